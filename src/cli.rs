@@ -1,0 +1,226 @@
+//! Command-line interface: clap definitions only; `main.rs` runs them through the library.
+
+use clap::{Args, Parser, Subcommand};
+use queens::{Algorithm, Detail, Until};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "queens",
+    version,
+    about = "Turns N-Queens solving runs into pictures: animated GIFs, sprite sheets, stills."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve and animate the run as a GIF (default: output/queens-<N>x<N>-<algorithm>-<until>.gif).
+    #[command(after_help = "Example: queens animate 6 --delay 200 --coords")]
+    Animate {
+        #[command(flatten)]
+        solve: SolveArgs,
+        /// Output GIF path.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Also write the trace JSON here.
+        #[arg(long)]
+        trace_out: Option<PathBuf>,
+        #[command(flatten)]
+        look: LookArgs,
+        #[command(flatten)]
+        timing: TimingArgs,
+    },
+    /// Record the solving run as trace JSON (stdout unless -o names a file).
+    #[command(after_help = "Example: queens trace 5 --detail checks -o run.json")]
+    Trace {
+        #[command(flatten)]
+        solve: SolveArgs,
+        /// Output path; `-` or none for stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Validate a trace JSON file and animate it as a GIF (default: output/<trace name>.gif).
+    #[command(after_help = "Example: queens trace 6 -o run.json && queens render run.json --bare")]
+    Render {
+        /// Trace JSON file (`-` for stdin).
+        trace: PathBuf,
+        /// Output GIF path.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        look: LookArgs,
+        #[command(flatten)]
+        timing: TimingArgs,
+    },
+}
+
+/// Board size, search and stopping rule.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board size N (N x N board, N queens).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub n: u32,
+    /// Stop at the first solution, after K solutions, or run the whole search.
+    #[arg(long, default_value = "first", value_parser = parse_until)]
+    pub until: Until,
+    /// placements: place/remove/solution events; checks: also every square examined.
+    #[arg(long, default_value = "placements", value_parser = parse_detail)]
+    pub detail: Detail,
+    /// Search algorithm.
+    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// Refuse runs longer than this many frames (events + 1).
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    pub max_frames: usize,
+}
+
+impl SolveArgs {
+    /// Settings for rendering a trace file: only the frame cap matters there.
+    pub fn for_render(n: usize) -> Self {
+        SolveArgs {
+            n: n as u32,
+            until: Until::First,
+            detail: Detail::Placements,
+            algorithm: Algorithm::Backtrack,
+            max_frames: queens::DEFAULT_MAX_FRAMES,
+        }
+    }
+}
+
+/// How frames look.
+#[derive(Debug, Args)]
+pub struct LookArgs {
+    /// Pixels per square (default 60; smaller above 12x12 so boards stay about 720 px).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    pub square: Option<u32>,
+    /// Only squares and queens: exactly N*square pixels square, no caption, labels or highlights.
+    #[arg(long)]
+    pub bare: bool,
+    /// Label files a, b, ... and ranks 1, 2, ... outside the board.
+    #[arg(long)]
+    pub coords: bool,
+}
+
+/// Frame timing and looping.
+#[derive(Debug, Args)]
+pub struct TimingArgs {
+    /// Milliseconds per frame (20 or more).
+    #[arg(long, default_value_t = 250, value_parser = parse_delay)]
+    pub delay: u32,
+    /// Milliseconds a solution frame shows.
+    #[arg(long, default_value_t = 1500, value_parser = parse_delay)]
+    pub hold: u32,
+    /// Milliseconds the last frame shows before the animation loops.
+    #[arg(long, default_value_t = 3000, value_parser = parse_delay)]
+    pub end_hold: u32,
+    /// Play the animation this many extra times (default: loop forever).
+    #[arg(long, conflicts_with = "no_loop")]
+    pub loop_count: Option<u16>,
+    /// Play once, no looping.
+    #[arg(long)]
+    pub no_loop: bool,
+}
+
+fn parse_until(s: &str) -> Result<Until, String> {
+    s.parse()
+}
+
+fn parse_detail(s: &str) -> Result<Detail, String> {
+    s.parse()
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+}
+
+fn parse_max_frames(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(v) if v >= 1 => Ok(v),
+        _ => Err(format!("'{s}' is not a frame count of 1 or more")),
+    }
+}
+
+fn parse_delay(s: &str) -> Result<u32, String> {
+    let ms: u32 = s.parse().map_err(|_| format!("'{s}' is not a whole number of milliseconds"))?;
+    if !(20..=655_350).contains(&ms) {
+        return Err(format!("{ms} ms is out of range: use 20 to 655350 (GIF viewers slow delays under 20 ms)"));
+    }
+    Ok(ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("queens").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn animate_defaults() {
+        let Command::Animate { solve, output, look, timing, .. } = parse(&["animate", "6"]).unwrap().command else {
+            panic!("animate expected")
+        };
+        assert_eq!(
+            (solve.n, solve.until, solve.detail, solve.algorithm),
+            (6, Until::First, Detail::Placements, Algorithm::Backtrack)
+        );
+        assert_eq!(output, None);
+        assert!(!look.bare && !look.coords && look.square.is_none());
+        assert_eq!(
+            (timing.delay, timing.hold, timing.end_hold, timing.loop_count, timing.no_loop),
+            (250, 1500, 3000, None, false)
+        );
+    }
+
+    #[test]
+    fn animate_flags() {
+        let cli =
+            parse(&["animate", "8", "--until", "all", "--detail", "checks", "--square", "30", "--bare", "--no-loop"]);
+        let Command::Animate { solve, look, timing, .. } = cli.unwrap().command else { panic!("animate expected") };
+        assert_eq!((solve.until, solve.detail), (Until::All, Detail::Checks));
+        assert_eq!((look.square, look.bare, timing.no_loop), (Some(30), true, true));
+        let Command::Animate { solve, .. } = parse(&["animate", "8", "--until", "3"]).unwrap().command else {
+            panic!()
+        };
+        assert_eq!(solve.until, Until::Solutions(3));
+    }
+
+    #[test]
+    fn bad_arguments_are_usage_errors() {
+        for args in [
+            &["animate", "0"][..],
+            &["animate", "-3"],
+            &["animate", "six"],
+            &["animate", "6", "--until", "0"],
+            &["animate", "6", "--detail", "everything"],
+            &["animate", "6", "--algorithm", "magic"],
+            &["animate", "6", "--square", "0"],
+            &["animate", "6", "--delay", "5"],
+            &["animate", "6", "--loop-count", "2", "--no-loop"],
+            &["render"],
+        ] {
+            let err = parse(args).expect_err(&format!("{args:?} should be refused"));
+            assert_eq!(err.exit_code(), 2, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn trace_and_render_parse() {
+        let Command::Trace { output, .. } = parse(&["trace", "5", "-o", "-"]).unwrap().command else { panic!() };
+        assert_eq!(output, Some(PathBuf::from("-")));
+        let Command::Render { trace, .. } = parse(&["render", "run.json", "--coords"]).unwrap().command else {
+            panic!()
+        };
+        assert_eq!(trace, PathBuf::from("run.json"));
+    }
+}

@@ -1,0 +1,181 @@
+//! Animated GIF encoder: one global palette, changed-rectangle frames, parallel LZW, ordered output.
+//!
+//! Contract: frame 0 is written whole; every later frame holds only the rectangle that changed
+//! since the previous frame, with unchanged pixels set to the transparent index 0 and disposal
+//! "keep", so decoders composite the exact full frame. Delays are in 1/100 s and never below 2.
+
+use crate::render::canvas::IndexedImage;
+use crate::render::theme::Palette;
+use crate::Error;
+use gif::{DisposalMethod, Frame, Repeat};
+use rayon::prelude::*;
+use std::borrow::Cow;
+use std::io::Write;
+
+/// Palette index that means "unchanged since the previous frame".
+pub const TRANSPARENT: u8 = 0;
+
+/// Frames compressed together in parallel before being written in order.
+const BATCH: usize = 32;
+
+/// How long frames show and how often the animation repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Delay of an ordinary frame, in milliseconds.
+    pub delay_ms: u32,
+    /// Delay of a solution frame.
+    pub hold_ms: u32,
+    /// Delay of the last frame (before the animation loops).
+    pub end_hold_ms: u32,
+    /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once.
+    pub loop_count: Option<u16>,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing { delay_ms: 250, hold_ms: 1500, end_hold_ms: 3000, loop_count: None }
+    }
+}
+
+/// Milliseconds to GIF centiseconds, rounded, never under 2 (browsers slow anything faster to 10).
+pub fn centiseconds(ms: u32) -> u16 {
+    ((ms + 5) / 10).clamp(2, u32::from(u16::MAX)) as u16
+}
+
+/// The GIF frame that turns `prev` into `cur`: the changed rectangle, unchanged pixels transparent.
+/// Without `prev`, the whole image. With no change at all, a single transparent pixel.
+pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'static> {
+    let Some(prev) = prev else {
+        return Frame {
+            width: cur.width as u16,
+            height: cur.height as u16,
+            buffer: Cow::Owned(cur.pixels.clone()),
+            dispose: DisposalMethod::Keep,
+            ..Frame::default()
+        };
+    };
+    let Some((x0, y0, x1, y1)) = changed_rect(prev, cur) else {
+        return Frame {
+            width: 1,
+            height: 1,
+            buffer: Cow::Owned(vec![TRANSPARENT]),
+            transparent: Some(TRANSPARENT),
+            dispose: DisposalMethod::Keep,
+            ..Frame::default()
+        };
+    };
+    let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for y in y0..y1 {
+        let row = y * cur.width;
+        let (old, new) = (&prev.pixels[row + x0..row + x1], &cur.pixels[row + x0..row + x1]);
+        pixels.extend(old.iter().zip(new).map(|(&o, &n)| if o == n { TRANSPARENT } else { n }));
+    }
+    Frame {
+        left: x0 as u16,
+        top: y0 as u16,
+        width: (x1 - x0) as u16,
+        height: (y1 - y0) as u16,
+        buffer: Cow::Owned(pixels),
+        transparent: Some(TRANSPARENT),
+        dispose: DisposalMethod::Keep,
+        ..Frame::default()
+    }
+}
+
+/// Bounding box (x0, y0, x1, y1), exclusive ends, of pixels that differ; `None` if none do.
+fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
+    let w = cur.width;
+    let rows_differ = |y: usize| prev.pixels[y * w..(y + 1) * w] != cur.pixels[y * w..(y + 1) * w];
+    let y0 = (0..cur.height).find(|&y| rows_differ(y))?;
+    let y1 = (y0..cur.height).rev().find(|&y| rows_differ(y))? + 1;
+    let (mut x0, mut x1) = (w, 0);
+    for y in y0..y1 {
+        let (old, new) = (&prev.pixels[y * w..(y + 1) * w], &cur.pixels[y * w..(y + 1) * w]);
+        if let Some(first) = (0..x0).find(|&x| old[x] != new[x]) {
+            x0 = first;
+        }
+        if let Some(last) = (x1..w).rev().find(|&x| old[x] != new[x]) {
+            x1 = last + 1;
+        }
+    }
+    Some((x0, y0, x1.max(x0 + 1), y1))
+}
+
+/// Streams frames into a GIF: buffers a small batch, LZW-compresses it in parallel, writes in order.
+pub struct GifWriter<W: Write> {
+    encoder: gif::Encoder<W>,
+    pending: Vec<Frame<'static>>,
+    frames: usize,
+}
+
+impl<W: Write> GifWriter<W> {
+    pub fn new(out: W, width: usize, height: usize, palette: &Palette, loop_count: Option<u16>) -> Result<Self, Error> {
+        if width > usize::from(u16::MAX) || height > usize::from(u16::MAX) {
+            return Err(Error::ImageTooLarge {
+                width,
+                height,
+                limit: "65535 pixels a side (the GIF format's limit)".into(),
+            });
+        }
+        let mut encoder = gif::Encoder::new(out, width as u16, height as u16, &palette.flat())?;
+        let repeat = loop_count.map_or(Repeat::Infinite, Repeat::Finite);
+        if repeat != Repeat::Finite(0) {
+            encoder.set_repeat(repeat)?;
+        }
+        Ok(GifWriter { encoder, pending: Vec::with_capacity(BATCH), frames: 0 })
+    }
+
+    /// Queue a frame (uncompressed); it is compressed and written with its batch.
+    pub fn push(&mut self, frame: Frame<'static>) -> Result<(), Error> {
+        self.pending.push(frame);
+        if self.pending.len() >= BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Error> {
+        self.pending.par_iter_mut().for_each(|f| f.make_lzw_pre_encoded());
+        for frame in self.pending.drain(..) {
+            self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+            self.frames += 1;
+        }
+        Ok(())
+    }
+
+    /// Write what is left and the trailer; returns the writer and the number of frames.
+    pub fn finish(mut self) -> Result<(W, usize), Error> {
+        self.flush()?;
+        let frames = self.frames;
+        Ok((self.encoder.into_inner()?, frames))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::theme::Paint;
+
+    #[test]
+    fn delays_round_and_never_drop_below_two() {
+        assert_eq!(centiseconds(0), 2);
+        assert_eq!(centiseconds(14), 2);
+        assert_eq!(centiseconds(250), 25);
+        assert_eq!(centiseconds(1004), 100);
+        assert_eq!(centiseconds(u32::MAX - 10), u16::MAX);
+    }
+
+    #[test]
+    fn diff_covers_only_the_change() {
+        let prev = IndexedImage::new(10, 8, Paint::Light);
+        let mut cur = prev.clone();
+        cur.fill_rect(3, 2, 2, 3, Paint::Queen);
+        cur.pixels[2 * 10 + 3] = Paint::Light.index();
+        let f = diff_frame(Some(&prev), &cur);
+        assert_eq!((f.left, f.top, f.width, f.height), (3, 2, 2, 3));
+        assert_eq!(f.buffer[0], TRANSPARENT);
+        assert_eq!(f.buffer[1], Paint::Queen.index());
+        let same = diff_frame(Some(&prev), &prev);
+        assert_eq!((same.width, same.height), (1, 1));
+    }
+}

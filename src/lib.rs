@@ -1,0 +1,72 @@
+//! queens: turns N-Queens solving runs into pictures.
+//!
+//! Pipeline, one module per stage, data flowing one way:
+//! [`solve`] (events) -> [`trace`] (recorded run) -> [`board`] (replayed states) ->
+//! [`render`] (indexed frames) -> [`encode`] (GIF, PNG), wired by [`pipeline`].
+//!
+//! ```no_run
+//! let config = queens::Config::new(6);
+//! let file = std::fs::File::create("queens-6.gif").unwrap();
+//! let summary = queens::animate(&config, file).unwrap();
+//! println!("{} frames", summary.frames);
+//! ```
+
+pub mod board;
+pub mod encode;
+mod error;
+pub mod pipeline;
+pub mod render;
+pub mod solve;
+pub mod trace;
+
+pub use encode::gif::Timing;
+pub use error::Error;
+pub use pipeline::AnimationSummary;
+pub use render::theme::Theme;
+pub use render::RenderOptions;
+pub use solve::{Algorithm, Detail, SolveOptions, Until};
+pub use trace::{Event, Square, Trace};
+
+use std::io::Write;
+
+/// Default cap on frames per animation (`--max-frames`).
+pub const DEFAULT_MAX_FRAMES: usize = 100_000;
+
+/// Everything an animation run needs. Defaults: backtracking to the first solution, 60 px squares
+/// (smaller for N > 12), captions on, 250 ms per frame, 1.5 s on solutions, 3 s at the end, loop
+/// forever, at most [`DEFAULT_MAX_FRAMES`] frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub solve: SolveOptions,
+    pub render: RenderOptions,
+    pub timing: Timing,
+    pub max_frames: usize,
+}
+
+impl Config {
+    pub fn new(n: usize) -> Self {
+        Config {
+            solve: SolveOptions::new(n),
+            render: RenderOptions::default(),
+            timing: Timing::default(),
+            max_frames: DEFAULT_MAX_FRAMES,
+        }
+    }
+}
+
+/// Record the solving run `config.solve` describes, refusing runs longer than `max_frames` frames.
+pub fn record(config: &Config) -> Result<Trace, Error> {
+    pipeline::check_geometry(config.solve.n, &config.render)?;
+    solve::record(&config.solve, config.max_frames.saturating_sub(1))
+}
+
+/// Solve, then render the run as an animated GIF into `out`.
+pub fn animate<W: Write + Send>(config: &Config, out: W) -> Result<AnimationSummary, Error> {
+    let trace = record(config)?;
+    render_trace(&trace, config, out)
+}
+
+/// Render an existing trace (validated first) as an animated GIF into `out`.
+pub fn render_trace<W: Write + Send>(trace: &Trace, config: &Config, out: W) -> Result<AnimationSummary, Error> {
+    pipeline::render_gif(trace, &config.render, &config.timing, config.max_frames, out).map(|(_, summary)| summary)
+}

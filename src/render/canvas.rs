@@ -1,0 +1,131 @@
+//! An indexed (palette) pixel buffer and the few primitives frames are made of.
+//!
+//! Contract: every pixel is a palette index from [`Palette`]; drawing clips to the buffer, so
+//! callers may draw partly outside it. Anti-aliased shapes go through [`Palette::ink_over`].
+
+use super::theme::{Paint, Palette, LEVELS};
+
+/// Coverage mask: `levels[y * width + x]` in `0..=LEVELS`.
+#[derive(Clone, Debug, Default)]
+pub struct Mask {
+    pub width: usize,
+    pub height: usize,
+    pub levels: Vec<u8>,
+}
+
+/// A width x height image of palette indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexedImage {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+}
+
+impl IndexedImage {
+    pub fn new(width: usize, height: usize, fill: Paint) -> Self {
+        IndexedImage { width, height, pixels: vec![fill.index(); width * height] }
+    }
+
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+
+    /// Fill a rectangle (clipped).
+    pub fn fill_rect(&mut self, x: i64, y: i64, w: i64, h: i64, paint: Paint) {
+        let (x0, x1) = (x.max(0) as usize, (x + w).clamp(0, self.width as i64) as usize);
+        let (y0, y1) = (y.max(0) as usize, (y + h).clamp(0, self.height as i64) as usize);
+        if x0 >= x1 {
+            return;
+        }
+        for row in y0..y1 {
+            self.pixels[row * self.width + x0..row * self.width + x1].fill(paint.index());
+        }
+    }
+
+    /// A border of `thickness` pixels just inside the rectangle.
+    pub fn stroke_rect(&mut self, x: i64, y: i64, w: i64, h: i64, thickness: i64, paint: Paint) {
+        self.fill_rect(x, y, w, thickness, paint);
+        self.fill_rect(x, y + h - thickness, w, thickness, paint);
+        self.fill_rect(x, y, thickness, h, paint);
+        self.fill_rect(x + w - thickness, y, thickness, h, paint);
+    }
+
+    /// Copy a whole image to (x, y); the source must fit.
+    pub fn blit(&mut self, src: &IndexedImage, x: usize, y: usize) {
+        for row in 0..src.height {
+            let dst = (y + row) * self.width + x;
+            self.pixels[dst..dst + src.width].copy_from_slice(&src.pixels[row * src.width..(row + 1) * src.width]);
+        }
+    }
+
+    /// Draw `ink` through a coverage mask whose top-left lands on (x, y).
+    pub fn draw_mask(&mut self, mask: &Mask, x: i64, y: i64, ink: Paint, palette: &Palette) {
+        for my in 0..mask.height {
+            let py = y + my as i64;
+            if py < 0 || py >= self.height as i64 {
+                continue;
+            }
+            for mx in 0..mask.width {
+                let px = x + mx as i64;
+                let level = mask.levels[my * mask.width + mx];
+                if level == 0 || px < 0 || px >= self.width as i64 {
+                    continue;
+                }
+                let i = py as usize * self.width + px as usize;
+                self.pixels[i] = palette.ink_over(ink, self.pixels[i], level);
+            }
+        }
+    }
+
+    /// An anti-aliased line of the given width between two points (pixel-centre coordinates).
+    pub fn draw_line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, ink: Paint, palette: &Palette) {
+        let half = width / 2.0;
+        let pad = half + 1.0;
+        let x0 = (from.0.min(to.0) - pad).floor().max(0.0) as usize;
+        let y0 = (from.1.min(to.1) - pad).floor().max(0.0) as usize;
+        let x1 = ((from.0.max(to.0) + pad).ceil() as usize).min(self.width);
+        let y1 = ((from.1.max(to.1) + pad).ceil() as usize).min(self.height);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let d = distance_to_segment((x as f32 + 0.5, y as f32 + 0.5), from, to);
+                let coverage = (half + 0.5 - d).clamp(0.0, 1.0);
+                let level = (coverage * f32::from(LEVELS)).round() as u8;
+                if level > 0 {
+                    let i = y * self.width + x;
+                    self.pixels[i] = palette.ink_over(ink, self.pixels[i], level);
+                }
+            }
+        }
+    }
+}
+
+fn distance_to_segment(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    let (cx, cy) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - cx).powi(2) + (p.1 - cy).powi(2)).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::theme::Theme;
+
+    #[test]
+    fn fill_rect_clips() {
+        let mut img = IndexedImage::new(4, 4, Paint::Background);
+        img.fill_rect(-2, 2, 10, 10, Paint::Dark);
+        assert_eq!(img.get(0, 1), Paint::Background.index());
+        assert_eq!(img.get(3, 3), Paint::Dark.index());
+    }
+
+    #[test]
+    fn line_covers_its_path_only() {
+        let palette = Palette::new(&Theme::default());
+        let mut img = IndexedImage::new(20, 20, Paint::Light);
+        img.draw_line((2.0, 10.0), (18.0, 10.0), 3.0, Paint::CheckAttacked, &palette);
+        assert_eq!(img.get(10, 9), Paint::CheckAttacked.index());
+        assert_eq!(img.get(10, 2), Paint::Light.index());
+    }
+}

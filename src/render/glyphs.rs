@@ -1,0 +1,154 @@
+//! The embedded font (DejaVu Sans, see fonts/DejaVu-LICENSE.txt) and a cache of rasterized glyphs.
+//!
+//! Contract: glyphs are rasterized once per (character, size) into coverage [`Mask`]s; text is
+//! laid out with plain advances (digits share one advance, so numbers in fixed slots stay put).
+
+use super::canvas::Mask;
+use super::theme::LEVELS;
+use ab_glyph::{point, Font, FontRef, Glyph, OutlinedGlyph, PxScale, ScaleFont};
+use std::collections::HashMap;
+
+static FONT_BYTES: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+
+/// The solid queen (U+265B) drawn for every queen on the board.
+pub const QUEEN: char = '\u{265B}';
+/// The outlined queen (U+2655) drawn where a queen was just removed.
+pub const QUEEN_OUTLINE: char = '\u{2655}';
+
+/// A glyph ready to draw: its mask's top-left sits at (pen x + left, baseline + top).
+#[derive(Clone, Debug)]
+pub struct TextGlyph {
+    pub mask: Mask,
+    pub left: i64,
+    pub top: i64,
+    pub advance: f32,
+}
+
+/// Font plus caches of rasterized text glyphs and board pieces.
+pub struct Glyphs {
+    font: FontRef<'static>,
+    text: HashMap<(char, u32), TextGlyph>,
+}
+
+impl Default for Glyphs {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Glyphs {
+    pub fn new() -> Self {
+        let font = FontRef::try_from_slice(FONT_BYTES).expect("the embedded DejaVu Sans font parses");
+        Glyphs { font, text: HashMap::new() }
+    }
+
+    fn outline(&self, ch: char, size: f32) -> Option<OutlinedGlyph> {
+        let glyph: Glyph = self.font.glyph_id(ch).with_scale_and_position(PxScale::from(size), point(0.0, 0.0));
+        self.font.outline_glyph(glyph)
+    }
+
+    /// Horizontal advance of `ch` at `size` pixels.
+    pub fn advance(&self, ch: char, size: u32) -> f32 {
+        self.font.as_scaled(PxScale::from(size as f32)).h_advance(self.font.glyph_id(ch))
+    }
+
+    /// Width in pixels of `text` at `size`.
+    pub fn text_width(&self, text: &str, size: u32) -> f32 {
+        text.chars().map(|c| self.advance(c, size)).sum()
+    }
+
+    /// Ascent above the baseline at `size` (for placing lines of text).
+    pub fn ascent(&self, size: u32) -> f32 {
+        self.font.as_scaled(PxScale::from(size as f32)).ascent()
+    }
+
+    /// The cached glyph for `ch` at `size` pixels.
+    pub fn glyph(&mut self, ch: char, size: u32) -> &TextGlyph {
+        if !self.text.contains_key(&(ch, size)) {
+            let glyph = self.rasterize_text(ch, size);
+            self.text.insert((ch, size), glyph);
+        }
+        &self.text[&(ch, size)]
+    }
+
+    fn rasterize_text(&self, ch: char, size: u32) -> TextGlyph {
+        let advance = self.advance(ch, size);
+        match self.outline(ch, size as f32) {
+            Some(outlined) => {
+                let bounds = outlined.px_bounds();
+                TextGlyph {
+                    mask: coverage_mask(&outlined),
+                    left: bounds.min.x as i64,
+                    top: bounds.min.y as i64,
+                    advance,
+                }
+            }
+            None => TextGlyph { mask: Mask::default(), left: 0, top: 0, advance },
+        }
+    }
+
+    /// `piece` rasterized to fill `fill` of a `square`-pixel square, centred: a `square` x `square` mask.
+    pub fn piece(&self, piece: char, square: usize, fill: f32) -> Mask {
+        let probe = 100.0;
+        let Some(outlined) = self.outline(piece, probe) else {
+            return Mask { width: square, height: square, levels: vec![0; square * square] };
+        };
+        let b = outlined.px_bounds();
+        let scale = probe * fill * square as f32 / (b.max.x - b.min.x).max(b.max.y - b.min.y);
+        let outlined = self.outline(piece, scale).expect("glyph outlines at any size");
+        let b = outlined.px_bounds();
+        let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
+        let offset_x = ((square as f32 - w) / 2.0).round();
+        let offset_y = ((square as f32 - h) / 2.0).round();
+        let glyph_mask = coverage_mask(&outlined);
+        let mut mask = Mask { width: square, height: square, levels: vec![0; square * square] };
+        for y in 0..glyph_mask.height {
+            for x in 0..glyph_mask.width {
+                let (tx, ty) = (x as i64 + offset_x as i64, y as i64 + offset_y as i64);
+                if (0..square as i64).contains(&tx) && (0..square as i64).contains(&ty) {
+                    mask.levels[ty as usize * square + tx as usize] = glyph_mask.levels[y * glyph_mask.width + x];
+                }
+            }
+        }
+        mask
+    }
+}
+
+/// Rasterize an outlined glyph into a mask the size of its pixel bounds.
+fn coverage_mask(outlined: &OutlinedGlyph) -> Mask {
+    let b = outlined.px_bounds();
+    let (width, height) = ((b.max.x - b.min.x) as usize, (b.max.y - b.min.y) as usize);
+    let mut levels = vec![0u8; width * height];
+    outlined.draw(|x, y, c| {
+        let (x, y) = (x as usize, y as usize);
+        if x < width && y < height {
+            levels[y * width + x] = (c.clamp(0.0, 1.0) * f32::from(LEVELS)).round() as u8;
+        }
+    });
+    Mask { width, height, levels }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queen_glyph_exists_and_fills_the_square() {
+        let glyphs = Glyphs::new();
+        let mask = glyphs.piece(QUEEN, 60, 0.84);
+        let centre = mask.levels[30 * 60 + 30];
+        assert_eq!(centre, LEVELS, "the queen's body covers the square centre");
+        let covered = mask.levels.iter().filter(|&&l| l > 0).count();
+        assert!(covered > 60 * 60 / 4, "queen covers {covered} px");
+        assert_eq!(mask.levels[0], 0, "corners stay free");
+    }
+
+    #[test]
+    fn digits_share_one_advance() {
+        let glyphs = Glyphs::new();
+        let a0 = glyphs.advance('0', 16);
+        for d in '1'..='9' {
+            assert_eq!(glyphs.advance(d, 16), a0);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Frame geometry: where the board, coordinate labels and caption lines go.
+//!
+//! Contract: with `bare`, the frame is exactly `n * square` pixels square and square (row, col)
+//! covers x in [col*square, (col+1)*square), y in [row*square, (row+1)*square). Otherwise the
+//! board sits inside a margin, optionally with a-h / 1-8 labels, above a caption band whose width
+//! is fixed for the whole run (numbers live in fixed-width slots), so frames never change size.
+
+use super::caption::{self, CaptionSpec};
+use super::glyphs::Glyphs;
+use crate::trace::Square;
+
+/// Smallest square size accepted, in pixels.
+pub const MIN_SQUARE: usize = 4;
+/// Largest square size accepted, in pixels.
+pub const MAX_SQUARE: usize = 512;
+
+/// Default pixels per square: 60 up to 12x12, then shrinking so the board stays about 720 px.
+pub fn default_square(n: usize) -> usize {
+    if n <= 12 {
+        60
+    } else {
+        (720 / n).max(MIN_SQUARE)
+    }
+}
+
+/// Geometry of the caption band.
+#[derive(Clone, Debug)]
+pub struct CaptionLayout {
+    pub top: usize,
+    pub height: usize,
+    pub left: f32,
+    pub action_size: u32,
+    pub text_size: u32,
+    /// Baselines of the action line, the step line and the counters line.
+    pub baselines: [f32; 3],
+    /// Digits reserved for every number slot.
+    pub digits: usize,
+    /// Width the caption text needs (the frame is at least this plus two margins).
+    pub width: usize,
+}
+
+/// Geometry of coordinate labels.
+#[derive(Clone, Debug)]
+pub struct LabelLayout {
+    pub size: u32,
+    /// Width of the rank band left of the board.
+    pub rank_band: usize,
+    /// Height of the file band below the board.
+    pub file_band: usize,
+}
+
+/// Where everything goes in a frame.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub n: usize,
+    pub square: usize,
+    pub width: usize,
+    pub height: usize,
+    pub board_x: usize,
+    pub board_y: usize,
+    pub margin: usize,
+    /// Thickness of a highlight border inside a square.
+    pub border: usize,
+    pub labels: Option<LabelLayout>,
+    pub caption: Option<CaptionLayout>,
+}
+
+impl Layout {
+    /// Exactly the board: `n * square` pixels square.
+    pub fn bare(n: usize, square: usize) -> Self {
+        Layout {
+            n,
+            square,
+            width: n * square,
+            height: n * square,
+            board_x: 0,
+            board_y: 0,
+            margin: 0,
+            border: 0,
+            labels: None,
+            caption: None,
+        }
+    }
+
+    /// Board with margins, optional coordinate labels and (when `caption` is given) a caption band.
+    pub fn framed(n: usize, square: usize, coords: bool, caption: Option<&CaptionSpec>, glyphs: &Glyphs) -> Self {
+        let board = n * square;
+        let margin = (square / 4).clamp(6, 24);
+        let labels = coords.then(|| label_layout(n, square, glyphs));
+        let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
+        let caption_top = margin + board + file_band + margin / 2;
+        let caption = caption.map(|spec| caption_layout(spec, square, caption_top, margin, glyphs));
+        let caption_width = caption.as_ref().map_or(0, |c| c.width);
+        let width = (margin + rank_band + board + margin).max(margin * 2 + caption_width);
+        let height = caption.as_ref().map_or(caption_top + margin / 2, |c| c.top + c.height);
+        // Centre the board (and its labels) when the caption makes the frame wider.
+        let board_x = (width - (rank_band + board)) / 2 + rank_band;
+        Layout {
+            n,
+            square,
+            width,
+            height,
+            board_x,
+            board_y: margin,
+            margin,
+            border: (square / 14).max(2),
+            labels,
+            caption,
+        }
+    }
+
+    /// Top-left pixel of a square.
+    pub fn square_origin(&self, sq: Square) -> (usize, usize) {
+        (self.board_x + sq.col * self.square, self.board_y + sq.row * self.square)
+    }
+
+    /// Centre of a square in pixel coordinates.
+    pub fn square_centre(&self, sq: Square) -> (f32, f32) {
+        let (x, y) = self.square_origin(sq);
+        let half = self.square as f32 / 2.0;
+        (x as f32 + half, y as f32 + half)
+    }
+
+    /// Side of the board in pixels.
+    pub fn board_size(&self) -> usize {
+        self.n * self.square
+    }
+}
+
+fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {
+    let size = ((square as f32 * 0.28).round() as u32).clamp(11, 20);
+    let widest_rank = glyphs.text_width(&n.to_string(), size).ceil() as usize;
+    let pad = size as usize / 2;
+    LabelLayout { size, rank_band: widest_rank + pad + 2, file_band: size as usize + pad }
+}
+
+fn caption_layout(spec: &CaptionSpec, square: usize, top: usize, margin: usize, glyphs: &Glyphs) -> CaptionLayout {
+    let text_size = ((square as f32 * 0.27).round() as u32).clamp(12, 18);
+    let action_size = text_size + 3;
+    let pad = text_size as f32 * 0.6;
+    let first = pad + glyphs.ascent(action_size);
+    let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
+    let third = second + text_size as f32 * 1.35;
+    let height = (third + pad + text_size as f32 * 0.25).ceil() as usize;
+    let digits = spec.total_events.max(1).to_string().len();
+    let mut caption = CaptionLayout {
+        top,
+        height,
+        left: margin as f32,
+        width: 0,
+        action_size,
+        text_size,
+        baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
+        digits,
+    };
+    caption.width = caption::required_width(spec, &caption, glyphs);
+    caption
+}
