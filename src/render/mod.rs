@@ -19,8 +19,8 @@ use glyphs::Glyphs;
 use layout::Layout;
 use theme::{Paint, Palette, Theme};
 
-/// How frames look.
-#[derive(Clone, Debug, PartialEq)]
+/// How frames look. Default: automatic square size, captions on, no labels, default theme.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct RenderOptions {
     /// Pixels per square; `None` picks [`layout::default_square`].
     pub square: Option<usize>,
@@ -29,12 +29,6 @@ pub struct RenderOptions {
     /// Draw a-h / 1-8 labels outside the board.
     pub coords: bool,
     pub theme: Theme,
-}
-
-impl Default for RenderOptions {
-    fn default() -> Self {
-        RenderOptions { square: None, bare: false, coords: false, theme: Theme::default() }
-    }
 }
 
 impl RenderOptions {

@@ -1,0 +1,176 @@
+//! End-to-end: solve -> trace -> GIF, decoded by the `image` crate and probed at square centres.
+
+mod common;
+
+use common::{attacked, decode_gif, queens_per_frame, rgb};
+use queens::render::layout::Layout;
+use queens::render::Renderer;
+use queens::trace::{Event, Square, Trace};
+use queens::{Config, Theme, Until};
+
+fn trace_for(n: usize, until: Until) -> Trace {
+    let mut config = Config::new(n);
+    config.solve.until = until;
+    queens::record(&config).unwrap()
+}
+
+fn gif_for(trace: &Trace, config: &Config) -> Vec<u8> {
+    let mut out = Vec::new();
+    queens::render_trace(trace, config, &mut out).unwrap();
+    out
+}
+
+/// The colour a square's centre must show for this set of queens.
+fn expected_centre(
+    queens: &std::collections::BTreeSet<(usize, usize)>,
+    row: usize,
+    col: usize,
+    theme: &Theme,
+) -> [u8; 3] {
+    let dark = (row + col) % 2 == 1;
+    if queens.contains(&(row, col)) {
+        theme.queen
+    } else {
+        match (dark, attacked(queens, row, col)) {
+            (false, false) => theme.light,
+            (true, false) => theme.dark,
+            (false, true) => theme.light_attacked,
+            (true, true) => theme.dark_attacked,
+        }
+    }
+}
+
+#[test]
+fn bare_frames_show_exactly_the_replayed_board() {
+    let trace = trace_for(6, Until::First);
+    let mut config = Config::new(6);
+    config.render.bare = true;
+    config.render.square = Some(40);
+    let frames = decode_gif(&gif_for(&trace, &config));
+    assert_eq!(frames.len(), trace.events.len() + 1);
+    let boards = queens_per_frame(&trace);
+    let theme = Theme::default();
+    for (k, ((img, _), queens)) in frames.iter().zip(&boards).enumerate() {
+        assert_eq!((img.width(), img.height()), (240, 240), "bare frame is exactly N*PX square");
+        for row in 0..6 {
+            for col in 0..6 {
+                let (x, y) = (col as u32 * 40 + 20, row as u32 * 40 + 20);
+                let want = expected_centre(queens, row, col, &theme);
+                assert_eq!(rgb(img, x, y), want, "frame {k}, row {row} col {col}");
+                // A point near the corner is never covered by the queen glyph.
+                let want_corner = expected_centre(&Default::default(), row, col, &theme);
+                if !attacked(queens, row, col) && !queens.contains(&(row, col)) {
+                    assert_eq!(rgb(img, x - 17, y - 17), want_corner, "frame {k} corner of {row},{col}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn framed_frames_probe_the_board_and_mark_solutions() {
+    let trace = trace_for(5, Until::All);
+    let config = Config::new(5);
+    let frames = decode_gif(&gif_for(&trace, &config));
+    assert_eq!(frames.len(), trace.frame_count());
+    let layout: Layout = Renderer::new(5, &config.render, Some(queens::pipeline::caption_spec(&trace))).layout;
+    let boards = queens_per_frame(&trace);
+    let theme = Theme::default();
+    for k in (0..frames.len()).step_by(3) {
+        let (img, _) = &frames[k];
+        assert_eq!((img.width() as usize, img.height() as usize), (layout.width, layout.height));
+        let acted = k.checked_sub(1).and_then(|i| trace.events[i].square());
+        for row in 0..5 {
+            for col in 0..5 {
+                if acted == Some(Square::new(row, col)) {
+                    continue; // highlighted (ghost queen on removals)
+                }
+                let (x, y) = layout.square_centre(Square::new(row, col));
+                let want = expected_centre(&boards[k], row, col, &theme);
+                assert_eq!(rgb(img, x as u32, y as u32), want, "frame {k}, row {row} col {col}");
+            }
+        }
+    }
+    // Solution frames carry the gold ring just outside the board; others do not.
+    let ring = (layout.board_x as u32 - 2, layout.board_y as u32 - 2);
+    for (k, (img, _)) in frames.iter().enumerate() {
+        let is_solution = k > 0 && matches!(trace.events[k - 1], Event::Solution { .. });
+        let colour = rgb(img, ring.0, ring.1);
+        assert_eq!(colour == theme.solution, is_solution, "frame {k}");
+    }
+}
+
+#[test]
+fn highlights_mark_the_square_acted_on() {
+    let trace = trace_for(5, Until::First);
+    let config = Config::new(5);
+    let frames = decode_gif(&gif_for(&trace, &config));
+    let layout = Renderer::new(5, &config.render, Some(queens::pipeline::caption_spec(&trace))).layout;
+    let theme = Theme::default();
+    for (k, event) in trace.events.iter().enumerate() {
+        if let Event::Place { row, col } = event {
+            let (x, y) = layout.square_origin(Square::new(*row, *col));
+            let b = layout.border as u32 / 2;
+            assert_eq!(rgb(&frames[k + 1].0, x as u32 + b, y as u32 + 20), theme.placed, "frame {}", k + 1);
+            // The previous frame did not have it.
+            assert_ne!(rgb(&frames[k].0, x as u32 + b, y as u32 + 20), theme.placed);
+        }
+    }
+}
+
+#[test]
+fn delays_follow_the_timing_options() {
+    let trace = trace_for(5, Until::Solutions(2));
+    let mut config = Config::new(5);
+    config.timing.delay_ms = 120;
+    config.timing.hold_ms = 900;
+    config.timing.end_hold_ms = 2500;
+    let frames = decode_gif(&gif_for(&trace, &config));
+    for (k, (_, delay)) in frames.iter().enumerate() {
+        let want = if k == trace.events.len() {
+            2500
+        } else if k > 0 && matches!(trace.events[k - 1], Event::Solution { .. }) {
+            900
+        } else {
+            120
+        };
+        assert_eq!(*delay, want, "frame {k}");
+    }
+}
+
+#[test]
+fn loop_settings_reach_the_file() {
+    let trace = trace_for(4, Until::First);
+    let mut config = Config::new(4);
+    let forever = gif_for(&trace, &config);
+    assert!(forever.windows(11).any(|w| w == b"NETSCAPE2.0"));
+    config.timing.loop_count = Some(0);
+    let once = gif_for(&trace, &config);
+    assert!(!once.windows(11).any(|w| w == b"NETSCAPE2.0"), "play once: no looping extension");
+}
+
+#[test]
+fn frame_cap_stops_long_runs_early() {
+    let mut config = Config::new(8);
+    config.solve.until = Until::All;
+    config.max_frames = 1000;
+    let err = queens::record(&config).unwrap_err();
+    assert!(err.to_string().contains("--max-frames"), "{err}");
+    config.max_frames = 4205;
+    assert_eq!(queens::record(&config).unwrap().frame_count(), 4205);
+}
+
+#[test]
+fn invalid_traces_name_the_first_bad_event() {
+    let bad = Trace {
+        n: 4,
+        algorithm: "backtrack".into(),
+        events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 1, col: 0 }],
+    };
+    let err = queens::render_trace(&bad, &Config::new(4), Vec::new()).unwrap_err();
+    assert!(err.to_string().contains("event 2"), "{err}");
+    let off = Trace { n: 4, algorithm: "x".into(), events: vec![Event::Place { row: 4, col: 0 }] };
+    assert!(queens::render_trace(&off, &Config::new(4), Vec::new()).unwrap_err().to_string().contains("event 1"));
+    let wrong = Trace { n: 1, algorithm: "x".into(), events: vec![Event::Solution { queens: vec![0] }] };
+    assert!(queens::render_trace(&wrong, &Config::new(1), Vec::new()).unwrap_err().to_string().contains("event 1"));
+}

@@ -1,0 +1,92 @@
+//! The `queens` binary from outside: exit codes, default paths, one-line errors, no stray files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens")).args(args).current_dir(dir).output().expect("binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn animate_writes_the_default_path_and_reports_it() {
+    let dir = temp_dir("default");
+    let out = queens(&dir, &["animate", "6"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let path = dir.join("output/queens-6x6-backtrack-first.gif");
+    let bytes = std::fs::read(&path).expect("default output exists");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("output/queens-6x6-backtrack-first.gif"), "{stdout}");
+    assert!(stdout.contains("58 frames"), "{stdout}");
+    assert!(stdout.contains(&format!("{} bytes", bytes.len())), "{stdout}");
+    assert_eq!(common::decode_gif(&bytes).len(), 58);
+    let out = queens(&dir, &["animate", "5", "--until", "all"]);
+    assert!(out.status.success());
+    assert!(dir.join("output/queens-5x5-backtrack-all.gif").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn trace_then_render_round_trip() {
+    let dir = temp_dir("trace");
+    let out = queens(&dir, &["trace", "5", "--detail", "checks"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert_eq!(json["n"], 5);
+    assert_eq!(json["algorithm"], "backtrack");
+    assert_eq!(json["events"][0]["event"], "check");
+    let events = json["events"].as_array().unwrap().len();
+    std::fs::write(dir.join("run.json"), &out.stdout).unwrap();
+    let out = queens(&dir, &["render", "run.json", "--bare", "--square", "20", "-o", "run.gif"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let frames = common::decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
+    assert_eq!(frames.len(), events + 1);
+    assert_eq!((frames[0].0.width(), frames[0].0.height()), (100, 100));
+    let out = queens(&dir, &["trace", "6", "-o", "six.json"]);
+    assert!(out.status.success() && out.stdout.is_empty());
+    assert!(std::fs::read_to_string(dir.join("six.json")).unwrap().contains("\"n\":6"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_gets_one_line_and_a_nonzero_exit() {
+    let dir = temp_dir("bad");
+    for (args, code) in [
+        (&["animate", "0"][..], 2),
+        (&["animate", "x"], 2),
+        (&["animate", "6", "--delay", "1"], 2),
+        (&["animate", "6", "--square", "9999"], 2),
+        (&["render", "missing.json"], 1),
+        (&["animate", "6", "-o", "no/such/dir/a.gif"], 1),
+        (&["animate", "8", "--until", "all", "--max-frames", "100"], 1),
+    ] {
+        let out = queens(&dir, args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.lines().filter(|l| l.starts_with("error")).count() == 1, "{args:?}: {err}");
+    }
+    std::fs::write(dir.join("bad.json"), r#"{"n":4,"algorithm":"x","events":[{"event":"remove","row":0,"col":0}]}"#)
+        .unwrap();
+    let out = queens(&dir, &["render", "bad.json", "-o", "bad.gif"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("event 1"), "{}", stderr(&out));
+    assert!(!dir.join("bad.gif").exists(), "no output on failure");
+    std::fs::write(dir.join("junk.json"), "{not json").unwrap();
+    let out = queens(&dir, &["render", "junk.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "nothing but the two inputs");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,61 @@
+//! Helpers shared by the integration tests: decode GIFs with the `image` crate (an independent
+//! decoder) and replay traces with a tiny independent board model.
+#![allow(dead_code)]
+
+use image::codecs::gif::GifDecoder;
+use image::{AnimationDecoder, RgbaImage};
+use queens::trace::{Event, Square, Trace};
+use std::collections::BTreeSet;
+
+/// Every frame of a GIF, fully composited, with its delay in milliseconds.
+pub fn decode_gif(bytes: &[u8]) -> Vec<(RgbaImage, u32)> {
+    let decoder = GifDecoder::new(std::io::Cursor::new(bytes)).expect("GIF header decodes");
+    decoder
+        .into_frames()
+        .map(|f| {
+            let f = f.expect("frame decodes");
+            let (num, den) = f.delay().numer_denom_ms();
+            (f.into_buffer(), num / den)
+        })
+        .collect()
+}
+
+/// Queens on the board after each event, computed without the library's board model.
+pub fn queens_per_frame(trace: &Trace) -> Vec<BTreeSet<(usize, usize)>> {
+    let mut queens = BTreeSet::new();
+    let mut frames = vec![queens.clone()];
+    for event in &trace.events {
+        match event {
+            Event::Place { row, col } => assert!(queens.insert((*row, *col))),
+            Event::Remove { row, col } => assert!(queens.remove(&(*row, *col))),
+            Event::Layout { queens: layout, .. } => {
+                queens = layout.iter().enumerate().map(|(c, &r)| (r, c)).collect();
+            }
+            Event::Move { from, to } => {
+                assert!(queens.remove(&(from.row, from.col)));
+                assert!(queens.insert((to.row, to.col)));
+            }
+            _ => {}
+        }
+        frames.push(queens.clone());
+    }
+    frames
+}
+
+/// True when some queen other than one on (row, col) attacks it.
+pub fn attacked(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize) -> bool {
+    queens.iter().any(|&(r, c)| (r, c) != (row, col) && Square::new(r, c).attacks(Square::new(row, col)))
+}
+
+/// Pixel colour without alpha.
+pub fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
+    let p = img.get_pixel(x, y).0;
+    [p[0], p[1], p[2]]
+}
+
+/// Independent validity check of a solution `queens[col] = row`.
+pub fn is_valid_solution(queens: &[usize]) -> bool {
+    let n = queens.len();
+    (0..n)
+        .all(|a| queens[a] < n && (a + 1..n).all(|b| queens[a] != queens[b] && queens[a].abs_diff(queens[b]) != b - a))
+}

@@ -1,0 +1,75 @@
+//! Facts stated in the seed documents, checked against the backtracking trace.
+
+mod common;
+
+use common::is_valid_solution;
+use queens::trace::Event;
+use queens::{Config, Until};
+
+fn counts(n: usize, until: Until) -> (usize, usize, Vec<Vec<usize>>) {
+    let mut config = Config::new(n);
+    config.solve.until = until;
+    let trace = queens::record(&config).unwrap();
+    let places = trace.events.iter().filter(|e| matches!(e, Event::Place { .. })).count();
+    let removes = trace.events.iter().filter(|e| matches!(e, Event::Remove { .. })).count();
+    let solutions = trace
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Solution { queens } => Some(queens.clone()),
+            _ => None,
+        })
+        .collect();
+    (places, removes, solutions)
+}
+
+#[test]
+fn five_by_five_needs_no_backtracking() {
+    assert_eq!(counts(5, Until::First), (5, 0, vec![vec![0, 2, 4, 1, 3]]));
+}
+
+#[test]
+fn six_by_six_first_run() {
+    assert_eq!(counts(6, Until::First), (31, 25, vec![vec![1, 3, 5, 0, 2, 4]]));
+}
+
+#[test]
+fn no_six_by_six_solution_has_a_queen_in_a_corner() {
+    let (_, _, solutions) = counts(6, Until::All);
+    assert_eq!(solutions.len(), 4);
+    for s in &solutions {
+        assert!(is_valid_solution(s));
+        assert!(s[0] != 0 && s[0] != 5 && s[5] != 0 && s[5] != 5, "{s:?}");
+    }
+}
+
+#[test]
+fn eight_by_eight_whole_search() {
+    let (places, removes, solutions) = counts(8, Until::All);
+    assert_eq!((places, removes, solutions.len()), (2056, 2056, 92));
+    assert!(solutions.windows(2).all(|w| w[0] < w[1]), "lexicographic order");
+    assert!(solutions.iter().all(|s| is_valid_solution(s)));
+}
+
+#[test]
+fn until_k_stops_after_k_solutions() {
+    let (_, _, solutions) = counts(8, Until::Solutions(3));
+    assert_eq!(solutions.len(), 3);
+    let (_, _, all) = counts(4, Until::Solutions(10));
+    assert_eq!(all.len(), 2, "fewer solutions than asked: the search runs out");
+}
+
+#[test]
+fn checks_detail_names_attackers() {
+    let mut config = Config::new(4);
+    config.solve.detail = queens::Detail::Checks;
+    let trace = queens::record(&config).unwrap();
+    queens::board::validate(&trace).unwrap();
+    let checks = trace.events.iter().filter(|e| matches!(e, Event::Check { .. })).count();
+    assert!(checks > 0);
+    for e in &trace.events {
+        if let Event::Check { safe, attacker, .. } = e {
+            assert_eq!(*safe, attacker.is_none());
+        }
+    }
+}
