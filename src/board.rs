@@ -121,6 +121,29 @@ impl Board {
         format!("{} (row {}, col {})", sq.name(self.n), sq.row, sq.col)
     }
 
+    /// The board as text, one line per row: `Q` for a queen, `.` for a free square and, with
+    /// `show_attacks`, `~` for an attacked one (the style of seed 004).
+    pub fn to_text(&self, show_attacks: bool) -> String {
+        let mut text = String::with_capacity(self.n * (2 * self.n + 1));
+        for row in 0..self.n {
+            let cells: Vec<&str> = (0..self.n)
+                .map(|col| {
+                    let sq = Square::new(row, col);
+                    if self.has_queen(sq) {
+                        "Q"
+                    } else if show_attacks && self.is_attacked(sq) {
+                        "~"
+                    } else {
+                        "."
+                    }
+                })
+                .collect();
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        text
+    }
+
     /// Pairs of queens attacking each other, each pair once, in reading order.
     pub fn conflicts(&self) -> Vec<(Square, Square)> {
         let queens: Vec<Square> = self.queens().collect();

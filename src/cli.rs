@@ -55,6 +55,102 @@ pub enum Command {
         #[command(flatten)]
         timing: TimingArgs,
     },
+    /// Every solution of N on one PNG sprite sheet (default: output/queens-<N>x<N>-solutions.png).
+    #[command(after_help = "Example: queens sheet 8 --columns 12 --atlas output/sheet.json")]
+    Sheet {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Boards per row (default: about the square root of the count).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        columns: Option<u32>,
+        /// Output PNG path.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Also write the JSON atlas (board positions) here.
+        #[arg(long)]
+        atlas: Option<PathBuf>,
+    },
+    /// One PNG per solution: DIR/queens-<N>x<N>-<index>.png (default DIR: output/boards-<N>x<N>/).
+    #[command(after_help = "Example: queens boards 8 --unique --bare --square 40")]
+    Boards {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Output folder (created if missing).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// One board as a PNG; QUEENS lists each column's queen row, 1-based from the top (1,5,8,6,3,7,2,4).
+    #[command(after_help = "Example: queens board 8 5,1,8,4,2,7,3,6 --coords -o board45.png")]
+    Board {
+        /// Board size N.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=512))]
+        n: u32,
+        /// Comma-separated rows, 1-based from the top, one per column from the left; fewer than N is a partial board.
+        queens: String,
+        /// Leave attacked squares unshaded.
+        #[arg(long)]
+        no_attacks: bool,
+        /// Output PNG path (default: output/queens-<N>x<N>-<QUEENS>.png).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        look: LookArgs,
+    },
+    /// Print solutions: boards of Q and . (text) or {"n", "solutions"} (json); default the first.
+    #[command(after_help = "Example: queens solve 8 --all --unique")]
+    Solve {
+        /// Board size N.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        n: u32,
+        /// Every solution, not just the first.
+        #[arg(long)]
+        all: bool,
+        /// One solution per symmetry class (rotations and reflections).
+        #[arg(long)]
+        unique: bool,
+        /// Output format.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
+        /// Search algorithm.
+        #[arg(long, default_value = "backtrack", value_parser = parse_algorithm)]
+        algorithm: Algorithm,
+        /// Seed for randomized algorithms.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print the number of solutions, alone on the last line (OEIS A000170; A002562 with --unique).
+    #[command(after_help = "Example: queens count 14 --unique")]
+    Count {
+        /// Board size N (up to 32).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+        n: u32,
+        /// Count solutions distinct under rotations and reflections.
+        #[arg(long)]
+        unique: bool,
+        /// bitmask: parallel bitmask search; dp: Rivin-Zabih dynamic programming (slow past N = 14).
+        #[arg(long, default_value = "bitmask", value_parser = ["bitmask", "dp"])]
+        method: String,
+    },
+}
+
+/// Which solutions a batch draws, and how.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Board size N.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub n: u32,
+    /// One board per symmetry class, labelled with the class size.
+    #[arg(long)]
+    pub unique: bool,
+    /// Pixels per square (default 60; smaller above 12x12).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    pub square: Option<u32>,
+    /// Only squares and queens: each board exactly N*square pixels, no labels or margins.
+    #[arg(long)]
+    pub bare: bool,
+    /// Refuse batches with more boards than this.
+    #[arg(long, default_value_t = 1000)]
+    pub max_boards: u64,
 }
 
 /// Board size, search and stopping rule.
@@ -212,6 +308,28 @@ mod tests {
             let err = parse(args).expect_err(&format!("{args:?} should be refused"));
             assert_eq!(err.exit_code(), 2, "{args:?}");
         }
+    }
+
+    #[test]
+    fn still_commands_parse() {
+        let Command::Sheet { batch, columns, .. } =
+            parse(&["sheet", "8", "--unique", "--columns", "4"]).unwrap().command
+        else {
+            panic!()
+        };
+        assert_eq!((batch.n, batch.unique, columns, batch.max_boards), (8, true, Some(4), 1000));
+        let Command::Board { n, queens, .. } = parse(&["board", "8", "1,5,8,6,3,7,2,4"]).unwrap().command else {
+            panic!()
+        };
+        assert_eq!((n, queens.as_str()), (8, "1,5,8,6,3,7,2,4"));
+        let Command::Solve { all, format, .. } = parse(&["solve", "6", "--all", "--format", "json"]).unwrap().command
+        else {
+            panic!()
+        };
+        assert!(all && format == "json");
+        assert!(parse(&["solve", "6", "--format", "xml"]).is_err());
+        assert!(parse(&["count", "33"]).is_err());
+        assert!(parse(&["count", "10", "--method", "dp"]).is_ok());
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub enum Error {
     Gif(#[from] gif::EncodingError),
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    #[error("{n}x{n} has {boards} boards to draw, more than the limit of {limit}; raise --max-boards if you mean it")]
+    TooManyBoards { n: usize, boards: u64, limit: u64 },
+    #[error("{0}")]
+    Usage(String),
     #[error("cancelled")]
     Cancelled,
 }

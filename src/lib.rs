@@ -12,11 +12,14 @@
 //! ```
 
 pub mod board;
+pub mod count;
 pub mod encode;
 mod error;
 pub mod pipeline;
 pub mod render;
+pub mod report;
 pub mod solve;
+pub mod stills;
 pub mod trace;
 
 pub use encode::gif::Timing;
@@ -69,4 +72,35 @@ pub fn animate<W: Write + Send>(config: &Config, out: W) -> Result<AnimationSumm
 /// Render an existing trace (validated first) as an animated GIF into `out`.
 pub fn render_trace<W: Write + Send>(trace: &Trace, config: &Config, out: W) -> Result<AnimationSummary, Error> {
     pipeline::render_gif(trace, &config.render, &config.timing, config.max_frames, out).map(|(_, summary)| summary)
+}
+
+/// Keeps only the solutions a solver reports; never refuses an event.
+#[derive(Default)]
+struct SolutionRecorder {
+    solutions: Vec<Vec<usize>>,
+}
+
+impl trace::Recorder for SolutionRecorder {
+    fn record(&mut self, event: Event) -> Result<(), trace::Full> {
+        if let Event::Solution { queens } = event {
+            self.solutions.push(queens);
+        }
+        Ok(())
+    }
+}
+
+/// Run a solver and return the solutions it reports, in its order (no trace is kept, so this
+/// works for boards far too large to animate). With `unique`, only the first solution of each
+/// symmetry class in backtracking order (its lexicographically smallest image) is kept.
+pub fn solutions(options: &SolveOptions, unique: bool) -> Result<Vec<Vec<usize>>, Error> {
+    if options.n == 0 {
+        return Err(Error::BoardSize(0));
+    }
+    let mut recorder = SolutionRecorder::default();
+    let _ = solve::run(options, &mut recorder);
+    let mut found = recorder.solutions;
+    if unique {
+        found.retain(|queens| count::canonical(queens) == *queens);
+    }
+    Ok(found)
 }

@@ -4,12 +4,14 @@ mod cli;
 
 use anyhow::Result;
 use clap::Parser;
-use cli::{Cli, Command, LookArgs, SolveArgs, TimingArgs};
+use cli::{BatchArgs, Cli, Command, LookArgs, SolveArgs, TimingArgs};
 use queens::encode::atomic::AtomicFile;
-use queens::{Config, RenderOptions, SolveOptions, Timing, Trace};
+use queens::{count, report, stills};
+use queens::{Config, RenderOptions, SolveOptions, Timing, Trace, Until};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -48,6 +50,108 @@ fn run(command: Command) -> Result<()> {
             let stem = trace.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
             write_gif(&parsed, &config, output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))))
         }
+        Command::Sheet { batch, columns, output, atlas } => {
+            let boards = batch_boards(&batch)?;
+            let columns = columns.map_or_else(|| (boards.len() as f64).sqrt().ceil() as usize, |c| c as usize);
+            let suffix = if batch.unique { "-unique" } else { "" };
+            let path =
+                output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
+            let mut file = AtomicFile::create(&path)?;
+            let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(&batch), columns, &mut file)?;
+            if let Some(atlas_path) = atlas {
+                let mut atlas_file = AtomicFile::create(&atlas_path)?;
+                serde_json::to_writer(&mut atlas_file, &sheet)?;
+                atlas_file.commit()?;
+            }
+            let bytes = file.commit()?;
+            println!("{}: {} boards, {}x{} px, {bytes} bytes", path.display(), boards.len(), sheet.width, sheet.height);
+            Ok(())
+        }
+        Command::Boards { batch, output } => {
+            let boards = batch_boards(&batch)?;
+            let dir = output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
+            let mut total = 0;
+            for board in &boards {
+                let path = dir.join(stills::board_file_name(batch.n as usize, board.index, boards.len()));
+                let mut file = AtomicFile::create(&path)?;
+                stills::write_board(batch.n as usize, &board.queens, &look_of(&batch), &mut file)?;
+                total += file.commit()?;
+            }
+            println!("{}: {} boards, {total} bytes", dir.display(), boards.len());
+            Ok(())
+        }
+        Command::Board { n, queens, no_attacks, output, look } => {
+            let rows = stills::parse_queens(n as usize, &queens)?;
+            let mut options = render_options(&look);
+            options.no_attacks = no_attacks;
+            let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
+            let path = output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
+            let mut file = AtomicFile::create(&path)?;
+            let (width, height) = stills::write_board(n as usize, &rows, &options, &mut file)?;
+            let bytes = file.commit()?;
+            println!("{}: {width}x{height} px, {bytes} bytes", path.display());
+            Ok(())
+        }
+        Command::Solve { n, all, unique, format, algorithm, seed } => {
+            let mut options = SolveOptions::new(n as usize);
+            options.algorithm = algorithm;
+            options.until = if all { Until::All } else { Until::First };
+            let _ = seed; // SEED-PENDING
+            let started = Instant::now();
+            let mut found = queens::solutions(&options, unique)?;
+            if !all {
+                found.truncate(1);
+            }
+            let elapsed = started.elapsed();
+            if format == "json" {
+                println!("{}", serde_json::json!({ "n": n, "solutions": found }));
+            } else {
+                print!("{}", report::solutions_text(n as usize, &found, elapsed));
+            }
+            Ok(())
+        }
+        Command::Count { n, unique, method } => {
+            let started = Instant::now();
+            let count = match (method.as_str(), unique) {
+                ("dp", false) => count::count_dp(n as usize),
+                ("dp", true) => {
+                    anyhow::bail!("--method dp counts all solutions; drop --unique or use --method bitmask")
+                }
+                (_, false) => count::count_all(n as usize),
+                (_, true) => count::count_unique(n as usize),
+            };
+            let kind = if unique { "unique solutions" } else { "solutions" };
+            println!("{n}x{n} {kind} ({method}), counted in {:.3} s:", started.elapsed().as_secs_f64());
+            println!("{count}");
+            Ok(())
+        }
+    }
+}
+
+fn batch_boards(batch: &BatchArgs) -> Result<Vec<stills::SheetBoard>> {
+    stills::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
+    let boards = stills::solution_boards(batch.n as usize, batch.unique);
+    if boards.is_empty() {
+        anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
+    }
+    Ok(boards)
+}
+
+fn look_of(batch: &BatchArgs) -> RenderOptions {
+    RenderOptions {
+        no_attacks: true,
+        ..render_options(&LookArgs { square: batch.square, bare: batch.bare, coords: false })
+    }
+}
+
+fn render_options(look: &LookArgs) -> RenderOptions {
+    RenderOptions {
+        square: look.square.map(|s| s as usize),
+        bare: look.bare,
+        coords: look.coords,
+        ..RenderOptions::default()
     }
 }
 
@@ -59,12 +163,7 @@ fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Config {
             until: solve.until,
             detail: solve.detail,
         },
-        render: RenderOptions {
-            square: look.square.map(|s| s as usize),
-            bare: look.bare,
-            coords: look.coords,
-            ..RenderOptions::default()
-        },
+        render: render_options(look),
         timing: Timing {
             delay_ms: timing.delay,
             hold_ms: timing.hold,

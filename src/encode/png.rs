@@ -21,3 +21,42 @@ pub fn write_png<W: Write>(out: W, image: &IndexedImage, palette: &Palette) -> R
     writer.finish()?;
     Ok(())
 }
+
+/// Receives the strips of a PNG written by [`write_png_strips`].
+pub struct StripSink<'a, W: Write> {
+    stream: png::StreamWriter<'a, W>,
+    width: usize,
+}
+
+impl<W: Write> StripSink<'_, W> {
+    /// Append the rows of `strip` (which must be as wide as the image).
+    pub fn write(&mut self, strip: &IndexedImage) -> Result<(), Error> {
+        assert_eq!(strip.width, self.width, "strip width matches the image");
+        self.stream.write_all(&strip.pixels)?;
+        Ok(())
+    }
+}
+
+/// A palette PNG written in horizontal strips that `fill` produces top to bottom, so a huge sheet
+/// never sits in memory whole. `fill` must write exactly `height` rows.
+pub fn write_png_strips<W: Write>(
+    out: W,
+    (width, height): (usize, usize),
+    palette: &Palette,
+    fill: impl FnOnce(&mut StripSink<'_, W>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut encoder = png::Encoder::new(out, width as u32, height as u32);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.flat());
+    encoder.set_compression(png::Compression::High);
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    {
+        let mut sink = StripSink { stream: writer.stream_writer()?, width };
+        fill(&mut sink)?;
+        sink.stream.finish()?;
+    }
+    writer.finish()?;
+    Ok(())
+}

@@ -28,6 +28,8 @@ pub struct RenderOptions {
     pub bare: bool,
     /// Draw a-h / 1-8 labels outside the board.
     pub coords: bool,
+    /// Leave attacked squares unshaded (stills of solutions, `--no-attacks`).
+    pub no_attacks: bool,
     pub theme: Theme,
 }
 
@@ -85,6 +87,7 @@ pub struct Renderer {
     tiles: Tiles,
     caption: Option<CaptionSpec>,
     bare: bool,
+    shade_attacks: bool,
 }
 
 impl Renderer {
@@ -100,7 +103,7 @@ impl Renderer {
         let palette = Palette::new(&options.theme);
         let tiles = Tiles::new(square, &glyphs, &palette);
         let caption = if options.bare { None } else { caption };
-        Renderer { layout, palette, glyphs, tiles, caption, bare: options.bare }
+        Renderer { layout, palette, glyphs, tiles, caption, bare: options.bare, shade_attacks: !options.no_attacks }
     }
 
     /// A blank image of this renderer's frame size.
@@ -118,6 +121,7 @@ impl Renderer {
         }
         self.draw_squares(&frame.board, canvas);
         if !bare {
+            self.draw_conflicts(&frame.board, canvas);
             if let Some(event) = &frame.event {
                 self.draw_highlight(event, canvas);
             }
@@ -136,11 +140,45 @@ impl Renderer {
         for row in 0..board.n() {
             for col in 0..board.n() {
                 let sq = Square::new(row, col);
-                let tile = tile_index((row + col) % 2 == 1, board.is_attacked(sq), board.has_queen(sq));
+                let attacked = self.shade_attacks && board.is_attacked(sq);
+                let tile = tile_index((row + col) % 2 == 1, attacked, board.has_queen(sq));
                 let (x, y) = self.layout.square_origin(sq);
                 canvas.blit(&self.tiles.tiles[tile], x, y);
             }
         }
+    }
+
+    /// A line between every pair of queens that attack each other.
+    fn draw_conflicts(&self, board: &Board, canvas: &mut IndexedImage) {
+        let width = (self.layout.square as f32 / 16.0).max(1.5);
+        for (a, b) in board.conflicts() {
+            let (from, to) = (self.layout.square_centre(a), self.layout.square_centre(b));
+            canvas.draw_line(from, to, width, Paint::CheckAttacked, &self.palette);
+        }
+    }
+
+    /// Draw one line of text centred on `centre_x`, baseline at `baseline`.
+    pub fn draw_text_centred(
+        &mut self,
+        canvas: &mut IndexedImage,
+        text: &str,
+        centre_x: f32,
+        baseline: f32,
+        size: u32,
+    ) {
+        let x = centre_x - self.glyphs.text_width(text, size) / 2.0;
+        caption::draw_text(canvas, &mut self.glyphs, &self.palette, (x, baseline), text, size);
+    }
+
+    /// Width of `text` at `size` pixels, and the font's ascent at that size.
+    pub fn measure(&self, text: &str, size: u32) -> (f32, f32) {
+        (self.glyphs.text_width(text, size), self.glyphs.ascent(size))
+    }
+
+    /// Draw a board with no event (stills): squares, queens, conflicts, labels.
+    pub fn draw_board(&mut self, board: &Board, canvas: &mut IndexedImage) {
+        let frame = BoardFrame { index: 0, total: 0, event: None, board: board.clone(), counters: Default::default() };
+        self.draw(&frame, canvas);
     }
 
     fn draw_solution_ring(&self, canvas: &mut IndexedImage) {

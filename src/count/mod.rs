@@ -1,0 +1,36 @@
+//! Counting and enumerating N-Queens solutions.
+//!
+//! Contract: a solution is a `Vec<usize>` `queens` with `queens[col] = row`,
+//! 0-based, row 0 = top row. "Backtracking order" is lexicographic order of
+//! `queens` (columns left to right, rows tried top to bottom).
+//!
+//! Conventions shared by every function in this module:
+//! - `n = 0` has **no** solutions: counts return 0 and iterators are empty.
+//! - Board sizes above [`MAX_N`] (32) panic, because the searches keep rows
+//!   and diagonals in 64-bit masks (diagonals need `2n - 1` bits).
+//!
+//! Submodules: [`bitmask`] (plain, parallel and lazy backtracking),
+//! [`symmetry`] (the 8 symmetries of the square, unique solutions) and
+//! [`dp`] (the Rivin-Zabih dynamic programming count).
+
+pub mod bitmask;
+pub mod dp;
+pub mod symmetry;
+
+pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
+pub use dp::count_dp;
+pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions};
+
+/// Largest supported board size.
+pub const MAX_N: usize = 32;
+
+/// Panics with a clear message when `n` is above [`MAX_N`].
+fn check_n(n: usize) {
+    assert!(n <= MAX_N, "board size {n} is above the supported maximum {MAX_N}");
+}
+
+/// Mask with the low `n` bits set (one bit per row).
+fn full_mask(n: usize) -> u64 {
+    check_n(n);
+    (1u64 << n) - 1
+}

@@ -1,0 +1,39 @@
+//! Terminal reports: solutions as boards of `Q` and `.` (the style of seed 004).
+
+use crate::board::Board;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Boards wider than this are printed as their queens list instead of a grid.
+pub const MAX_TEXT_BOARD: usize = 40;
+
+/// Each solution with its number (a grid for small boards, the 1-based rows otherwise), then the
+/// count and the time taken.
+pub fn solutions_text(n: usize, solutions: &[Vec<usize>], elapsed: Duration) -> String {
+    let mut out = String::new();
+    for (i, queens) in solutions.iter().enumerate() {
+        let rows: Vec<String> = queens.iter().map(|r| (r + 1).to_string()).collect();
+        let _ = writeln!(out, "solution {}: {}", i + 1, rows.join(" "));
+        if n <= MAX_TEXT_BOARD {
+            if let Ok(board) = Board::from_queens(n, queens) {
+                out.push_str(&board.to_text(false));
+            }
+        }
+        out.push('\n');
+    }
+    let noun = if solutions.len() == 1 { "solution" } else { "solutions" };
+    let _ = writeln!(out, "{} {noun} of {n}x{n} in {:.3} s", solutions.len(), elapsed.as_secs_f64());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_board_matches_seed_style() {
+        let text = solutions_text(4, &[vec![1, 3, 0, 2]], Duration::from_millis(1));
+        assert!(text.starts_with("solution 1: 2 4 1 3\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n"), "{text}");
+        assert!(text.contains("1 solution of 4x4"));
+    }
+}

@@ -1,0 +1,295 @@
+//! Stills and batches: one board as a PNG, one PNG per solution, and sprite sheets with a JSON atlas.
+//!
+//! Contract: boards are drawn by the same [`Renderer`] as animation frames, so a board looks the
+//! same everywhere. Sheets are streamed to the PNG encoder one row of boards at a time (memory
+//! stays at one strip). Atlas positions are the top-left pixel of each board's squares; `size` is
+//! `n * square` (labels and margins lie outside that square).
+
+use crate::board::Board;
+use crate::encode::png::{write_png, write_png_strips};
+use crate::pipeline::check_geometry;
+use crate::render::canvas::IndexedImage;
+use crate::render::theme::Paint;
+use crate::render::{RenderOptions, Renderer};
+use crate::Error;
+use serde::Serialize;
+use std::io::Write;
+
+/// Largest sheet accepted, in pixels.
+pub const SHEET_PIXEL_BUDGET: usize = 400_000_000;
+
+/// One board to put on a sheet or in a batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetBoard {
+    /// 1-based number in the run's order.
+    pub index: usize,
+    /// `queens[col] = row`, 0-based.
+    pub queens: Vec<usize>,
+    /// Size of its symmetry class, when listing unique solutions.
+    pub class_size: Option<usize>,
+}
+
+impl SheetBoard {
+    /// The label under the board: number, queens 1-based from the top (as the seeds write them),
+    /// and the class size for unique solutions.
+    pub fn label(&self) -> String {
+        let rows: Vec<String> = self.queens.iter().map(|r| (r + 1).to_string()).collect();
+        match self.class_size {
+            Some(size) => format!("{}: {} (×{size})", self.index, rows.join(" ")),
+            None => format!("{}: {}", self.index, rows.join(" ")),
+        }
+    }
+}
+
+/// Where one board landed on a sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AtlasEntry {
+    pub index: usize,
+    pub queens: Vec<usize>,
+    pub x: usize,
+    pub y: usize,
+    pub size: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_size: Option<usize>,
+}
+
+/// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Atlas {
+    pub n: usize,
+    pub square: usize,
+    pub width: usize,
+    pub height: usize,
+    pub boards: Vec<AtlasEntry>,
+}
+
+/// Geometry of a sheet cell: a board with its label band below.
+struct Cell {
+    width: usize,
+    height: usize,
+    board_dx: usize,
+    label_size: u32,
+    label_baseline: f32,
+}
+
+fn label_size(square: usize) -> u32 {
+    ((square as f32 * 0.26).round() as u32).clamp(11, 16)
+}
+
+fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
+    Renderer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
+}
+
+fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell {
+    let board = renderer.layout.board_size();
+    if bare {
+        return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
+    }
+    let size = label_size(renderer.layout.square);
+    let (widest, ascent) =
+        boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
+    let gap = (renderer.layout.square / 3).clamp(8, 24);
+    let width = board.max(widest.ceil() as usize) + gap;
+    let label_band = (size as f32 * 1.8).ceil() as usize;
+    Cell {
+        width,
+        height: board + label_band + gap,
+        board_dx: (width - board) / 2,
+        label_size: size,
+        label_baseline: board as f32 + size as f32 * 0.45 + ascent,
+    }
+}
+
+/// Render `boards` as one sprite sheet PNG, `columns` boards per row; returns the atlas.
+pub fn write_sheet<W: Write>(
+    n: usize,
+    boards: &[SheetBoard],
+    options: &RenderOptions,
+    columns: usize,
+    out: W,
+) -> Result<Atlas, Error> {
+    check_geometry(n, options)?;
+    let mut renderer = still_renderer(n, options);
+    let cell = cell_geometry(&renderer, boards, options.bare);
+    let columns = columns.clamp(1, boards.len().max(1));
+    let rows = boards.len().div_ceil(columns).max(1);
+    let margin = if options.bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
+    let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
+    if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
+        return Err(Error::ImageTooLarge { width, height, limit: "400 million pixels for a sheet".into() });
+    }
+    let mut board_image = renderer.blank();
+    let mut atlas = Atlas { n, square: renderer.layout.square, width, height, boards: Vec::new() };
+    write_png_strips(out, (width, height), &renderer.palette.clone(), |sink| {
+        sink.write(&IndexedImage::new(width, margin, Paint::Background))?;
+        for (r, row_boards) in boards.chunks(columns).enumerate() {
+            let mut strip = IndexedImage::new(width, cell.height, Paint::Background);
+            for (c, sheet_board) in row_boards.iter().enumerate() {
+                let board = Board::from_queens(n, &sheet_board.queens)
+                    .map_err(|reason| Error::InvalidTrace { event: sheet_board.index, reason })?;
+                renderer.draw_board(&board, &mut board_image);
+                let x = margin + c * cell.width + cell.board_dx;
+                strip.blit(&board_image, x, 0);
+                if !options.bare {
+                    let centre = x as f32 + renderer.layout.board_size() as f32 / 2.0;
+                    renderer.draw_text_centred(
+                        &mut strip,
+                        &sheet_board.label(),
+                        centre,
+                        cell.label_baseline,
+                        cell.label_size,
+                    );
+                }
+                atlas.boards.push(AtlasEntry {
+                    index: sheet_board.index,
+                    queens: sheet_board.queens.clone(),
+                    x,
+                    y: margin + r * cell.height,
+                    size: renderer.layout.board_size(),
+                    class_size: sheet_board.class_size,
+                });
+            }
+            sink.write(&strip)?;
+        }
+        sink.write(&IndexedImage::new(width, height - margin - rows * cell.height, Paint::Background))
+    })?;
+    Ok(atlas)
+}
+
+/// Render one board (a solution or any partial layout) as a PNG; returns its width and height.
+/// Unless bare, attacking pairs are joined by a line and labels drawn when `coords` is set.
+pub fn write_board<W: Write>(
+    n: usize,
+    queens: &[usize],
+    options: &RenderOptions,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    check_geometry(n, options)?;
+    let board = Board::from_queens(n, queens).map_err(|reason| Error::InvalidTrace { event: 0, reason })?;
+    let mut renderer = Renderer::new(n, options, None);
+    let mut image = renderer.blank();
+    renderer.draw_board(&board, &mut image);
+    write_png(out, &image, &renderer.palette)?;
+    Ok((image.width, image.height))
+}
+
+/// Solution counts of A000170 for N = 1..=27, used only to refuse absurd batches up front
+/// (the counts shown by `queens count` are computed, not looked up).
+const KNOWN_COUNTS: [u64; 27] = [
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2680,
+    14200,
+    73712,
+    365596,
+    2279184,
+    14772512,
+    95815104,
+    666090624,
+    4968057848,
+    39029188884,
+    314666222712,
+    2691008701644,
+    24233937684440,
+    227514171973736,
+    2207893435808352,
+    22317699616364044,
+    234907967154122528,
+];
+
+/// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.
+pub fn batch_size(n: usize, unique: bool) -> u64 {
+    let all = KNOWN_COUNTS.get(n.wrapping_sub(1)).copied().unwrap_or(u64::MAX);
+    if unique {
+        all / 8
+    } else {
+        all
+    }
+}
+
+/// Refuse, before any work, a batch with more than `max_boards` boards.
+pub fn check_batch(n: usize, unique: bool, max_boards: u64) -> Result<(), Error> {
+    let boards = batch_size(n, unique);
+    if boards > max_boards {
+        return Err(Error::TooManyBoards { n, boards, limit: max_boards });
+    }
+    Ok(())
+}
+
+/// Every solution of `n` in backtracking order (or one per symmetry class), numbered from 1.
+pub fn solution_boards(n: usize, unique: bool) -> Vec<SheetBoard> {
+    if unique {
+        crate::count::unique_solutions(n)
+            .enumerate()
+            .map(|(i, (queens, size))| SheetBoard { index: i + 1, queens, class_size: Some(size) })
+            .collect()
+    } else {
+        crate::count::solutions(n)
+            .enumerate()
+            .map(|(i, queens)| SheetBoard { index: i + 1, queens, class_size: None })
+            .collect()
+    }
+}
+
+/// File name of board `index` in a batch of `count`: `queens-<n>x<n>-<index>.png`, zero-padded
+/// to the width of `count`.
+pub fn board_file_name(n: usize, index: usize, count: usize) -> String {
+    let width = count.to_string().len();
+    format!("queens-{n}x{n}-{index:0width$}.png")
+}
+
+/// Parse a QUEENS list: rows 1-based from the top, comma separated, one per column from the left;
+/// fewer than `n` values is a partial board. Returns 0-based rows; the error names the bad value.
+pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, Error> {
+    let values: Vec<&str> = list.split(',').map(str::trim).collect();
+    if values.len() > n {
+        return Err(Error::Usage(format!("QUEENS lists {} rows but the board has only {n} columns", values.len())));
+    }
+    values
+        .iter()
+        .enumerate()
+        .map(|(col, v)| match v.parse::<usize>() {
+            Ok(row) if (1..=n).contains(&row) => Ok(row - 1),
+            Ok(row) => Err(Error::Usage(format!("row {row} for column {} is out of range: use 1 to {n}", col + 1))),
+            Err(_) => Err(Error::Usage(format!("'{v}' (column {}) is not a row number from 1 to {n}", col + 1))),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queens_lists_are_one_based_and_checked() {
+        assert_eq!(parse_queens(8, "1,5,8,6,3,7,2,4").unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
+        assert_eq!(parse_queens(8, "2, 4").unwrap(), vec![1, 3]);
+        assert!(parse_queens(8, "1,9").unwrap_err().to_string().contains("row 9"));
+        assert!(parse_queens(8, "1,x").unwrap_err().to_string().contains("'x'"));
+        assert!(parse_queens(8, "0").unwrap_err().to_string().contains("row 0"));
+        assert!(parse_queens(3, "1,2,3,1").unwrap_err().to_string().contains("4 rows"));
+    }
+
+    #[test]
+    fn file_names_pad_to_the_count() {
+        assert_eq!(board_file_name(8, 1, 92), "queens-8x8-01.png");
+        assert_eq!(board_file_name(10, 7, 724), "queens-10x10-007.png");
+        assert_eq!(board_file_name(4, 2, 2), "queens-4x4-2.png");
+    }
+
+    #[test]
+    fn labels_use_one_based_rows() {
+        let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None };
+        assert_eq!(b.label(), "1: 1 5 8 6 3 7 2 4");
+        let u = SheetBoard { class_size: Some(4), ..b };
+        assert_eq!(u.label(), "1: 1 5 8 6 3 7 2 4 (×4)");
+    }
+}
