@@ -151,6 +151,8 @@ pub struct BatchArgs {
     /// Refuse batches with more boards than this.
     #[arg(long, default_value_t = 1000)]
     pub max_boards: u64,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
 }
 
 /// Board size, search and stopping rule.
@@ -198,6 +200,19 @@ pub struct LookArgs {
     /// Label files a, b, ... and ranks 1, 2, ... outside the board.
     #[arg(long)]
     pub coords: bool,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
+}
+
+/// Colours.
+#[derive(Debug, Args, Default, Clone)]
+pub struct ThemeArgs {
+    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched).
+    #[arg(long, default_value = "default", value_parser = parse_theme_name)]
+    pub theme: String,
+    /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see README).
+    #[arg(long, conflicts_with = "theme")]
+    pub theme_file: Option<PathBuf>,
 }
 
 /// Frame timing and looping.
@@ -218,6 +233,10 @@ pub struct TimingArgs {
     /// Play once, no looping.
     #[arg(long)]
     pub no_loop: bool,
+}
+
+fn parse_theme_name(s: &str) -> Result<String, String> {
+    queens::Theme::named(s).map(|_| s.to_string())
 }
 
 fn parse_until(s: &str) -> Result<Until, String> {
@@ -330,6 +349,9 @@ mod tests {
         assert!(parse(&["solve", "6", "--format", "xml"]).is_err());
         assert!(parse(&["count", "33"]).is_err());
         assert!(parse(&["count", "10", "--method", "dp"]).is_ok());
+        assert!(parse(&["sheet", "8", "--theme", "print"]).is_ok());
+        assert_eq!(parse(&["sheet", "8", "--theme", "neon"]).unwrap_err().exit_code(), 2);
+        assert!(parse(&["animate", "6", "--theme", "dark", "--theme-file", "t.json"]).is_err());
     }
 
     #[test]

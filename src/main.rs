@@ -7,7 +7,7 @@ use clap::Parser;
 use cli::{BatchArgs, Cli, Command, LookArgs, SolveArgs, TimingArgs};
 use queens::encode::atomic::AtomicFile;
 use queens::{count, report, stills};
-use queens::{Config, RenderOptions, SolveOptions, Timing, Trace, Until};
+use queens::{Config, RenderOptions, SolveOptions, Theme, Timing, Trace, Until};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,7 +27,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Animate { solve, output, trace_out, look, timing } => {
-            let config = config(&solve, &look, &timing);
+            let config = config(&solve, &look, &timing)?;
             let trace = queens::record(&config)?;
             if let Some(path) = trace_out {
                 write_trace(&trace, &path)?;
@@ -36,7 +36,11 @@ fn run(command: Command) -> Result<()> {
             write_gif(&trace, &config, output.unwrap_or_else(|| default_output(&name)))
         }
         Command::Trace { solve, output } => {
-            let config = config(&solve, &LookArgs { square: Some(8), bare: true, coords: false }, &default_timing());
+            let config = config(
+                &solve,
+                &LookArgs { square: Some(8), bare: true, coords: false, theme: Default::default() },
+                &default_timing(),
+            )?;
             let trace = queens::record(&config)?;
             match output {
                 Some(path) if path != Path::new("-") => write_trace(&trace, &path),
@@ -45,7 +49,7 @@ fn run(command: Command) -> Result<()> {
         }
         Command::Render { trace, output, look, timing } => {
             let parsed = read_trace(&trace)?;
-            let mut config = config(&SolveArgs::for_render(parsed.n), &look, &timing);
+            let mut config = config(&SolveArgs::for_render(parsed.n), &look, &timing)?;
             config.max_frames = config.max_frames.max(parsed.frame_count());
             let stem = trace.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
             write_gif(&parsed, &config, output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))))
@@ -57,7 +61,7 @@ fn run(command: Command) -> Result<()> {
             let path =
                 output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
             let mut file = AtomicFile::create(&path)?;
-            let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(&batch), columns, &mut file)?;
+            let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(&batch)?, columns, &mut file)?;
             if let Some(atlas_path) = atlas {
                 let mut atlas_file = AtomicFile::create(&atlas_path)?;
                 serde_json::to_writer(&mut atlas_file, &sheet)?;
@@ -76,7 +80,7 @@ fn run(command: Command) -> Result<()> {
             for board in &boards {
                 let path = dir.join(stills::board_file_name(batch.n as usize, board.index, boards.len()));
                 let mut file = AtomicFile::create(&path)?;
-                stills::write_board(batch.n as usize, &board.queens, &look_of(&batch), &mut file)?;
+                stills::write_board(batch.n as usize, &board.queens, &look_of(&batch)?, &mut file)?;
                 total += file.commit()?;
             }
             println!("{}: {} boards, {total} bytes", dir.display(), boards.len());
@@ -84,7 +88,7 @@ fn run(command: Command) -> Result<()> {
         }
         Command::Board { n, queens, no_attacks, output, look } => {
             let rows = stills::parse_queens(n as usize, &queens)?;
-            let mut options = render_options(&look);
+            let mut options = render_options(&look)?;
             options.no_attacks = no_attacks;
             let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
             let path = output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
@@ -139,31 +143,38 @@ fn batch_boards(batch: &BatchArgs) -> Result<Vec<stills::SheetBoard>> {
     Ok(boards)
 }
 
-fn look_of(batch: &BatchArgs) -> RenderOptions {
-    RenderOptions {
-        no_attacks: true,
-        ..render_options(&LookArgs { square: batch.square, bare: batch.bare, coords: false })
-    }
+fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
+    let look = LookArgs { square: batch.square, bare: batch.bare, coords: false, theme: batch.theme.clone() };
+    Ok(RenderOptions { no_attacks: true, ..render_options(&look)? })
 }
 
-fn render_options(look: &LookArgs) -> RenderOptions {
-    RenderOptions {
+fn render_options(look: &LookArgs) -> Result<RenderOptions> {
+    let theme = match &look.theme.theme_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read theme file {}: {e}", path.display()))?;
+            Theme::from_json(&text).map_err(anyhow::Error::msg)?
+        }
+        None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
+    };
+    Ok(RenderOptions {
         square: look.square.map(|s| s as usize),
         bare: look.bare,
         coords: look.coords,
+        theme,
         ..RenderOptions::default()
-    }
+    })
 }
 
-fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Config {
-    Config {
+fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Result<Config> {
+    Ok(Config {
         solve: SolveOptions {
             n: solve.n as usize,
             algorithm: solve.algorithm,
             until: solve.until,
             detail: solve.detail,
         },
-        render: render_options(look),
+        render: render_options(look)?,
         timing: Timing {
             delay_ms: timing.delay,
             hold_ms: timing.hold,
@@ -171,7 +182,7 @@ fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Config {
             loop_count: if timing.no_loop { Some(0) } else { timing.loop_count },
         },
         max_frames: solve.max_frames,
-    }
+    })
 }
 
 fn default_timing() -> TimingArgs {

@@ -63,12 +63,16 @@ fn square_paint(dark: bool, attacked: bool) -> Paint {
 }
 
 impl Tiles {
-    fn new(square: usize, glyphs: &Glyphs, palette: &Palette) -> Self {
+    fn new(square: usize, glyphs: &Glyphs, palette: &Palette, hatch: bool) -> Self {
         let queen = glyphs.piece(glyphs::QUEEN, square, QUEEN_FILL);
         let tiles = (0..8)
             .map(|i| {
                 let (dark, attacked, has_queen) = (i & 1 != 0, i & 2 != 0, i & 4 != 0);
-                let mut tile = IndexedImage::new(square, square, square_paint(dark, attacked));
+                let mut tile = if hatch && attacked {
+                    hatched(square, square_paint(dark, false), square_paint(dark, true))
+                } else {
+                    IndexedImage::new(square, square, square_paint(dark, attacked))
+                };
                 if has_queen {
                     tile.draw_mask(&queen, 0, 0, Paint::Queen, palette);
                 }
@@ -77,6 +81,21 @@ impl Tiles {
             .collect();
         Tiles { tiles, ghost: glyphs.piece(glyphs::QUEEN_OUTLINE, square, QUEEN_FILL) }
     }
+}
+
+/// A square of `base` with diagonal hatching in `ink`, crisp and printer-friendly.
+fn hatched(square: usize, base: Paint, ink: Paint) -> IndexedImage {
+    let mut tile = IndexedImage::new(square, square, base);
+    let period = (square / 5).max(4);
+    let thickness = (period / 4).max(1);
+    for y in 0..square {
+        for x in 0..square {
+            if (x + y) % period < thickness {
+                tile.pixels[y * square + x] = ink.index();
+            }
+        }
+    }
+    tile
 }
 
 /// Draws frames of one run; holds the layout, palette and glyph caches.
@@ -101,7 +120,7 @@ impl Renderer {
             Layout::framed(n, square, options.coords, caption.as_ref(), &glyphs)
         };
         let palette = Palette::new(&options.theme);
-        let tiles = Tiles::new(square, &glyphs, &palette);
+        let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
         let caption = if options.bare { None } else { caption };
         Renderer { layout, palette, glyphs, tiles, caption, bare: options.bare, shade_attacks: !options.no_attacks }
     }
