@@ -11,6 +11,9 @@ use std::path::PathBuf;
     about = "Turns N-Queens solving runs into pictures: animated GIFs, sprite sheets, stills."
 )]
 pub struct Cli {
+    /// No progress bar (it is also hidden when stderr is not a terminal); the summary line still prints.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -131,6 +134,9 @@ pub enum Command {
         #[arg(long, default_value = "bitmask", value_parser = ["bitmask", "dp"])]
         method: String,
     },
+    /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
+    Completions { shell: clap_complete::Shell },
 }
 
 /// Which solutions a batch draws, and how.

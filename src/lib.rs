@@ -24,7 +24,7 @@ pub mod trace;
 
 pub use encode::gif::Timing;
 pub use error::Error;
-pub use pipeline::AnimationSummary;
+pub use pipeline::{AnimationSummary, NoProgress, Progress};
 pub use render::theme::Theme;
 pub use render::RenderOptions;
 pub use solve::{Algorithm, Detail, SolveOptions, Until};
@@ -71,7 +71,18 @@ pub fn animate<W: Write + Send>(config: &Config, out: W) -> Result<AnimationSumm
 
 /// Render an existing trace (validated first) as an animated GIF into `out`.
 pub fn render_trace<W: Write + Send>(trace: &Trace, config: &Config, out: W) -> Result<AnimationSummary, Error> {
-    pipeline::render_gif(trace, &config.render, &config.timing, config.max_frames, out).map(|(_, summary)| summary)
+    render_trace_with_progress(trace, config, out, &pipeline::NoProgress)
+}
+
+/// [`render_trace`], reporting each frame written to `progress` (which may cancel the run).
+pub fn render_trace_with_progress<W: Write + Send>(
+    trace: &Trace,
+    config: &Config,
+    out: W,
+    progress: &dyn Progress,
+) -> Result<AnimationSummary, Error> {
+    pipeline::render_gif(trace, &config.render, &config.timing, config.max_frames, out, progress)
+        .map(|(_, summary)| summary)
 }
 
 /// Keeps only the solutions a solver reports; never refuses an event.

@@ -5,6 +5,7 @@ mod cli;
 use anyhow::Result;
 use clap::Parser;
 use cli::{BatchArgs, Cli, Command, LookArgs, SolveArgs, TimingArgs};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens::encode::atomic::AtomicFile;
 use queens::{count, report, stills};
 use queens::{Config, RenderOptions, SolveOptions, Theme, Timing, Trace, Until};
@@ -15,8 +16,14 @@ use std::time::Instant;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let _ = ctrlc::set_handler(|| {
+        queens::encode::atomic::remove_temporaries();
+        eprintln!("interrupted: no output written");
+        std::process::exit(130);
+    });
+    match run(cli.command, cli.quiet) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)
@@ -24,7 +31,31 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<()> {
+/// A reader that stopped reading our stdout (`queens solve 12 --all | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        let io = cause.downcast_ref::<std::io::Error>().or_else(|| match cause.downcast_ref::<queens::Error>() {
+            Some(queens::Error::Io(io)) => Some(io),
+            _ => None,
+        });
+        io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Write to stdout, reporting failures (such as a closed pipe) instead of panicking like `print!`.
+fn out(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// [`out`] plus a newline.
+fn outln(text: &str) -> Result<()> {
+    out(&format!("{text}\n"))
+}
+
+fn run(command: Command, quiet: bool) -> Result<()> {
     match command {
         Command::Animate { solve, output, trace_out, look, timing } => {
             let config = config(&solve, &look, &timing)?;
@@ -33,7 +64,7 @@ fn run(command: Command) -> Result<()> {
                 write_trace(&trace, &path)?;
             }
             let name = format!("queens-{n}x{n}-{}-{}.gif", config.solve.algorithm, config.solve.until, n = solve.n);
-            write_gif(&trace, &config, output.unwrap_or_else(|| default_output(&name)))
+            write_gif(&trace, &config, output.unwrap_or_else(|| default_output(&name)), quiet)
         }
         Command::Trace { solve, output } => {
             let config = config(
@@ -52,7 +83,7 @@ fn run(command: Command) -> Result<()> {
             let mut config = config(&SolveArgs::for_render(parsed.n), &look, &timing)?;
             config.max_frames = config.max_frames.max(parsed.frame_count());
             let stem = trace.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
-            write_gif(&parsed, &config, output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))))
+            write_gif(&parsed, &config, output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))), quiet)
         }
         Command::Sheet { batch, columns, output, atlas } => {
             let boards = batch_boards(&batch)?;
@@ -68,7 +99,13 @@ fn run(command: Command) -> Result<()> {
                 atlas_file.commit()?;
             }
             let bytes = file.commit()?;
-            println!("{}: {} boards, {}x{} px, {bytes} bytes", path.display(), boards.len(), sheet.width, sheet.height);
+            outln(&format!(
+                "{}: {} boards, {}x{} px, {bytes} bytes",
+                path.display(),
+                boards.len(),
+                sheet.width,
+                sheet.height
+            ))?;
             Ok(())
         }
         Command::Boards { batch, output } => {
@@ -77,13 +114,16 @@ fn run(command: Command) -> Result<()> {
             std::fs::create_dir_all(&dir)
                 .map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
             let mut total = 0;
+            let bar = progress_bar(boards.len(), "boards", quiet);
             for board in &boards {
+                bar.inc(1);
                 let path = dir.join(stills::board_file_name(batch.n as usize, board.index, boards.len()));
                 let mut file = AtomicFile::create(&path)?;
                 stills::write_board(batch.n as usize, &board.queens, &look_of(&batch)?, &mut file)?;
                 total += file.commit()?;
             }
-            println!("{}: {} boards, {total} bytes", dir.display(), boards.len());
+            bar.finish_and_clear();
+            outln(&format!("{}: {} boards, {total} bytes", dir.display(), boards.len()))?;
             Ok(())
         }
         Command::Board { n, queens, no_attacks, output, look } => {
@@ -95,7 +135,7 @@ fn run(command: Command) -> Result<()> {
             let mut file = AtomicFile::create(&path)?;
             let (width, height) = stills::write_board(n as usize, &rows, &options, &mut file)?;
             let bytes = file.commit()?;
-            println!("{}: {width}x{height} px, {bytes} bytes", path.display());
+            outln(&format!("{}: {width}x{height} px, {bytes} bytes", path.display()))?;
             Ok(())
         }
         Command::Solve { n, all, unique, format, algorithm, seed } => {
@@ -110,11 +150,10 @@ fn run(command: Command) -> Result<()> {
             }
             let elapsed = started.elapsed();
             if format == "json" {
-                println!("{}", serde_json::json!({ "n": n, "solutions": found }));
+                out(&format!("{}\n", serde_json::json!({ "n": n, "solutions": found })))
             } else {
-                print!("{}", report::solutions_text(n as usize, &found, elapsed));
+                out(&report::solutions_text(n as usize, &found, elapsed))
             }
-            Ok(())
         }
         Command::Count { n, unique, method } => {
             let started = Instant::now();
@@ -127,9 +166,14 @@ fn run(command: Command) -> Result<()> {
                 (_, true) => count::count_unique(n as usize),
             };
             let kind = if unique { "unique solutions" } else { "solutions" };
-            println!("{n}x{n} {kind} ({method}), counted in {:.3} s:", started.elapsed().as_secs_f64());
-            println!("{count}");
+            outln(&format!("{n}x{n} {kind} ({method}), counted in {:.3} s:", started.elapsed().as_secs_f64()))?;
+            outln(&format!("{count}"))?;
             Ok(())
+        }
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);
+            out(&String::from_utf8_lossy(&script))
         }
     }
 }
@@ -196,11 +240,40 @@ fn default_output(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn write_gif(trace: &Trace, config: &Config, path: PathBuf) -> Result<()> {
+/// A progress bar on stderr (hidden when stderr is not a terminal, or with --quiet).
+fn progress_bar(total: usize, unit: &str, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{per_sec}} · ETA {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar
+}
+
+/// Feeds library progress into an indicatif bar.
+struct Bar(ProgressBar);
+
+impl queens::Progress for Bar {
+    fn advance(&self, done: usize, _total: usize) -> bool {
+        self.0.set_position(done as u64);
+        true
+    }
+}
+
+fn write_gif(trace: &Trace, config: &Config, path: PathBuf, quiet: bool) -> Result<()> {
     let mut file = AtomicFile::create(&path)?;
-    let summary = queens::render_trace(trace, config, &mut file)?;
+    let bar = Bar(progress_bar(trace.frame_count(), "frames", quiet));
+    let summary = queens::render_trace_with_progress(trace, config, &mut file, &bar)?;
+    bar.0.finish_and_clear();
     let bytes = file.commit()?;
-    println!("{}: {} frames, {}x{} px, {bytes} bytes", path.display(), summary.frames, summary.width, summary.height);
+    outln(&format!(
+        "{}: {} frames, {}x{} px, {bytes} bytes",
+        path.display(),
+        summary.frames,
+        summary.width,
+        summary.height
+    ))?;
     Ok(())
 }
 

@@ -21,6 +21,21 @@ const CHANNEL_FRAMES: usize = 16;
 /// Largest frame accepted, in pixels (4096 x 4096).
 pub const PIXEL_BUDGET: usize = 4096 * 4096;
 
+/// Told about progress as frames are written; returning `false` cancels the run
+/// ([`Error::Cancelled`]). Implementations must be cheap: they are called once per frame.
+pub trait Progress: Sync {
+    fn advance(&self, done: usize, total: usize) -> bool;
+}
+
+/// Progress that nobody watches.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn advance(&self, _done: usize, _total: usize) -> bool {
+        true
+    }
+}
+
 /// What an animation run produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnimationSummary {
@@ -62,6 +77,7 @@ pub fn render_gif<W: Write + Send>(
     timing: &Timing,
     max_frames: usize,
     out: W,
+    progress: &dyn Progress,
 ) -> Result<(W, AnimationSummary), Error> {
     check_geometry(trace.n, options)?;
     if trace.frame_count() > max_frames {
@@ -77,8 +93,12 @@ pub fn render_gif<W: Write + Send>(
     std::thread::scope(|scope| -> Result<(), Error> {
         let (tx, rx) = sync_channel(CHANNEL_FRAMES);
         scope.spawn(move || produce_frames(trace, renderer, timing, tx));
-        for frame in rx {
+        let total = trace.frame_count();
+        for (done, frame) in rx.into_iter().enumerate() {
             writer.push(frame?)?;
+            if !progress.advance(done + 1, total) {
+                return Err(Error::Cancelled);
+            }
         }
         Ok(())
     })?;

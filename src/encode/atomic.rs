@@ -7,6 +7,26 @@ use crate::Error;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Temporary files not yet committed or dropped, for [`remove_temporaries`].
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn forget(temp: &Path) {
+    if let Ok(mut pending) = PENDING.lock() {
+        pending.retain(|p| p != temp);
+    }
+}
+
+/// Delete every temporary file still open (call from a Ctrl-C handler before exiting: the
+/// process then ends without running destructors).
+pub fn remove_temporaries() {
+    if let Ok(pending) = PENDING.lock() {
+        for temp in pending.iter() {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
 
 /// An output file that appears at its path only when the run succeeds.
 pub struct AtomicFile {
@@ -28,6 +48,9 @@ impl AtomicFile {
         }
         let temp = folder.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
         let file = File::create(&temp).map_err(|e| Error::output(target, &format!("cannot be written: {e}")))?;
+        if let Ok(mut pending) = PENDING.lock() {
+            pending.push(temp.clone());
+        }
         Ok(AtomicFile { target: target.to_path_buf(), temp, writer: Some(BufWriter::with_capacity(1 << 16, file)) })
     }
 
@@ -44,8 +67,12 @@ impl AtomicFile {
             .map_err(|e| Error::output(&self.target, &format!("cannot be written: {}", e.error())))?;
         file.sync_all().map_err(|e| Error::output(&self.target, &format!("cannot be written: {e}")))?;
         let bytes = file.metadata().map(|m| m.len()).unwrap_or(0);
-        std::fs::rename(&self.temp, &self.target)
-            .map_err(|e| Error::output(&self.target, &format!("cannot be written: {e}")))?;
+        let renamed = std::fs::rename(&self.temp, &self.target);
+        if renamed.is_err() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+        forget(&self.temp);
+        renamed.map_err(|e| Error::output(&self.target, &format!("cannot be written: {e}")))?;
         Ok(bytes)
     }
 }
@@ -64,6 +91,7 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if self.writer.take().is_some() {
             let _ = std::fs::remove_file(&self.temp);
+            forget(&self.temp);
         }
     }
 }
