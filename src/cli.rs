@@ -211,7 +211,7 @@ pub struct LookArgs {
 }
 
 /// Colours.
-#[derive(Debug, Args, Default, Clone)]
+#[derive(Debug, Args, Clone)]
 pub struct ThemeArgs {
     /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched).
     #[arg(long, default_value = "default", value_parser = parse_theme_name)]
@@ -239,6 +239,12 @@ pub struct TimingArgs {
     /// Play once, no looping.
     #[arg(long)]
     pub no_loop: bool,
+}
+
+impl Default for ThemeArgs {
+    fn default() -> Self {
+        ThemeArgs { theme: "default".into(), theme_file: None }
+    }
 }
 
 fn parse_theme_name(s: &str) -> Result<String, String> {

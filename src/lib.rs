@@ -22,7 +22,7 @@ pub mod solve;
 pub mod stills;
 pub mod trace;
 
-pub use encode::gif::Timing;
+pub use encode::gif::{Timing, Tuning};
 pub use error::Error;
 pub use pipeline::{AnimationSummary, NoProgress, Progress};
 pub use render::theme::Theme;
@@ -44,6 +44,8 @@ pub struct Config {
     pub render: RenderOptions,
     pub timing: Timing,
     pub max_frames: usize,
+    /// Encoder optimizations (all on by default; benchmarks switch them off to compare).
+    pub tuning: Tuning,
 }
 
 impl Config {
@@ -53,6 +55,7 @@ impl Config {
             render: RenderOptions::default(),
             timing: Timing::default(),
             max_frames: DEFAULT_MAX_FRAMES,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -81,7 +84,7 @@ pub fn render_trace_with_progress<W: Write + Send>(
     out: W,
     progress: &dyn Progress,
 ) -> Result<AnimationSummary, Error> {
-    pipeline::render_gif(trace, &config.render, &config.timing, config.max_frames, out, progress)
+    pipeline::render_gif(trace, &config.render, &config.timing, (config.max_frames, config.tuning), out, progress)
         .map(|(_, summary)| summary)
 }
 

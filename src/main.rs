@@ -226,6 +226,7 @@ fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Result<Con
             loop_count: if timing.no_loop { Some(0) } else { timing.loop_count },
         },
         max_frames: solve.max_frames,
+        tuning: Default::default(),
     })
 }
 

@@ -6,7 +6,7 @@
 //! number of frames. The trace is validated before anything is drawn.
 
 use crate::board::{self, BoardFrame, Replay};
-use crate::encode::gif::{centiseconds, diff_frame, GifWriter, Timing};
+use crate::encode::gif::{centiseconds, diff_frame, GifWriter, Timing, Tuning};
 use crate::render::caption::CaptionSpec;
 use crate::render::layout::{MAX_SQUARE, MIN_SQUARE};
 use crate::render::{RenderOptions, Renderer};
@@ -75,7 +75,7 @@ pub fn render_gif<W: Write + Send>(
     trace: &Trace,
     options: &RenderOptions,
     timing: &Timing,
-    max_frames: usize,
+    (max_frames, tuning): (usize, Tuning),
     out: W,
     progress: &dyn Progress,
 ) -> Result<(W, AnimationSummary), Error> {
@@ -89,10 +89,10 @@ pub fn render_gif<W: Write + Send>(
     if width * height > PIXEL_BUDGET {
         return Err(Error::ImageTooLarge { width, height, limit: "4096x4096 pixels".into() });
     }
-    let mut writer = GifWriter::new(out, width, height, &renderer.palette, timing.loop_count)?;
+    let mut writer = GifWriter::new(out, (width, height), &renderer.palette, timing.loop_count, tuning)?;
     std::thread::scope(|scope| -> Result<(), Error> {
         let (tx, rx) = sync_channel(CHANNEL_FRAMES);
-        scope.spawn(move || produce_frames(trace, renderer, timing, tx));
+        scope.spawn(move || produce_frames(trace, renderer, timing, tuning.diff_frames, tx));
         let total = trace.frame_count();
         for (done, frame) in rx.into_iter().enumerate() {
             writer.push(frame?)?;
@@ -111,6 +111,7 @@ fn produce_frames(
     trace: &Trace,
     mut renderer: Renderer,
     timing: &Timing,
+    diff: bool,
     tx: SyncSender<Result<gif::Frame<'static>, Error>>,
 ) {
     let mut previous = renderer.blank();
@@ -124,7 +125,7 @@ fn produce_frames(
             }
         };
         renderer.draw(&frame, &mut current);
-        let mut gif_frame = diff_frame((i > 0).then_some(&previous), &current);
+        let mut gif_frame = diff_frame((diff && i > 0).then_some(&previous), &current);
         gif_frame.delay = centiseconds(delay_ms(&frame, timing));
         if tx.send(Ok(gif_frame)).is_err() {
             return;

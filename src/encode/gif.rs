@@ -4,6 +4,7 @@
 //! since the previous frame, with unchanged pixels set to the transparent index 0 and disposal
 //! "keep", so decoders composite the exact full frame. Delays are in 1/100 s and never below 2.
 
+use super::lzw;
 use crate::render::canvas::IndexedImage;
 use crate::render::theme::Palette;
 use crate::Error;
@@ -37,6 +38,24 @@ impl Default for Timing {
     }
 }
 
+/// Switches for the encoder's optimizations; all on by default. Benchmarks turn them off one at a
+/// time to show what each is worth; the output means the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Write only the changed rectangle of each frame, unchanged pixels transparent.
+    pub diff_frames: bool,
+    /// LZW-compress batches of frames on all cores.
+    pub parallel: bool,
+    /// Use the crate's run-aware LZW encoder instead of the `gif` crate's.
+    pub fast_lzw: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning { diff_frames: true, parallel: true, fast_lzw: true }
+    }
+}
+
 /// Milliseconds to GIF centiseconds, rounded, never under 2 (browsers slow anything faster to 10).
 pub fn centiseconds(ms: u32) -> u16 {
     ((ms + 5) / 10).clamp(2, u32::from(u16::MAX)) as u16
@@ -65,10 +84,16 @@ pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'sta
         };
     };
     let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    let mut last = TRANSPARENT;
     for y in y0..y1 {
         let row = y * cur.width;
         let (old, new) = (&prev.pixels[row + x0..row + x1], &cur.pixels[row + x0..row + x1]);
-        pixels.extend(old.iter().zip(new).map(|(&o, &n)| if o == n { TRANSPARENT } else { n }));
+        pixels.extend(old.iter().zip(new).map(|(&o, &n)| {
+            // An unchanged pixel may be transparent or its own colour; pick whichever continues
+            // the current run, which is what LZW compresses best.
+            last = if o != n || last == n { n } else { TRANSPARENT };
+            last
+        }));
     }
     Frame {
         left: x0 as u16,
@@ -85,20 +110,32 @@ pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'sta
 /// Bounding box (x0, y0, x1, y1), exclusive ends, of pixels that differ; `None` if none do.
 fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
     let w = cur.width;
-    let rows_differ = |y: usize| prev.pixels[y * w..(y + 1) * w] != cur.pixels[y * w..(y + 1) * w];
-    let y0 = (0..cur.height).find(|&y| rows_differ(y))?;
-    let y1 = (y0..cur.height).rev().find(|&y| rows_differ(y))? + 1;
+    fn row(img: &IndexedImage, y: usize) -> &[u8] {
+        &img.pixels[y * img.width..(y + 1) * img.width]
+    }
+    let y0 = (0..cur.height).find(|&y| row(prev, y) != row(cur, y))?;
+    let y1 = (y0..cur.height).rev().find(|&y| row(prev, y) != row(cur, y))? + 1;
     let (mut x0, mut x1) = (w, 0);
     for y in y0..y1 {
-        let (old, new) = (&prev.pixels[y * w..(y + 1) * w], &cur.pixels[y * w..(y + 1) * w]);
-        if let Some(first) = (0..x0).find(|&x| old[x] != new[x]) {
-            x0 = first;
-        }
-        if let Some(last) = (x1..w).rev().find(|&x| old[x] != new[x]) {
-            x1 = last + 1;
+        let (old, new) = (row(prev, y), row(cur, y));
+        if old[..x0] != new[..x0] || old[x1..] != new[x1..] {
+            x0 = x0.min(first_difference(old, new));
+            x1 = x1.max(w - first_difference_from_end(old, new));
         }
     }
     Some((x0, y0, x1.max(x0 + 1), y1))
+}
+
+/// Index of the first differing byte (slices of equal length that differ somewhere).
+fn first_difference(a: &[u8], b: &[u8]) -> usize {
+    let chunks = a.chunks_exact(8).zip(b.chunks_exact(8)).position(|(x, y)| x != y).unwrap_or(a.len() / 8);
+    let start = chunks * 8;
+    start + a[start..].iter().zip(&b[start..]).position(|(x, y)| x != y).unwrap_or(a.len() - start)
+}
+
+/// Number of equal bytes at the end of two equal-length slices.
+fn first_difference_from_end(a: &[u8], b: &[u8]) -> usize {
+    a.iter().rev().zip(b.iter().rev()).position(|(x, y)| x != y).unwrap_or(a.len())
 }
 
 /// Streams frames into a GIF: buffers a small batch, LZW-compresses it in parallel, writes in order.
@@ -106,10 +143,29 @@ pub struct GifWriter<W: Write> {
     encoder: gif::Encoder<W>,
     pending: Vec<Frame<'static>>,
     frames: usize,
+    tuning: Tuning,
+}
+
+/// Replace a frame's pixels by their LZW code stream.
+fn compress(frame: &mut Frame<'static>, fast: bool) {
+    if !fast {
+        frame.make_lzw_pre_encoded();
+        return;
+    }
+    let max = frame.buffer.iter().copied().max().unwrap_or(0);
+    let mut out = Vec::with_capacity(frame.buffer.len() / 8 + 16);
+    lzw::encode(&frame.buffer, lzw::min_code_size(max), &mut out);
+    frame.buffer = Cow::Owned(out);
 }
 
 impl<W: Write> GifWriter<W> {
-    pub fn new(out: W, width: usize, height: usize, palette: &Palette, loop_count: Option<u16>) -> Result<Self, Error> {
+    pub fn new(
+        out: W,
+        (width, height): (usize, usize),
+        palette: &Palette,
+        loop_count: Option<u16>,
+        tuning: Tuning,
+    ) -> Result<Self, Error> {
         if width > usize::from(u16::MAX) || height > usize::from(u16::MAX) {
             return Err(Error::ImageTooLarge {
                 width,
@@ -122,7 +178,7 @@ impl<W: Write> GifWriter<W> {
         if repeat != Repeat::Finite(0) {
             encoder.set_repeat(repeat)?;
         }
-        Ok(GifWriter { encoder, pending: Vec::with_capacity(BATCH), frames: 0 })
+        Ok(GifWriter { encoder, pending: Vec::with_capacity(BATCH), frames: 0, tuning })
     }
 
     /// Queue a frame (uncompressed); it is compressed and written with its batch.
@@ -135,7 +191,12 @@ impl<W: Write> GifWriter<W> {
     }
 
     fn flush(&mut self) -> Result<(), Error> {
-        self.pending.par_iter_mut().for_each(|f| f.make_lzw_pre_encoded());
+        let fast = self.tuning.fast_lzw;
+        if self.tuning.parallel {
+            self.pending.par_iter_mut().for_each(|f| compress(f, fast));
+        } else {
+            self.pending.iter_mut().for_each(|f| compress(f, fast));
+        }
         for frame in self.pending.drain(..) {
             self.encoder.write_lzw_pre_encoded_frame(&frame)?;
             self.frames += 1;
@@ -175,6 +236,14 @@ mod tests {
         assert_eq!((f.left, f.top, f.width, f.height), (3, 2, 2, 3));
         assert_eq!(f.buffer[0], TRANSPARENT);
         assert_eq!(f.buffer[1], Paint::Queen.index());
+        // Unchanged pixels continue the current run: the unchanged pixel before a run stays
+        // transparent, but one after a changed pixel of its own colour takes that colour.
+        let mut moved = prev.clone();
+        moved.fill_rect(0, 0, 3, 1, Paint::Dark);
+        moved.pixels[1] = Paint::Light.index();
+        let f = diff_frame(Some(&prev), &moved);
+        assert_eq!((f.left, f.width), (0, 3));
+        assert_eq!(&f.buffer[..], &[Paint::Dark.index(), TRANSPARENT, Paint::Dark.index()]);
         let same = diff_frame(Some(&prev), &prev);
         assert_eq!((same.width, same.height), (1, 1));
     }

@@ -6,10 +6,10 @@
 //! first, codes packed LSB-first, code width from `min_code_size + 1` up to 12 bits, widened once the next
 //! code to assign exceeds `2^width` (the decoder lags one entry behind, so it widens at `2^width`: no
 //! "early change"), a clear code when all 4096 codes are assigned, and an end-of-information code padded to
-//! a byte. The parse is textbook greedy LZW, so the bytes are identical to weezl's (what the gif crate
-//! uses). The speed comes from a flat `code x symbol` child table, kept per thread and cleared entry by
-//! entry, and a fast path that finds how long a run of one colour is by comparing 8 pixels at a time and
-//! then needs one table read per code it emits, not one per pixel.
+//! a byte. The parse is textbook greedy LZW: byte for byte what weezl (the gif crate's encoder) writes for up
+//! to 16 colours; with more, weezl loses some table entries and is sometimes a little larger. The speed comes
+//! from a flat `code x symbol` child table, kept per thread and cleared entry by entry, and a fast path that
+//! measures a run of one colour 32 pixels at a time and then does one table step per code it emits.
 
 use std::cell::RefCell;
 
@@ -31,7 +31,6 @@ pub fn encode(pixels: &[u8], min_code_size: u8, out: &mut Vec<u8>) {
     let bits = u32::from(min_code_size);
     let any = pixels.iter().fold(0u8, |acc, &p| acc | p);
     assert!(u32::from(any) >> bits == 0, "pixel value too large for min code size {min_code_size}");
-    out.reserve(pixels.len() / 8 + 16);
     out.push(min_code_size);
     DICT.with(|dict| {
         let dict = &mut *dict.borrow_mut();
@@ -50,10 +49,11 @@ pub fn encode(pixels: &[u8], min_code_size: u8, out: &mut Vec<u8>) {
 }
 
 thread_local! {
-    static DICT: RefCell<Dict> = RefCell::new(Dict { child: Vec::new(), slot: vec![0; MAX_CODES], runs: Vec::new(), dirty: false });
+    static DICT: RefCell<Dict> = RefCell::new(Dict::default());
 }
 
 /// The string table, reused across calls on one thread and left all-empty after each call.
+#[derive(Default)]
 struct Dict {
     /// `child[code << bits | symbol]`: code of the string `code` followed by `symbol`, 0 when absent (code 0
     /// is a literal, never a child).
@@ -75,6 +75,7 @@ impl Dict {
         self.dirty = true;
         if self.child.len() < MAX_CODES << bits {
             self.child.resize(MAX_CODES << bits, 0);
+            self.slot.resize(MAX_CODES, 0);
         }
         if self.runs.len() < 1 << bits {
             self.runs = (0..1u16 << bits).map(|s| vec![s]).collect();
@@ -297,12 +298,8 @@ mod tests {
     }
 
     #[test]
-    fn code_sizes() {
+    fn code_sizes_empty_and_single_pixel() {
         assert_eq!([0, 1, 3, 4, 7, 8, 63, 64, 255].map(min_code_size), [2, 2, 2, 3, 3, 4, 6, 7, 8]);
-    }
-
-    #[test]
-    fn empty_and_single_pixel() {
         // The gif decoder rejects 0x0 frames even from its own encoder, so only compare bytes.
         assert_eq!(ours(&[], 2), theirs(&[], 0, 0));
         (2..=8).for_each(|size| assert_eq!(ours(&[], size), reference(&[], size)));
@@ -312,9 +309,12 @@ mod tests {
     }
 
     #[test]
-    fn all_same() {
+    fn long_runs() {
         round_trip(&vec![5; 1_000_000], 6, 1000, 1000);
         round_trip(&vec![0; 1_000_000], 2, 1000, 1000);
+        // Runs of 1 to 50 pixels in all 256 colours: run chains get long and the table resets under them.
+        let runs = (0..).flat_map(|k: usize| std::iter::repeat((k * 37 % 256) as u8).take(k * 7 % 50 + 1));
+        round_trip(&runs.take(1_000_000).collect::<Vec<_>>(), 8, 1000, 1000);
     }
 
     #[test]
@@ -323,12 +323,18 @@ mod tests {
         for size in 2..=8u8 {
             for (w, h) in [(7, 3), (300, 200), (1000, 300)] {
                 let mut px: Vec<u8> =
-                    (0..w * h).map(|_| (xorshift(&mut rng) >> 20) as u8 & ((1 << size) - 1)).collect();
+                    (0..w * h).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
                 round_trip(&px, size, w as u16, h as u16);
                 // Short runs mixed in: the run path across dictionary resets.
                 px.iter_mut().enumerate().filter(|(i, _)| i / 5 % 3 == 0).for_each(|(_, p)| *p = 1);
                 round_trip(&px, size, w as u16, h as u16);
             }
+        }
+        // Every length up to 600: the stream ends right at each code width change (checked against weezl).
+        for size in [2, 4] {
+            let px: Vec<u8> = (0..600).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
+            (1..=600)
+                .for_each(|len| round_trip(&[&[u8::MAX >> (8 - size)], &px[1..len]].concat(), size, len as u16, 1));
         }
     }
 

@@ -6,4 +6,5 @@
 
 pub mod atomic;
 pub mod gif;
+pub mod lzw;
 pub mod png;
