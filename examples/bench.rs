@@ -1,0 +1,124 @@
+//! Rendering benchmark: runs each job in a child process (so peak memory is its own) and prints
+//! time, frames/s, bytes, bytes/frame and peak RSS, plus the same jobs with the encoder's
+//! optimizations switched off, as ratios measured in the same run.
+//!
+//! `cargo run --release --example bench` (add `quick` to skip the 10x10 run)
+
+use queens::encode::gif::Tuning;
+use queens::stills::{solution_boards, write_sheet};
+use queens::{Config, Until};
+use std::io::Write;
+use std::process::Command;
+use std::time::Instant;
+
+/// Counts bytes written and throws them away.
+#[derive(Default)]
+struct Counter(u64);
+
+impl Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+const ALL_ON: Tuning = Tuning { diff_frames: true, parallel: true, fast_lzw: true };
+
+/// (name, n, until, tuning); tuning None = the sheet job.
+fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
+    let mut jobs = vec![
+        ("animate 8", 8, Until::First, Some(ALL_ON)),
+        ("animate 8 [gif-crate LZW]", 8, Until::First, Some(Tuning { fast_lzw: false, ..ALL_ON })),
+        ("animate 8 [no diff]", 8, Until::First, Some(Tuning { diff_frames: false, ..ALL_ON })),
+        ("animate 8 --until all", 8, Until::All, Some(ALL_ON)),
+        ("animate 8 --until all [1 thread]", 8, Until::All, Some(Tuning { parallel: false, ..ALL_ON })),
+        ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Some(Tuning { fast_lzw: false, ..ALL_ON })),
+        ("animate 8 --until all [no diff]", 8, Until::All, Some(Tuning { diff_frames: false, ..ALL_ON })),
+        (
+            "animate 8 --until all [all off]",
+            8,
+            Until::All,
+            Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false }),
+        ),
+        ("sheet 8", 8, Until::All, None),
+    ];
+    if !quick {
+        jobs.push(("animate 10 --until all", 10, Until::All, Some(ALL_ON)));
+    }
+    jobs
+}
+
+/// Peak resident set size of this process, in KB.
+fn peak_rss_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Run one job in this process and print "frames bytes seconds rss_kb".
+fn run_job(index: usize) {
+    let (_, n, until, tuning) = jobs(false)[index];
+    let mut out = Counter::default();
+    let started = Instant::now();
+    let frames = match tuning {
+        Some(tuning) => {
+            let mut config = Config::new(n);
+            config.solve.until = until;
+            config.tuning = tuning;
+            queens::animate(&config, &mut out).expect("animation renders").frames
+        }
+        None => {
+            let boards = solution_boards(n, false);
+            let options = queens::RenderOptions { no_attacks: true, ..Default::default() };
+            write_sheet(n, &boards, &options, 10, &mut out).expect("sheet renders");
+            boards.len()
+        }
+    };
+    let secs = started.elapsed().as_secs_f64();
+    println!("{frames} {} {secs} {}", out.0, peak_rss_kb());
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--job") {
+        run_job(args[i + 1].parse().expect("job index"));
+        return;
+    }
+    let quick = args.iter().any(|a| a == "quick");
+    let me = std::env::current_exe().expect("own path");
+    println!(
+        "{:<40} {:>7} {:>9} {:>10} {:>11} {:>9} {:>9} {:>8}",
+        "job", "frames", "time", "frames/s", "bytes", "B/frame", "peak RSS", "vs on"
+    );
+    let mut baseline: Option<(f64, u64)> = None;
+    for (i, (name, ..)) in jobs(quick).iter().enumerate() {
+        let out = Command::new(&me).args(["--job", &i.to_string()]).output().expect("child runs");
+        let line = String::from_utf8_lossy(&out.stdout);
+        let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+        let [frames, bytes, secs, rss] = f[..] else {
+            panic!("job {name} failed: {}", String::from_utf8_lossy(&out.stderr))
+        };
+        if !name.contains('[') {
+            baseline = Some((secs, bytes as u64));
+        }
+        let ratio = match baseline {
+            Some((base_secs, base_bytes)) if name.contains('[') => {
+                format!("{:.1}x time, {:.2}x bytes", secs / base_secs, bytes / base_bytes as f64)
+            }
+            _ => String::new(),
+        };
+        println!(
+            "{name:<40} {frames:>7} {:>8.3}s {:>10.0} {bytes:>11} {:>9.0} {:>7.1}MB {ratio}",
+            secs,
+            frames / secs,
+            bytes / frames,
+            rss / 1024.0
+        );
+    }
+}
