@@ -1,22 +1,28 @@
 //! Wires the stages: trace -> board states -> frames -> encoder, streaming.
 //!
-//! Contract: a producer thread replays the trace, draws each frame and diffs it against the
-//! previous one; finished GIF frames flow through a bounded channel to the encoder, which
-//! compresses them in parallel batches and writes them in order. Memory stays flat whatever the
-//! number of frames. The trace is validated before anything is drawn.
+//! Contract: a producer thread replays the trace into board states and sends them in chunks
+//! through a bounded channel; each chunk is split across the cores, every worker drawing, diffing
+//! and compressing its consecutive frames (it first draws the frame before its first, as the diff
+//! base); the compressed frames are written in order. Frames hold board state, not pixels, until
+//! a worker draws them, so memory stays flat whatever the number of frames. The trace is validated
+//! before anything is drawn.
 
 use crate::board::{self, BoardFrame, Replay};
-use crate::encode::gif::{centiseconds, diff_frame, GifWriter, Timing, Tuning};
+use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Timing, Tuning};
 use crate::render::caption::CaptionSpec;
 use crate::render::layout::{MAX_SQUARE, MIN_SQUARE};
 use crate::render::{RenderOptions, Renderer};
 use crate::trace::{Event, Trace};
 use crate::Error;
+use rayon::prelude::*;
 use std::io::Write;
 use std::sync::mpsc::{sync_channel, SyncSender};
 
-/// Frames in flight between the renderer and the encoder.
-const CHANNEL_FRAMES: usize = 16;
+/// Frames replayed and handed to the workers at a time.
+const CHUNK_FRAMES: usize = 64;
+
+/// Chunks in flight between the replay thread and the workers.
+const CHANNEL_CHUNKS: usize = 2;
 
 /// Largest frame accepted, in pixels (4096 x 4096).
 pub const PIXEL_BUDGET: usize = 4096 * 4096;
@@ -89,16 +95,25 @@ pub fn render_gif<W: Write + Send>(
     if width * height > PIXEL_BUDGET {
         return Err(Error::ImageTooLarge { width, height, limit: "4096x4096 pixels".into() });
     }
-    let mut writer = GifWriter::new(out, (width, height), &renderer.palette, timing.loop_count, tuning)?;
+    let mut writer = GifWriter::new(out, (width, height), &renderer.palette, timing.loop_count)?;
+    let workers = if tuning.parallel { rayon::current_num_threads().max(1) } else { 1 };
+    let mut renderers: Vec<Renderer> = vec![renderer; workers];
     std::thread::scope(|scope| -> Result<(), Error> {
-        let (tx, rx) = sync_channel(CHANNEL_FRAMES);
-        scope.spawn(move || produce_frames(trace, renderer, timing, tuning.diff_frames, tx));
+        let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
+        scope.spawn(move || replay_in_chunks(trace, tx));
         let total = trace.frame_count();
-        for (done, frame) in rx.into_iter().enumerate() {
-            writer.push(frame?)?;
-            if !progress.advance(done + 1, total) {
-                return Err(Error::Cancelled);
+        let mut before: Option<BoardFrame> = None;
+        let mut done = 0;
+        for chunk in rx {
+            let chunk = chunk?;
+            for frame in encode_chunk(&mut renderers, before.as_ref(), &chunk, timing, tuning) {
+                writer.write(&frame)?;
+                done += 1;
+                if !progress.advance(done, total) {
+                    return Err(Error::Cancelled);
+                }
             }
+            before = chunk.last().cloned();
         }
         Ok(())
     })?;
@@ -106,32 +121,70 @@ pub fn render_gif<W: Write + Send>(
     Ok((out, AnimationSummary { frames, width, height }))
 }
 
-/// Replay, draw and diff every frame, sending each to the encoder; stops if the encoder hangs up.
-fn produce_frames(
-    trace: &Trace,
-    mut renderer: Renderer,
-    timing: &Timing,
-    diff: bool,
-    tx: SyncSender<Result<gif::Frame<'static>, Error>>,
-) {
-    let mut previous = renderer.blank();
-    let mut current = renderer.blank();
-    for (i, frame) in Replay::new(trace).enumerate() {
-        let frame = match frame {
-            Ok(frame) => frame,
+/// Replay the trace and send its frames in chunks; stops if the receiver hangs up.
+fn replay_in_chunks(trace: &Trace, tx: SyncSender<Result<Vec<BoardFrame>, Error>>) {
+    let mut chunk = Vec::with_capacity(CHUNK_FRAMES);
+    for frame in Replay::new(trace) {
+        match frame {
+            Ok(frame) => chunk.push(frame),
             Err(e) => {
                 let _ = tx.send(Err(e));
                 return;
             }
-        };
-        renderer.draw(&frame, &mut current);
-        let mut gif_frame = diff_frame((diff && i > 0).then_some(&previous), &current);
-        gif_frame.delay = centiseconds(delay_ms(&frame, timing));
-        if tx.send(Ok(gif_frame)).is_err() {
+        }
+        if chunk.len() == CHUNK_FRAMES && tx.send(Ok(std::mem::take(&mut chunk))).is_err() {
             return;
         }
+    }
+    if !chunk.is_empty() {
+        let _ = tx.send(Ok(chunk));
+    }
+}
+
+/// Draw, diff and compress a chunk of consecutive frames, split across `renderers` (one per
+/// worker); `before` is the frame preceding the chunk. Returns the GIF frames in order.
+fn encode_chunk(
+    renderers: &mut [Renderer],
+    before: Option<&BoardFrame>,
+    chunk: &[BoardFrame],
+    timing: &Timing,
+    tuning: Tuning,
+) -> Vec<gif::Frame<'static>> {
+    let part = chunk.len().div_ceil(renderers.len()).max(1);
+    let parts: Vec<(usize, &[BoardFrame])> = chunk.chunks(part).enumerate().map(|(i, p)| (i * part, p)).collect();
+    let encoded: Vec<Vec<gif::Frame<'static>>> = renderers
+        .par_iter_mut()
+        .zip(parts)
+        .map(|(renderer, (start, frames))| {
+            let base = if start == 0 { before } else { Some(&chunk[start - 1]) };
+            encode_run(renderer, base, frames, timing, tuning)
+        })
+        .collect();
+    encoded.into_iter().flatten().collect()
+}
+
+/// Draw consecutive frames with one renderer, each diffed against the one before.
+fn encode_run(
+    renderer: &mut Renderer,
+    base: Option<&BoardFrame>,
+    frames: &[BoardFrame],
+    timing: &Timing,
+    tuning: Tuning,
+) -> Vec<gif::Frame<'static>> {
+    let mut previous = renderer.blank();
+    let mut current = renderer.blank();
+    if let Some(base) = base {
+        renderer.draw(base, &mut previous);
+    }
+    let mut out = Vec::with_capacity(frames.len());
+    for (i, frame) in frames.iter().enumerate() {
+        renderer.draw(frame, &mut current);
+        let has_previous = base.is_some() || i > 0;
+        let delay = centiseconds(delay_ms(frame, timing));
+        out.push(encode_frame(has_previous.then_some(&previous), &current, delay, tuning));
         std::mem::swap(&mut previous, &mut current);
     }
+    out
 }
 
 /// How long a frame shows: end hold on the last frame, hold on solutions, else the delay.

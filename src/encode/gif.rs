@@ -1,4 +1,4 @@
-//! Animated GIF encoder: one global palette, changed-rectangle frames, parallel LZW, ordered output.
+//! Animated GIF encoder: one global palette, changed-rectangle frames, run-aware LZW.
 //!
 //! Contract: frame 0 is written whole; every later frame holds only the rectangle that changed
 //! since the previous frame, with unchanged pixels set to the transparent index 0 and disposal
@@ -9,15 +9,11 @@ use crate::render::canvas::IndexedImage;
 use crate::render::theme::Palette;
 use crate::Error;
 use gif::{DisposalMethod, Frame, Repeat};
-use rayon::prelude::*;
 use std::borrow::Cow;
 use std::io::Write;
 
 /// Palette index that means "unchanged since the previous frame".
 pub const TRANSPARENT: u8 = 0;
-
-/// Frames compressed together in parallel before being written in order.
-const BATCH: usize = 32;
 
 /// How long frames show and how often the animation repeats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +40,7 @@ impl Default for Timing {
 pub struct Tuning {
     /// Write only the changed rectangle of each frame, unchanged pixels transparent.
     pub diff_frames: bool,
-    /// LZW-compress batches of frames on all cores.
+    /// Draw, diff and compress frames on all cores (in order-preserving chunks).
     pub parallel: bool,
     /// Use the crate's run-aware LZW encoder instead of the `gif` crate's.
     pub fast_lzw: bool,
@@ -138,14 +134,6 @@ fn first_difference_from_end(a: &[u8], b: &[u8]) -> usize {
     a.iter().rev().zip(b.iter().rev()).position(|(x, y)| x != y).unwrap_or(a.len())
 }
 
-/// Streams frames into a GIF: buffers a small batch, LZW-compresses it in parallel, writes in order.
-pub struct GifWriter<W: Write> {
-    encoder: gif::Encoder<W>,
-    pending: Vec<Frame<'static>>,
-    frames: usize,
-    tuning: Tuning,
-}
-
 /// Replace a frame's pixels by their LZW code stream.
 fn compress(frame: &mut Frame<'static>, fast: bool) {
     if !fast {
@@ -158,13 +146,26 @@ fn compress(frame: &mut Frame<'static>, fast: bool) {
     frame.buffer = Cow::Owned(out);
 }
 
+/// The compressed GIF frame that turns `prev` (the previous frame, if any) into `cur`.
+pub fn encode_frame(prev: Option<&IndexedImage>, cur: &IndexedImage, delay_cs: u16, tuning: Tuning) -> Frame<'static> {
+    let mut frame = diff_frame(prev.filter(|_| tuning.diff_frames), cur);
+    compress(&mut frame, tuning.fast_lzw);
+    frame.delay = delay_cs;
+    frame
+}
+
+/// Writes pre-compressed frames (from [`encode_frame`]) into a GIF, in order.
+pub struct GifWriter<W: Write> {
+    encoder: gif::Encoder<W>,
+    frames: usize,
+}
+
 impl<W: Write> GifWriter<W> {
     pub fn new(
         out: W,
         (width, height): (usize, usize),
         palette: &Palette,
         loop_count: Option<u16>,
-        tuning: Tuning,
     ) -> Result<Self, Error> {
         if width > usize::from(u16::MAX) || height > usize::from(u16::MAX) {
             return Err(Error::ImageTooLarge {
@@ -178,35 +179,18 @@ impl<W: Write> GifWriter<W> {
         if repeat != Repeat::Finite(0) {
             encoder.set_repeat(repeat)?;
         }
-        Ok(GifWriter { encoder, pending: Vec::with_capacity(BATCH), frames: 0, tuning })
+        Ok(GifWriter { encoder, frames: 0 })
     }
 
-    /// Queue a frame (uncompressed); it is compressed and written with its batch.
-    pub fn push(&mut self, frame: Frame<'static>) -> Result<(), Error> {
-        self.pending.push(frame);
-        if self.pending.len() >= BATCH {
-            self.flush()?;
-        }
+    /// Append one frame made by [`encode_frame`].
+    pub fn write(&mut self, frame: &Frame<'_>) -> Result<(), Error> {
+        self.encoder.write_lzw_pre_encoded_frame(frame)?;
+        self.frames += 1;
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), Error> {
-        let fast = self.tuning.fast_lzw;
-        if self.tuning.parallel {
-            self.pending.par_iter_mut().for_each(|f| compress(f, fast));
-        } else {
-            self.pending.iter_mut().for_each(|f| compress(f, fast));
-        }
-        for frame in self.pending.drain(..) {
-            self.encoder.write_lzw_pre_encoded_frame(&frame)?;
-            self.frames += 1;
-        }
-        Ok(())
-    }
-
-    /// Write what is left and the trailer; returns the writer and the number of frames.
-    pub fn finish(mut self) -> Result<(W, usize), Error> {
-        self.flush()?;
+    /// Write the trailer; returns the writer and the number of frames.
+    pub fn finish(self) -> Result<(W, usize), Error> {
         let frames = self.frames;
         Ok((self.encoder.into_inner()?, frames))
     }

@@ -25,6 +25,7 @@ pub struct TextGlyph {
 }
 
 /// Font plus caches of rasterized text glyphs and board pieces.
+#[derive(Clone)]
 pub struct Glyphs {
     font: FontRef<'static>,
     text: HashMap<(char, u32), TextGlyph>,

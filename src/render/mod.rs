@@ -44,6 +44,7 @@ impl RenderOptions {
 const QUEEN_FILL: f32 = 0.82;
 
 /// Pre-rendered square tiles, indexed by [`tile_index`].
+#[derive(Clone)]
 struct Tiles {
     tiles: Vec<IndexedImage>,
     ghost: Mask,
@@ -99,6 +100,7 @@ fn hatched(square: usize, base: Paint, ink: Paint) -> IndexedImage {
 }
 
 /// Draws frames of one run; holds the layout, palette and glyph caches.
+#[derive(Clone)]
 pub struct Renderer {
     pub layout: Layout,
     pub palette: Palette,
