@@ -179,6 +179,9 @@ pub struct SolveArgs {
     /// Refuse runs longer than this many frames (events + 1).
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
     pub max_frames: usize,
+    /// Seed for the randomized algorithms (shuffle, min-conflicts): same seed, same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 impl SolveArgs {
@@ -190,6 +193,7 @@ impl SolveArgs {
             detail: Detail::Placements,
             algorithm: Algorithm::Backtrack,
             max_frames: queens::DEFAULT_MAX_FRAMES,
+            seed: 1,
         }
     }
 }

@@ -29,6 +29,8 @@ pub enum Error {
     TooManyBoards { n: usize, boards: u64, limit: u64 },
     #[error("{0}")]
     Usage(String),
+    #[error("the {algorithm} search gave up after {events} steps; try --algorithm backtrack or min-conflicts")]
+    SearchTooLong { algorithm: &'static str, events: u64 },
     #[error("cancelled")]
     Cancelled,
 }

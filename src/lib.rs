@@ -62,12 +62,12 @@ impl Config {
 
 /// Record the solving run `config.solve` describes, refusing runs longer than `max_frames` frames.
 pub fn record(config: &Config) -> Result<Trace, Error> {
-    pipeline::check_geometry(config.solve.n, &config.render)?;
     solve::record(&config.solve, config.max_frames.saturating_sub(1))
 }
 
 /// Solve, then render the run as an animated GIF into `out`.
 pub fn animate<W: Write + Send>(config: &Config, out: W) -> Result<AnimationSummary, Error> {
+    pipeline::check_geometry(config.solve.n, &config.render)?;
     let trace = record(config)?;
     render_trace(&trace, config, out)
 }
@@ -88,14 +88,23 @@ pub fn render_trace_with_progress<W: Write + Send>(
         .map(|(_, summary)| summary)
 }
 
-/// Keeps only the solutions a solver reports; never refuses an event.
+/// Events a search for [`solutions`] may take before it gives up (shuffle on a big board would
+/// otherwise run for ever).
+pub const SEARCH_EVENT_LIMIT: u64 = 50_000_000;
+
+/// Keeps only the solutions a solver reports; refuses events past [`SEARCH_EVENT_LIMIT`].
 #[derive(Default)]
 struct SolutionRecorder {
     solutions: Vec<Vec<usize>>,
+    events: u64,
 }
 
 impl trace::Recorder for SolutionRecorder {
     fn record(&mut self, event: Event) -> Result<(), trace::Full> {
+        self.events += 1;
+        if self.events > SEARCH_EVENT_LIMIT {
+            return Err(trace::Full);
+        }
         if let Event::Solution { queens } = event {
             self.solutions.push(queens);
         }
@@ -111,7 +120,9 @@ pub fn solutions(options: &SolveOptions, unique: bool) -> Result<Vec<Vec<usize>>
         return Err(Error::BoardSize(0));
     }
     let mut recorder = SolutionRecorder::default();
-    let _ = solve::run(options, &mut recorder);
+    if solve::run(options, &mut recorder).is_err() {
+        return Err(Error::SearchTooLong { algorithm: options.algorithm.name(), events: SEARCH_EVENT_LIMIT });
+    }
     let mut found = recorder.solutions;
     if unique {
         found.retain(|queens| count::canonical(queens) == *queens);

@@ -142,7 +142,7 @@ fn run(command: Command, quiet: bool) -> Result<()> {
             let mut options = SolveOptions::new(n as usize);
             options.algorithm = algorithm;
             options.until = if all { Until::All } else { Until::First };
-            let _ = seed; // SEED-PENDING
+            options.seed = seed;
             let started = Instant::now();
             let mut found = queens::solutions(&options, unique)?;
             if !all {
@@ -217,6 +217,7 @@ fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Result<Con
             algorithm: solve.algorithm,
             until: solve.until,
             detail: solve.detail,
+            seed: solve.seed,
         },
         render: render_options(look)?,
         timing: Timing {

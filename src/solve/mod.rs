@@ -4,6 +4,11 @@
 //! (`Err(Full)`) or when [`Until`] is satisfied, right after recording the deciding `solution`.
 
 mod backtrack;
+mod forward;
+mod grid;
+mod min_conflicts;
+mod permutations;
+mod shuffle;
 
 use crate::trace::{Event, Full, Recorder, Trace, VecRecorder};
 use crate::Error;
@@ -16,15 +21,37 @@ pub enum Algorithm {
     /// Column by column, rows top to bottom, recursive backtracking (the blog post's algorithm).
     #[default]
     Backtrack,
+    /// Squares in reading order; place on the next free one, next row; backtrack at a row's end.
+    Grid,
+    /// Look-ahead: backtrack as soon as an empty row has no free square; fill the tightest row first.
+    Forward,
+    /// Shuffle a permutation (seeded) until it is a solution; one layout per try.
+    Shuffle,
+    /// All n! permutations in lexicographic order; kept ones and every k-th rejected one are shown.
+    Permutations,
+    /// Greedy start, then move a conflicted queen to its least-attacked row (seeded); one solution.
+    MinConflicts,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 1] = [Algorithm::Backtrack];
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Backtrack,
+        Algorithm::Grid,
+        Algorithm::Forward,
+        Algorithm::Shuffle,
+        Algorithm::Permutations,
+        Algorithm::MinConflicts,
+    ];
 
     /// The name used on the command line and in trace files.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Backtrack => "backtrack",
+            Algorithm::Grid => "grid",
+            Algorithm::Forward => "forward",
+            Algorithm::Shuffle => "shuffle",
+            Algorithm::Permutations => "permutations",
+            Algorithm::MinConflicts => "min-conflicts",
         }
     }
 }
@@ -122,6 +149,9 @@ impl FromStr for Detail {
     }
 }
 
+/// Seed used when none is given: the randomized solvers are deterministic per seed.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// What to solve and how much to record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -129,11 +159,19 @@ pub struct SolveOptions {
     pub algorithm: Algorithm,
     pub until: Until,
     pub detail: Detail,
+    /// Seed of the randomized solvers (shuffle, min-conflicts): same seed, same trace.
+    pub seed: u64,
 }
 
 impl SolveOptions {
     pub fn new(n: usize) -> Self {
-        SolveOptions { n, algorithm: Algorithm::default(), until: Until::default(), detail: Detail::default() }
+        SolveOptions {
+            n,
+            algorithm: Algorithm::default(),
+            until: Until::default(),
+            detail: Detail::default(),
+            seed: DEFAULT_SEED,
+        }
     }
 }
 
@@ -141,6 +179,11 @@ impl SolveOptions {
 pub fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Full> {
     match options.algorithm {
         Algorithm::Backtrack => backtrack::run(options, recorder),
+        Algorithm::Grid => grid::run(options, recorder),
+        Algorithm::Forward => forward::run(options, recorder),
+        Algorithm::Shuffle => shuffle::run(options, recorder),
+        Algorithm::Permutations => permutations::run(options, recorder),
+        Algorithm::MinConflicts => min_conflicts::run(options, recorder),
     }
 }
 
@@ -160,6 +203,42 @@ pub fn record(options: &SolveOptions, max_events: usize) -> Result<Trace, Error>
 /// Emit a `solution` event for the current queens (`queens[col] = row`).
 fn record_solution(recorder: &mut dyn Recorder, queens: &[usize]) -> Result<(), Full> {
     recorder.record(Event::Solution { queens: queens.to_vec() })
+}
+
+/// The first column whose queen shares a row or diagonal with a queen further left in the layout
+/// `queens[col] = row` (rows must be `< queens.len()`), or `None` when the layout is a solution.
+fn first_conflict(queens: &[usize]) -> Option<usize> {
+    let n = queens.len();
+    let (mut rows, mut diags, mut antis) = (vec![false; n], vec![false; 2 * n], vec![false; 2 * n]);
+    queens.iter().enumerate().position(|(col, &row)| {
+        let lines = [&mut rows[row], &mut diags[row + n - col], &mut antis[row + col]];
+        let clash = lines.iter().any(|used| **used);
+        lines.into_iter().for_each(|used| *used = true);
+        clash
+    })
+}
+
+/// Small deterministic PRNG (splitmix64) for the randomized solvers; no external crate.
+#[derive(Clone, Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound > 0`), by multiply-shift.
+    fn below(&mut self, bound: usize) -> usize {
+        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
+    }
 }
 
 #[cfg(test)]
