@@ -76,6 +76,12 @@ impl Board {
         self.line_counts(sq).iter().any(|&count| count > own)
     }
 
+    /// How many queens (other than one standing on `sq`) attack `sq`.
+    pub fn attackers(&self, sq: Square) -> u32 {
+        let own = u32::from(self.has_queen(sq));
+        self.line_counts(sq).iter().map(|&count| count - own).sum()
+    }
+
     fn adjust(&mut self, sq: Square, delta: i32) {
         let d = sq.row + self.n - sq.col;
         for count in

@@ -73,6 +73,15 @@ pub fn caption_spec(trace: &Trace) -> CaptionSpec {
         algorithm: trace.algorithm.clone(),
         total_events: trace.events.len(),
         has_checks: trace.events.iter().any(|e| matches!(e, Event::Check { .. })),
+        max_value: trace
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Layout { tries, .. } => *tries,
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0),
     }
 }
 

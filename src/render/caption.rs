@@ -21,6 +21,8 @@ pub struct CaptionSpec {
     pub total_events: usize,
     /// Whether a checks counter is shown.
     pub has_checks: bool,
+    /// Largest number any slot must hold (events, tries, ...).
+    pub max_value: u64,
 }
 
 /// A piece of a caption line.
@@ -45,22 +47,36 @@ pub struct CaptionText {
 
 /// Caption for a frame.
 pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
-    caption_lines(frame.index, frame.event.as_ref(), frame.counters, spec)
+    let conflicts = frame.board.conflicts().len() as u64;
+    caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec)
 }
 
-fn caption_lines(index: usize, event: Option<&Event>, c: Counters, spec: &CaptionSpec) -> CaptionText {
+fn caption_lines(index: usize, event: Option<&Event>, c: Counters, conflicts: u64, spec: &CaptionSpec) -> CaptionText {
     let mut step = vec![text("step "), Segment::Number(index as u64), text(&format!(" of {}", spec.total_events))];
     if spec.has_checks {
         step.extend([text(" · checks "), Segment::Number(c.checks)]);
     }
-    let counters = vec![
-        text("placements "),
-        Segment::Number(c.placements),
-        text(" · backtracks "),
-        Segment::Number(c.removals),
-        text(" · solutions "),
-        Segment::Number(c.solutions),
-    ];
+    if spec.algorithm == "forward" {
+        step.extend([text(" · dead ends "), Segment::Number(c.deadends)]);
+    }
+    let solutions = [text(" · solutions "), Segment::Number(c.solutions)];
+    let counters = match spec.algorithm.as_str() {
+        "shuffle" => [vec![text("tries "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
+        "permutations" => [vec![text("permutations "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
+        "min-conflicts" => {
+            vec![text("moves "), Segment::Number(c.moves), text(" · attacking pairs "), Segment::Number(conflicts)]
+        }
+        _ => [
+            vec![
+                text("placements "),
+                Segment::Number(c.placements),
+                text(" · backtracks "),
+                Segment::Number(c.removals),
+            ],
+            solutions.to_vec(),
+        ]
+        .concat(),
+    };
     CaptionText { action: action_text(event, spec, c.solutions), step, counters }
 }
 
@@ -96,7 +112,7 @@ pub fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyph
         format!("solution {} found", spec.total_events),
     ];
     let action = actions.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
-    let lines = caption_lines(0, None, Counters::default(), spec);
+    let lines = caption_lines(0, None, Counters::default(), 0, spec);
     let step = segments_width(&lines.step, layout, glyphs);
     let counters = segments_width(&lines.counters, layout, glyphs);
     action.max(step).max(counters).ceil() as usize

@@ -63,6 +63,8 @@ pub struct Layout {
     pub border: usize,
     pub labels: Option<LabelLayout>,
     pub caption: Option<CaptionLayout>,
+    /// Width of the band right of the board holding per-row numbers (0 when unused).
+    pub side_band: usize,
 }
 
 impl Layout {
@@ -79,6 +81,7 @@ impl Layout {
             border: 0,
             labels: None,
             caption: None,
+            side_band: 0,
         }
     }
 
@@ -86,15 +89,21 @@ impl Layout {
     pub fn framed(n: usize, square: usize, coords: bool, caption: Option<&CaptionSpec>, glyphs: &Glyphs) -> Self {
         let board = n * square;
         let margin = (square / 4).clamp(6, 24);
+        let side_band = if caption.is_some_and(|c| c.algorithm == "forward") {
+            let size = side_text_size(square);
+            (glyphs.text_width(&n.to_string(), size) + size as f32).ceil() as usize
+        } else {
+            0
+        };
         let labels = coords.then(|| label_layout(n, square, glyphs));
         let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
         let caption_top = margin + board + file_band + margin / 2;
         let caption = caption.map(|spec| caption_layout(spec, square, caption_top, margin, glyphs));
         let caption_width = caption.as_ref().map_or(0, |c| c.width);
-        let width = (margin + rank_band + board + margin).max(margin * 2 + caption_width);
+        let width = (margin + rank_band + board + side_band + margin).max(margin * 2 + caption_width);
         let height = caption.as_ref().map_or(caption_top + margin / 2, |c| c.top + c.height);
         // Centre the board (and its labels) when the caption makes the frame wider.
-        let board_x = (width - (rank_band + board)) / 2 + rank_band;
+        let board_x = (width - (rank_band + board + side_band)) / 2 + rank_band;
         Layout {
             n,
             square,
@@ -106,6 +115,7 @@ impl Layout {
             border: (square / 14).max(2),
             labels,
             caption,
+            side_band,
         }
     }
 
@@ -127,6 +137,11 @@ impl Layout {
     }
 }
 
+/// Text size of the per-row numbers beside the board.
+pub fn side_text_size(square: usize) -> u32 {
+    ((square as f32 * 0.36).round() as u32).clamp(11, 22)
+}
+
 fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {
     let size = ((square as f32 * 0.28).round() as u32).clamp(11, 20);
     let widest_rank = glyphs.text_width(&n.to_string(), size).ceil() as usize;
@@ -142,7 +157,7 @@ fn caption_layout(spec: &CaptionSpec, square: usize, top: usize, margin: usize, 
     let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
     let third = second + text_size as f32 * 1.35;
     let height = (third + pad + text_size as f32 * 0.25).ceil() as usize;
-    let digits = spec.total_events.max(1).to_string().len();
+    let digits = spec.max_value.max(spec.total_events as u64).max(1).to_string().len();
     let mut caption = CaptionLayout {
         top,
         height,

@@ -5,6 +5,7 @@
 //! checked attacked with a line from the attacker), coordinate labels when asked, and the caption
 //! band. Solution frames get a gold ring and band. Bare frames hold only squares and queens.
 
+pub mod annotate;
 pub mod canvas;
 pub mod caption;
 pub mod glyphs;
@@ -13,6 +14,7 @@ pub mod theme;
 
 use crate::board::{Board, BoardFrame};
 use crate::trace::{column_label, Event, Square};
+use annotate::Annotation;
 use canvas::{IndexedImage, Mask};
 use caption::CaptionSpec;
 use glyphs::Glyphs;
@@ -109,6 +111,7 @@ pub struct Renderer {
     caption: Option<CaptionSpec>,
     bare: bool,
     shade_attacks: bool,
+    annotation: Annotation,
 }
 
 impl Renderer {
@@ -124,7 +127,17 @@ impl Renderer {
         let palette = Palette::new(&options.theme);
         let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
         let caption = if options.bare { None } else { caption };
-        Renderer { layout, palette, glyphs, tiles, caption, bare: options.bare, shade_attacks: !options.no_attacks }
+        let annotation = caption.as_ref().map_or(Annotation::None, |c| Annotation::for_algorithm(&c.algorithm));
+        Renderer {
+            layout,
+            palette,
+            glyphs,
+            tiles,
+            caption,
+            bare: options.bare,
+            shade_attacks: !options.no_attacks,
+            annotation,
+        }
     }
 
     /// A blank image of this renderer's frame size.
@@ -143,6 +156,7 @@ impl Renderer {
         self.draw_squares(&frame.board, canvas);
         if !bare {
             self.draw_conflicts(&frame.board, canvas);
+            self.annotate(&frame.board, frame.event.as_ref(), canvas);
             if let Some(event) = &frame.event {
                 self.draw_highlight(event, canvas);
             }
@@ -211,6 +225,9 @@ impl Renderer {
     }
 
     fn draw_highlight(&self, event: &Event, canvas: &mut IndexedImage) {
+        if let Event::Move { from, to } = event {
+            return self.draw_move(*from, *to, canvas);
+        }
         let Some(sq) = event.square() else { return };
         let l = &self.layout;
         let (x, y) = l.square_origin(sq);

@@ -70,6 +70,7 @@ fn blended_pairs() -> Vec<(Paint, Paint)> {
     pairs.push((Paint::CheckAttacked, Paint::Queen));
     pairs.push((Paint::Text, Paint::Background));
     pairs.push((Paint::Text, Paint::SolutionBand));
+    pairs.push((Paint::CheckAttacked, Paint::Background));
     pairs
 }
 
