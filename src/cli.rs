@@ -173,8 +173,8 @@ pub struct SolveArgs {
     /// placements: place/remove/solution events; checks: also every square examined.
     #[arg(long, default_value = "placements", value_parser = parse_detail)]
     pub detail: Detail,
-    /// Search algorithm.
-    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm)]
+    /// Search algorithm: backtrack, grid, forward, shuffle, permutations, min-conflicts.
+    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Algorithm,
     /// Refuse runs longer than this many frames (events + 1).
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
@@ -254,6 +254,16 @@ impl Default for ThemeArgs {
 fn parse_theme_name(s: &str) -> Result<String, String> {
     queens::Theme::named(s).map(|_| s.to_string())
 }
+
+const ALGORITHM_HELP: &str = "Search algorithm:
+  backtrack      columns left to right, rows top to bottom, recursive backtracking (the blog's)
+  grid           squares in reading order; place on the next free square, backtrack when a row is exhausted
+  forward        look-ahead: free squares per empty row, back off as soon as one has none, place next
+                 in the row with the fewest free squares (frames show the counts beside the board)
+  shuffle        random permutations until one is valid (--seed makes runs repeatable)
+  permutations   all N! permutations in lexicographic order; frames show every kept board and every
+                 k-th rejected one, k = max(1, ceil(N!/100)), so at most 100 rejected layouts
+  min-conflicts  greedy start, then move a conflicted queen to its least-attacked row (seeded)";
 
 fn parse_until(s: &str) -> Result<Until, String> {
     s.parse()
