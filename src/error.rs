@@ -25,7 +25,7 @@ pub enum Error {
     Gif(#[from] gif::EncodingError),
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
-    #[error("{n}x{n} has {boards} boards to draw, more than the limit of {limit}; raise --max-boards if you mean it")]
+    #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise --max-boards if you mean it", board_count(*boards))]
     TooManyBoards { n: usize, boards: u64, limit: u64 },
     #[error("{0}")]
     Usage(String),
@@ -38,5 +38,14 @@ pub enum Error {
 impl Error {
     pub fn output(path: &Path, reason: &str) -> Self {
         Error::Output { path: path.display().to_string(), reason: reason.to_string() }
+    }
+}
+
+/// A board count for messages; counts past 2^64 - 1 (N > 27) are only known to be astronomical.
+fn board_count(boards: u64) -> String {
+    if boards == u64::MAX {
+        "more than 10^17".to_string()
+    } else {
+        boards.to_string()
     }
 }

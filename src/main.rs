@@ -26,7 +26,9 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(1)
+            // Bad values inside otherwise well-formed arguments (a QUEENS list) are usage errors too.
+            let usage = matches!(e.downcast_ref::<queens::Error>(), Some(queens::Error::Usage(_)));
+            ExitCode::from(if usage { 2 } else { 1 })
         }
     }
 }

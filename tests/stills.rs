@@ -139,7 +139,7 @@ fn a_partial_or_clashing_board_is_still_drawn() {
     assert_eq!(rgb(&img, 35, 5), theme.dark, "row 0 col 3 is free");
     let out =
         Command::new(env!("CARGO_BIN_EXE_queens")).args(["board", "4", "2,5"]).current_dir(&dir).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a bad QUEENS list is a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("row 5"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
