@@ -79,17 +79,13 @@ pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'sta
             ..Frame::default()
         };
     };
-    let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    let mut last = TRANSPARENT;
-    for y in y0..y1 {
+    let mut pixels = vec![TRANSPARENT; (x1 - x0) * (y1 - y0)];
+    for (out, y) in pixels.chunks_exact_mut(x1 - x0).zip(y0..y1) {
         let row = y * cur.width;
         let (old, new) = (&prev.pixels[row + x0..row + x1], &cur.pixels[row + x0..row + x1]);
-        pixels.extend(old.iter().zip(new).map(|(&o, &n)| {
-            // An unchanged pixel may be transparent or its own colour; pick whichever continues
-            // the current run, which is what LZW compresses best.
-            last = if o != n || last == n { n } else { TRANSPARENT };
-            last
-        }));
+        for ((o, &a), &b) in out.iter_mut().zip(old).zip(new) {
+            *o = if a == b { TRANSPARENT } else { b };
+        }
     }
     Frame {
         left: x0 as u16,
@@ -220,8 +216,6 @@ mod tests {
         assert_eq!((f.left, f.top, f.width, f.height), (3, 2, 2, 3));
         assert_eq!(f.buffer[0], TRANSPARENT);
         assert_eq!(f.buffer[1], Paint::Queen.index());
-        // Unchanged pixels continue the current run: the unchanged pixel before a run stays
-        // transparent, but one after a changed pixel of its own colour takes that colour.
         let mut moved = prev.clone();
         moved.fill_rect(0, 0, 3, 1, Paint::Dark);
         moved.pixels[1] = Paint::Light.index();
