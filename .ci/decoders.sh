@@ -28,17 +28,22 @@ $bin board 8 5,8,6,4,7,3,2,1 --coords -o "$out/board.png" -q
 
 .ci/venv/bin/python .ci/check_outputs.py "$out"
 
-frames=$(gifsicle --info "$out/six-bare.gif" | head -1 | grep -o '[0-9]* images' | cut -d' ' -f1)
+# Capture before grepping: `grep -q` closing the pipe early would fail the pipeline under pipefail.
+six_info=$(gifsicle --info "$out/six-bare.gif")
+once_info=$(gifsicle --info "$out/once.gif")
+eight_info=$(gifsicle --info "$out/eight.gif")
+frames=$(head -1 <<<"$six_info" | grep -o '[0-9]* images' | cut -d' ' -f1)
 events=$(grep -c '"event"' "$out/six.json")
 [ "$frames" = "$((events + 1))" ] || { echo "gifsicle: $frames frames, want $((events + 1))"; exit 1; }
-gifsicle --info "$out/six-bare.gif" | grep -q "loop forever" || { echo "gifsicle: no loop forever"; exit 1; }
-if gifsicle --info "$out/once.gif" | grep -q "loop"; then echo "gifsicle: once.gif loops"; exit 1; fi
-gifsicle --info "$out/eight.gif" | grep -q "220 images" || { echo "gifsicle: eight.gif frame count"; exit 1; }
+grep -q "loop forever" <<<"$six_info" || { echo "gifsicle: no loop forever"; exit 1; }
+if grep -q "loop" <<<"$once_info"; then echo "gifsicle: once.gif loops"; exit 1; fi
+grep -q "220 images" <<<"$eight_info" || { echo "gifsicle: eight.gif frame count"; exit 1; }
 echo "gifsicle: frame counts and loop flags agree"
 
 [ "$(identify "$out/six-bare.gif" | wc -l)" = "$((events + 1))" ] || { echo "identify: frame count"; exit 1; }
-identify -format '%w %h\n' "$out/six-bare.gif[0]" | grep -qx '240 240' || { echo "identify: bare size"; exit 1; }
+[ "$(identify -format '%w %h' "$out/six-bare.gif[0]")" = "240 240" ] || { echo "identify: bare size"; exit 1; }
 identify "$out/sheet.png" >/dev/null && identify "$out/board.png" >/dev/null
-identify -format '%[type]\n' "$out/sheet.png" | grep -qi palette || { echo "identify: sheet is not a palette PNG"; exit 1; }
+sheet_type=$(identify -format '%[type]' "$out/sheet.png")
+grep -qi palette <<<"$sheet_type" || { echo "identify: sheet is $sheet_type, not a palette PNG"; exit 1; }
 echo "identify: frame counts, sizes and PNG types agree"
 echo "decoders: 3 passed, 0 failed"

@@ -8,6 +8,9 @@
 use crate::trace::{Event, Square, Trace};
 use crate::Error;
 
+/// Largest board a trace can be replayed on (a board keeps one flag per square).
+pub const MAX_REPLAY_N: usize = 4096;
+
 /// Queens on an n-board, with per-line queen counts so attacks are O(1) to query.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -279,7 +282,7 @@ impl Counters {
             Event::Remove { .. } => self.removals += 1,
             Event::Solution { .. } => self.solutions += 1,
             Event::Check { .. } => self.checks += 1,
-            Event::Layout { tries, .. } => self.layouts = tries.unwrap_or(self.layouts + 1),
+            Event::Layout { tries, .. } => self.layouts = tries.unwrap_or(self.layouts.saturating_add(1)),
             Event::Move { .. } => self.moves += 1,
             Event::Deadend { .. } => self.deadends += 1,
         }
@@ -337,8 +340,8 @@ impl Iterator for Replay<'_> {
 
 /// Check a whole trace without drawing it; names the first bad event.
 pub fn validate(trace: &Trace) -> Result<Counters, Error> {
-    if trace.n == 0 {
-        return Err(Error::BoardSize(0));
+    if trace.n == 0 || trace.n > MAX_REPLAY_N {
+        return Err(Error::BoardSize(trace.n));
     }
     let mut last = Counters::default();
     for frame in Replay::new(trace) {

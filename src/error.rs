@@ -5,7 +5,7 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum Error {
-    #[error("board size {0} is not allowed: use an N of 1 or more")]
+    #[error("board size {0} is not allowed: use an N from 1 to {max}", max = crate::board::MAX_REPLAY_N)]
     BoardSize(usize),
     #[error("this run needs more than {limit} frames; raise --max-frames, or use a smaller N or --until")]
     TooManyFrames { limit: usize },

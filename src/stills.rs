@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::encode::png::{write_png, write_png_strips};
 use crate::pipeline::check_geometry;
 use crate::render::canvas::IndexedImage;
-use crate::render::theme::Paint;
+use crate::render::theme::{Paint, Palette, LEVELS};
 use crate::render::{RenderOptions, Renderer};
 use crate::Error;
 use serde::Serialize;
@@ -120,7 +120,8 @@ pub fn write_sheet<W: Write>(
     }
     let mut board_image = renderer.blank();
     let mut atlas = Atlas { n, square: renderer.layout.square, width, height, boards: Vec::new() };
-    write_png_strips(out, (width, height), &renderer.palette.clone(), |sink| {
+    let used = sheet_colours(&renderer.palette, options.bare);
+    write_png_strips(out, (width, height), &renderer.palette.clone(), &used, |sink| {
         sink.write(&IndexedImage::new(width, margin, Paint::Background))?;
         for (r, row_boards) in boards.chunks(columns).enumerate() {
             let mut strip = IndexedImage::new(width, cell.height, Paint::Background);
@@ -154,6 +155,20 @@ pub fn write_sheet<W: Write>(
         sink.write(&IndexedImage::new(width, height - margin - rows * cell.height, Paint::Background))
     })?;
     Ok(atlas)
+}
+
+/// Every palette index a sheet of solutions can contain: background, plain squares, queens (with
+/// their anti-aliasing over both squares) and, unless bare, label text (with its anti-aliasing).
+fn sheet_colours(palette: &Palette, bare: bool) -> Vec<u8> {
+    let mut used = vec![Paint::Background.index(), Paint::Light.index(), Paint::Dark.index()];
+    let mut inks = vec![(Paint::Queen, Paint::Light), (Paint::Queen, Paint::Dark)];
+    if !bare {
+        inks.push((Paint::Text, Paint::Background));
+    }
+    for (ink, under) in inks {
+        used.extend((1..=LEVELS).map(|level| palette.ink_over(ink, under.index(), level)));
+    }
+    used
 }
 
 /// Render one board (a solution or any partial layout) as a PNG; returns its width and height.
