@@ -174,3 +174,14 @@ fn invalid_traces_name_the_first_bad_event() {
     let wrong = Trace { n: 1, algorithm: "x".into(), events: vec![Event::Solution { queens: vec![0] }] };
     assert!(queens::render_trace(&wrong, &Config::new(1), Vec::new()).unwrap_err().to_string().contains("event 1"));
 }
+
+#[test]
+fn output_is_byte_identical_across_runs_and_thread_counts() {
+    let mut config = Config::new(6);
+    config.solve.until = Until::Solutions(2);
+    let trace = queens::record(&config).unwrap();
+    let first = gif_for(&trace, &config);
+    assert_eq!(first, gif_for(&trace, &config), "same command, same bytes");
+    config.tuning.parallel = false;
+    assert_eq!(first, gif_for(&trace, &config), "one thread writes the same bytes as many");
+}
