@@ -6,6 +6,8 @@
 //! solution is one) and panic otherwise. Image order is fixed, see
 //! [`symmetry_images`]. `n = 0` has no solutions; `n > MAX_N` panics.
 
+use rayon::prelude::*;
+
 use crate::count::{check_n, count_all, full_mask, solutions};
 
 /// Maps cell `(col, row)` by symmetry `k` (see [`symmetry_images`]); `m = n - 1`.
@@ -141,6 +143,7 @@ enum Turn {
 #[derive(Clone, Copy, Debug)]
 struct Board {
     n: usize,
+    full: u64,
     cols: u64,
     rows: u64,
     diag: u64,
@@ -149,13 +152,13 @@ struct Board {
 
 impl Board {
     fn empty(n: usize) -> Board {
-        Board { n, cols: 0, rows: 0, diag: 0, anti: 0 }
+        Board { n, full: full_mask(n), cols: 0, rows: 0, diag: 0, anti: 0 }
     }
 
     /// Rows of column `col` not attacked by any queen on the board.
     fn free_rows(&self, col: usize) -> u64 {
         let m = self.n - 1;
-        full_mask(self.n) & !(self.rows | self.diag >> col | self.anti >> (m - col))
+        self.full & !(self.rows | self.diag >> col | self.anti >> (m - col))
     }
 
     /// Adds a queen at `(col, row)`, or returns false if that cell is attacked.
@@ -192,14 +195,8 @@ impl Board {
 
 /// Number of solutions left unchanged by `turn`, for `n >= 1`.
 fn count_turn_fixed(n: usize, turn: Turn) -> u64 {
-    use rayon::prelude::*;
     let board = Board::empty(n);
-    let first_rows: Vec<usize> = (0..n).collect();
-    first_rows
-        .into_par_iter()
-        .filter_map(|row| board.with_orbit(0, row, turn))
-        .map(|next| count_orbits(next, turn))
-        .sum()
+    (0..n).into_par_iter().filter_map(|row| board.with_orbit(0, row, turn)).map(|next| count_orbits(next, turn)).sum()
 }
 
 /// Completes `board` orbit by orbit, always filling the leftmost empty column.
