@@ -7,7 +7,8 @@
 
 use rayon::prelude::*;
 
-use crate::count::{full_mask, MAX_N};
+use crate::count::takaken::count_both;
+use crate::count::{full_mask, MAX_N, TAKAKEN_MIN_N};
 
 /// Number of leading columns fixed per parallel task in [`count_all`].
 const PREFIX_DEPTH: usize = 3;
@@ -48,14 +49,20 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
 
 /// Number of solutions (OEIS A000170), 0 for `n = 0`.
 ///
-/// Parallel bitmask search: the board is split into independent tasks by the
-/// queens of the first three columns, which rayon counts in parallel. Mirror
+/// From `n = TAKAKEN_MIN_N` (8) on this is the first result of
+/// [`count_both`], which searches one board per symmetry class in parallel.
+/// Smaller boards use a parallel bitmask search: the board is split into
+/// independent tasks by the queens of the first three columns, which rayon
+/// counts in parallel. Mirror
 /// symmetry (row `r` <-> row `n - 1 - r`, a top-bottom flip) halves the work:
 /// column 0 only uses the top half of the rows, plus for odd `n` the middle
 /// row with column 1 restricted to the top half, and the total is doubled.
 #[must_use]
 pub fn count_all(n: usize) -> u64 {
     let full = full_mask(n);
+    if n >= TAKAKEN_MIN_N {
+        return count_both(n).0;
+    }
     if n <= 1 {
         return n as u64;
     }

@@ -10,16 +10,23 @@
 //!   and diagonals in 64-bit masks (diagonals need `2n - 1` bits).
 //!
 //! Submodules: [`bitmask`] (plain, parallel and lazy backtracking),
-//! [`symmetry`] (the 8 symmetries of the square, unique solutions) and
-//! [`dp`] (the Rivin-Zabih dynamic programming count).
+//! [`symmetry`] (the 8 symmetries of the square, unique solutions),
+//! [`takaken`] (parallel counting by symmetry class, behind [`count_all`] and
+//! [`count_unique`] from [`TAKAKEN_MIN_N`] on) and [`dp`] (the Rivin-Zabih
+//! dynamic programming count).
 
 pub mod bitmask;
 pub mod dp;
 pub mod symmetry;
+pub mod takaken;
 
 pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
 pub use dp::count_dp;
 pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions};
+
+/// Smallest board size for which [`count_all`] and [`count_unique`] use
+/// [`takaken::count_both`]; below it the bitmask and Burnside code is used.
+const TAKAKEN_MIN_N: usize = 8;
 
 /// Largest supported board size.
 pub const MAX_N: usize = 32;

@@ -8,7 +8,8 @@
 
 use rayon::prelude::*;
 
-use crate::count::{check_n, count_all, full_mask, solutions};
+use crate::count::takaken::count_both;
+use crate::count::{check_n, count_all, full_mask, solutions, TAKAKEN_MIN_N};
 
 /// Maps cell `(col, row)` by symmetry `k` (see [`symmetry_images`]); `m = n - 1`.
 fn map_cell(k: usize, m: usize, col: usize, row: usize) -> (usize, usize) {
@@ -106,8 +107,9 @@ pub fn unique_solutions(n: usize) -> impl Iterator<Item = (Vec<usize>, usize)> {
 
 /// Number of solutions distinct under the 8 symmetries (OEIS A002562).
 ///
-/// Burnside's lemma: classes = (1/8) · Σ over the 8 symmetries of the number
-/// of solutions each one fixes. For `n > 1` no reflection fixes a solution:
+/// From `n = TAKAKEN_MIN_N` (8) on this is the second result of
+/// [`count_both`]. Smaller boards use Burnside's lemma: classes = (1/8) · Σ
+/// over the 8 symmetries of the number of solutions each one fixes. For `n > 1` no reflection fixes a solution:
 /// a left-right or top-bottom mirror would need two queens in one row or all
 /// queens in the middle row, and a diagonal mirror makes the permutation an
 /// involution whose fixed points share a diagonal and whose 2-cycles share an
@@ -117,6 +119,9 @@ pub fn unique_solutions(n: usize) -> impl Iterator<Item = (Vec<usize>, usize)> {
 #[must_use]
 pub fn count_unique(n: usize) -> u64 {
     check_n(n);
+    if n >= TAKAKEN_MIN_N {
+        return count_both(n).1;
+    }
     if n <= 1 {
         return n as u64;
     }
