@@ -6,6 +6,21 @@ use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
 use queens::trace::{Event, Square, Trace};
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Run the `queens` binary in `dir`.
+pub fn run_queens(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens")).args(args).current_dir(dir).output().expect("binary runs")
+}
+
+/// A fresh, empty folder for one test (`queens-<suite>-<name>-<pid>` under the temp dir).
+pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-{suite}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// Every frame of a GIF, fully composited, with its delay in milliseconds.
 pub fn decode_gif(bytes: &[u8]) -> Vec<(RgbaImage, u32)> {
