@@ -84,7 +84,10 @@ fn run(command: Command, quiet: bool) -> Result<()> {
             let parsed = read_trace(&trace)?;
             let mut config = config(&SolveArgs::for_render(parsed.n), &look, &timing)?;
             config.max_frames = config.max_frames.max(parsed.frame_count());
-            let stem = trace.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
+            let stem = match trace.file_stem() {
+                Some(s) if trace != Path::new("-") => s.to_string_lossy().into_owned(),
+                _ => "trace".to_string(),
+            };
             write_gif(&parsed, &config, output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))), quiet)
         }
         Command::Sheet { batch, columns, output, atlas } => {
