@@ -6,7 +6,7 @@
 //! `move` events mark the queen's old square with a ghost and its new one as placed.
 
 use super::canvas::IndexedImage;
-use super::caption::draw_text;
+use super::caption::{draw_text, draw_text_in};
 use super::layout::side_text_size;
 use super::theme::Paint;
 use super::Renderer;
@@ -60,13 +60,7 @@ impl Renderer {
             let count = board.free_in_row(row).to_string();
             let baseline = board_y + square * (row as f32 + 0.5) + ascent * 0.38;
             let ink = if dead == Some(row) { Paint::CheckAttacked } else { Paint::Text };
-            let mut pen = x;
-            for ch in count.chars() {
-                let glyph = self.glyphs.glyph(ch, size);
-                let (gx, gy) = (pen.round() as i64 + glyph.left, baseline.round() as i64 + glyph.top);
-                canvas.draw_mask(&glyph.mask, gx, gy, ink, &self.palette);
-                pen += glyph.advance;
-            }
+            draw_text_in(canvas, &mut self.glyphs, &self.palette, (x, baseline), &count, size, ink);
         }
     }
 

@@ -129,21 +129,34 @@ fn segment_width(segment: &Segment, layout: &CaptionLayout, glyphs: &Glyphs) -> 
     }
 }
 
-/// Draw `text` starting at pen position (x, baseline); returns the pen's x after it.
+/// Draw `text` in the text colour starting at pen position (x, baseline); returns the pen's x after it.
 pub fn draw_text(
+    canvas: &mut IndexedImage,
+    glyphs: &mut Glyphs,
+    palette: &Palette,
+    at: (f32, f32),
+    text: &str,
+    size: u32,
+) -> f32 {
+    draw_text_in(canvas, glyphs, palette, at, text, size, Paint::Text)
+}
+
+/// [`draw_text`] in any ink.
+pub fn draw_text_in(
     canvas: &mut IndexedImage,
     glyphs: &mut Glyphs,
     palette: &Palette,
     (x, baseline): (f32, f32),
     text: &str,
     size: u32,
+    ink: Paint,
 ) -> f32 {
     let mut pen = x;
     for ch in text.chars() {
         let glyph = glyphs.glyph(ch, size);
         let gx = pen.round() as i64 + glyph.left;
         let gy = baseline.round() as i64 + glyph.top;
-        canvas.draw_mask(&glyph.mask, gx, gy, Paint::Text, palette);
+        canvas.draw_mask(&glyph.mask, gx, gy, ink, palette);
         pen += glyph.advance;
     }
     pen
