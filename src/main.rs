@@ -52,6 +52,15 @@ fn out(text: &str) -> Result<()> {
     Ok(())
 }
 
+/// "1 board", "92 boards".
+fn count_of(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// [`out`] plus a newline.
 fn outln(text: &str) -> Result<()> {
     out(&format!("{text}\n"))
@@ -98,16 +107,20 @@ fn run(command: Command, quiet: bool) -> Result<()> {
                 output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
             let mut file = AtomicFile::create(&path)?;
             let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(&batch)?, columns, &mut file)?;
-            if let Some(atlas_path) = atlas {
-                let mut atlas_file = AtomicFile::create(&atlas_path)?;
-                serde_json::to_writer(&mut atlas_file, &sheet)?;
-                atlas_file.commit()?;
-            }
+            let atlas_file = match atlas {
+                Some(atlas_path) => {
+                    let mut atlas_file = AtomicFile::create(&atlas_path)?;
+                    serde_json::to_writer(&mut atlas_file, &sheet)?;
+                    Some(atlas_file)
+                }
+                None => None,
+            };
             let bytes = file.commit()?;
+            atlas_file.map(AtomicFile::commit).transpose()?;
             outln(&format!(
-                "{}: {} boards, {}x{} px, {bytes} bytes",
+                "{}: {}, {}x{} px, {bytes} bytes",
                 path.display(),
-                boards.len(),
+                count_of(boards.len(), "board"),
                 sheet.width,
                 sheet.height
             ))?;
@@ -128,7 +141,7 @@ fn run(command: Command, quiet: bool) -> Result<()> {
                 total += file.commit()?;
             }
             bar.finish_and_clear();
-            outln(&format!("{}: {} boards, {total} bytes", dir.display(), boards.len()))?;
+            outln(&format!("{}: {}, {total} bytes", dir.display(), count_of(boards.len(), "board")))?;
             Ok(())
         }
         Command::Board { n, queens, no_attacks, output, look } => {
