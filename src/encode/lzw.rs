@@ -10,6 +10,12 @@
 //! to 16 colours; with more, weezl loses some table entries and is sometimes a little larger. The speed comes
 //! from a flat `code x symbol` child table, kept per thread and cleared entry by entry, and a fast path that
 //! measures a run of one colour 32 pixels at a time and then does one table step per code it emits.
+//!
+//! [`encode_diff`] is the same encoder for a changed rectangle whose unchanged pixels may be written either
+//! as the transparent index or as their own colour: it picks per pixel while it parses (see its docs). It is
+//! still greedy LZW, only over two symbols where a pixel is free, and about as fast as [`encode`]. Mind the
+//! floor: any LZW stream of `n` pixels needs at least `sqrt(2n)` codes (a phrase is at most one pixel longer
+//! than the longest before it), so a big rectangle costs hundreds of codes whatever its pixels are.
 
 use std::cell::RefCell;
 
@@ -31,18 +37,47 @@ pub fn encode(pixels: &[u8], min_code_size: u8, out: &mut Vec<u8>) {
     let bits = u32::from(min_code_size);
     let any = pixels.iter().fold(0u8, |acc, &p| acc | p);
     assert!(u32::from(any) >> bits == 0, "pixel value too large for min code size {min_code_size}");
+    with_lzw(min_code_size, out, |lzw| if pixels.is_empty() { lzw.finish(None) } else { lzw.run(pixels) });
+}
+
+/// LZW-encode the frame `cur` (a rectangle, row-major) for a GIF whose previous composited frame has
+/// `prev` in the same rectangle: wherever `prev[i] == cur[i]` the encoder may emit either `transparent`
+/// or `cur[i]`, choosing whatever lets its current phrase continue (the decoded, composited frame is
+/// identical either way). Pixels that changed are emitted as `cur[i]`. Same output format as `encode`.
+///
+/// The parse stays greedy. A phrase goes on while the table has a child for one of the pixel's choices (if it
+/// has both, the one that can also take the next pixel, else transparent). A new phrase starts with whichever
+/// choice reaches further in the table right now, transparent on a tie, and covers the whole run of pixels
+/// that choice allows in one table step per code, as [`encode`] does. With no unchanged pixel the output is
+/// exactly [`encode`]'s of `cur`.
+///
+/// An unchanged pixel whose colour is not below `2^min_code_size` is written as `transparent`, so the code
+/// size only has to hold `transparent` and the changed pixels. Panics unless `min_code_size` is in `2..=8`,
+/// `prev` and `cur` have the same length, `transparent` is below `2^min_code_size`, and every changed pixel
+/// is below `2^min_code_size` and is not `transparent` (a decoder would show the old pixel there).
+pub fn encode_diff(prev: &[u8], cur: &[u8], transparent: u8, min_code_size: u8, out: &mut Vec<u8>) {
+    assert!((2..=8).contains(&min_code_size), "GIF LZW min code size {min_code_size} is not in 2..=8");
+    assert_eq!(prev.len(), cur.len(), "prev and cur are not the same rectangle");
+    assert!(
+        u32::from(transparent) >> min_code_size == 0,
+        "transparent index too large for min code size {min_code_size}"
+    );
+    let frame = Diff { prev, cur, transparent };
+    with_lzw(min_code_size, out, |lzw| if cur.is_empty() { lzw.finish(None) } else { lzw.run_diff(frame) });
+}
+
+/// Appends `min_code_size` and runs `encode` on a fresh table and bit writer (code stream starts with a
+/// clear code); leaves the thread's table empty again.
+fn with_lzw(min_code_size: u8, out: &mut Vec<u8>, encode: impl FnOnce(&mut Lzw<'_>)) {
     out.push(min_code_size);
+    let bits = u32::from(min_code_size);
     DICT.with(|dict| {
         let dict = &mut *dict.borrow_mut();
         dict.prepare(bits);
         let clear = 1u16 << bits;
         let mut lzw = Lzw { dict, out, acc: 0, nbits: 0, width: bits + 1, bits, clear, next: clear + 2 };
         lzw.put(clear);
-        if pixels.is_empty() {
-            lzw.finish(None);
-        } else {
-            lzw.run(pixels);
-        }
+        encode(&mut lzw);
         lzw.reset();
         lzw.dict.dirty = false;
     });
@@ -193,6 +228,132 @@ impl Lzw<'_> {
     }
 }
 
+/// The pixels of one [`encode_diff`] call.
+#[derive(Clone, Copy)]
+struct Diff<'p> {
+    prev: &'p [u8],
+    cur: &'p [u8],
+    transparent: u8,
+}
+
+impl Diff<'_> {
+    /// Whether pixel `i` may be written as `transparent` (it did not change).
+    #[inline(always)]
+    fn free(&self, i: usize) -> bool {
+        self.prev[i] == self.cur[i]
+    }
+}
+
+impl Lzw<'_> {
+    /// Whether `symbol` is a literal of this code size.
+    #[inline(always)]
+    fn fits(&self, symbol: u8) -> bool {
+        u32::from(symbol) >> self.bits == 0
+    }
+
+    #[inline(always)]
+    fn child(&self, code: u16, symbol: u8) -> u16 {
+        self.dict.child[(usize::from(code) << self.bits) | usize::from(symbol)]
+    }
+
+    /// The code the phrase `code` becomes by taking pixel `i` (which exists), 0 if the table has no such child.
+    #[inline(always)]
+    fn step(&self, f: Diff<'_>, code: u16, i: usize) -> u16 {
+        let p = f.cur[i];
+        // A changed pixel equal to `transparent` gets neither child, so `start` rejects it.
+        let own = if self.fits(p) && p != f.transparent { self.child(code, p) } else { 0 };
+        let clear = if f.free(i) { self.child(code, f.transparent) } else { 0 };
+        if own == 0 || clear == 0 {
+            return own | clear;
+        }
+        // Both strings exist: take the one that can also take the next pixel, transparent if both or neither.
+        let Some(&q) = f.cur.get(i + 1) else { return clear };
+        let goes_on = |c: u16| {
+            (self.fits(q) && q != f.transparent && self.child(c, q) != 0)
+                || (f.free(i + 1) && self.child(c, f.transparent) != 0)
+        };
+        if goes_on(own) && !goes_on(clear) {
+            own
+        } else {
+            clear
+        }
+    }
+
+    /// Pixels a phrase starting at `i` with a run of `left` pixels of `s` covers with the table as it is.
+    fn reach(&self, f: Diff<'_>, s: u8, i: usize, left: usize) -> usize {
+        let known = &self.dict.runs[usize::from(s)];
+        if left > known.len() {
+            return known.len();
+        }
+        let (mut code, mut j) = (known[left - 1], i + left);
+        while j < f.cur.len() {
+            code = self.step(f, code, j);
+            if code == 0 {
+                break;
+            }
+            j += 1;
+        }
+        j - i
+    }
+
+    /// First symbol of the phrase at pixel `i` and the length of the run of pixels that allow it.
+    #[inline(always)]
+    fn start(&self, f: Diff<'_>, i: usize) -> (u8, usize) {
+        let (p, t) = (f.cur[i], f.transparent);
+        if !f.free(i) {
+            assert!(self.fits(p) && p != t, "changed pixel {i} is {p}: transparent, or too large for the code size");
+            return (p, run_len(&f.cur[i..], p));
+        }
+        let free = free_len(&f.prev[i..], &f.cur[i..]);
+        if !self.fits(p) || p == t {
+            return (t, free);
+        }
+        let own = run_len(&f.cur[i..], p);
+        if self.reach(f, p, i, own) > self.reach(f, t, i, free) {
+            (p, own)
+        } else {
+            (t, free)
+        }
+    }
+
+    /// [`Lzw::run`] over a choice of two symbols at every unchanged pixel.
+    fn run_diff(&mut self, f: Diff<'_>) {
+        let mut i = 0;
+        let (mut s, mut left) = self.start(f, 0);
+        // Each pass starts a new string of `left` pixels that allow `s` (the most that do) at `i`.
+        loop {
+            let mut code = loop {
+                let known = &self.dict.runs[usize::from(s)];
+                if left <= known.len() {
+                    i += left;
+                    break known[left - 1];
+                }
+                let (code, len) = (known[known.len() - 1], known.len());
+                i += len;
+                left -= len;
+                let new = self.emit(code, s);
+                if new != 0 {
+                    self.dict.runs[usize::from(s)].push(new);
+                }
+            };
+            // The pixel after the run does not allow `s`, so only the run path makes runs of `s`.
+            loop {
+                if i == f.cur.len() {
+                    return self.finish(Some(code));
+                }
+                let child = self.step(f, code, i);
+                if child == 0 {
+                    (s, left) = self.start(f, i);
+                    self.emit(code, s);
+                    break;
+                }
+                code = child;
+                i += 1;
+            }
+        }
+    }
+}
+
 /// Number of leading pixels equal to `s` (at least 1 when `pixels[0] == s`).
 #[inline(always)]
 fn run_len(pixels: &[u8], s: u8) -> usize {
@@ -213,151 +374,25 @@ fn run_len(pixels: &[u8], s: u8) -> usize {
     k + pixels[k..].iter().take_while(|&&p| p == s).count()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::{borrow::Cow, collections::HashMap};
-
-    fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
+/// Number of leading pixels where `prev` and `cur` agree (slices of equal length).
+#[inline(always)]
+fn free_len(prev: &[u8], cur: &[u8]) -> usize {
+    let word = |s: &[u8], k: usize| u64::from_le_bytes(s[k..k + 8].try_into().unwrap());
+    let diff = |k: usize| word(prev, k) ^ word(cur, k);
+    let mut k = 0;
+    while k + 32 <= cur.len() && (diff(k) | diff(k + 8) | diff(k + 16) | diff(k + 24)) == 0 {
+        k += 32;
     }
-
-    fn ours(pixels: &[u8], size: u8) -> Vec<u8> {
-        let mut out = Vec::new();
-        encode(pixels, size, &mut out);
-        out
-    }
-
-    /// What the gif crate (weezl) makes of the same pixels; it picks the min code size from the data.
-    fn theirs(pixels: &[u8], width: u16, height: u16) -> Vec<u8> {
-        let mut frame = gif::Frame { width, height, buffer: Cow::Borrowed(pixels), ..gif::Frame::default() };
-        frame.make_lzw_pre_encoded();
-        frame.buffer.into_owned()
-    }
-
-    /// Textbook LZW with a hash map and a bit-by-bit writer: the oracle for the exact code stream.
-    fn reference(pixels: &[u8], size: u8) -> Vec<u8> {
-        let (clear, mut width, mut next, mut bits) = (1u32 << size, u32::from(size) + 1, (1u32 << size) + 2, vec![]);
-        let mut put = |code: u32, width: u32| bits.extend((0..width).map(|b| (code >> b) & 1 == 1));
-        let (mut dict, mut cur) = (HashMap::new(), None);
-        put(clear, width);
-        for &p in pixels {
-            let Some(c) = cur else {
-                cur = Some(u32::from(p));
-                continue;
-            };
-            if let Some(&code) = dict.get(&(c, p)) {
-                cur = Some(code);
-                continue;
-            }
-            put(c, width);
-            if next == 4096 {
-                put(clear, width);
-                (dict, next, width) = (HashMap::new(), clear + 2, u32::from(size) + 1);
-            } else {
-                dict.insert((c, p), next);
-                next += 1;
-                width += u32::from(next > 1 << width);
-            }
-            cur = Some(u32::from(p));
+    while k + 8 <= cur.len() {
+        let bits = diff(k);
+        if bits != 0 {
+            return k + (bits.trailing_zeros() / 8) as usize;
         }
-        if let Some(c) = cur {
-            put(c, width);
-            width += u32::from(next >= 1 << width && width < 12);
-        }
-        put(clear + 1, width);
-        let packed = bits.chunks(8).map(|byte| byte.iter().rev().fold(0, |acc, &bit| acc << 1 | u8::from(bit)));
-        [size].into_iter().chain(packed).collect()
+        k += 8;
     }
-
-    /// Checks the exact stream against [`reference`], then decodes it inside a whole GIF with the gif crate.
-    fn round_trip(pixels: &[u8], size: u8, width: u16, height: u16) {
-        let lzw = ours(pixels, size);
-        let expected = reference(pixels, size);
-        let diff = lzw.iter().zip(&expected).position(|(a, b)| a != b);
-        assert!(lzw == expected, "size {size} {width}x{height}: first difference at {diff:?}");
-        // Same bytes as weezl too, up to 16 colours: beyond that weezl drops the 17th child of a string when it
-        // widens that node (`Tree::append`), so it can only parse worse.
-        if size <= 4 && pixels.iter().max().is_some_and(|&max| min_code_size(max) == size) {
-            assert!(lzw == theirs(pixels, width, height), "size {size} {width}x{height}: differs from weezl");
-        }
-        let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i]).collect();
-        let mut gif = Vec::new();
-        let mut enc = gif::Encoder::new(&mut gif, width, height, &palette).unwrap();
-        let frame = gif::Frame { width, height, buffer: Cow::Borrowed(&lzw), ..gif::Frame::default() };
-        enc.write_lzw_pre_encoded_frame(&frame).unwrap();
-        drop(enc);
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::Indexed);
-        let mut decoder = options.read_info(&gif[..]).unwrap();
-        let decoded = decoder.read_next_frame().unwrap().unwrap();
-        assert!(decoded.buffer[..] == pixels[..], "size {size} {width}x{height}: decoded pixels differ");
-    }
-
-    #[test]
-    fn code_sizes_empty_and_single_pixel() {
-        assert_eq!([0, 1, 3, 4, 7, 8, 63, 64, 255].map(min_code_size), [2, 2, 2, 3, 3, 4, 6, 7, 8]);
-        // The gif decoder rejects 0x0 frames even from its own encoder, so only compare bytes.
-        assert_eq!(ours(&[], 2), theirs(&[], 0, 0));
-        (2..=8).for_each(|size| assert_eq!(ours(&[], size), reference(&[], size)));
-        round_trip(&[3], 2, 1, 1);
-        round_trip(&[0], 6, 1, 1);
-        round_trip(&[255], 8, 1, 1);
-    }
-
-    #[test]
-    fn long_runs() {
-        round_trip(&vec![5; 1_000_000], 6, 1000, 1000);
-        round_trip(&vec![0; 1_000_000], 2, 1000, 1000);
-        // Runs of 1 to 50 pixels in all 256 colours: run chains get long and the table resets under them.
-        let runs = (0..).flat_map(|k: usize| std::iter::repeat((k * 37 % 256) as u8).take(k * 7 % 50 + 1));
-        round_trip(&runs.take(1_000_000).collect::<Vec<_>>(), 8, 1000, 1000);
-    }
-
-    #[test]
-    fn random_all_sizes_with_resets() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15;
-        for size in 2..=8u8 {
-            for (w, h) in [(7, 3), (300, 200), (1000, 300)] {
-                let mut px: Vec<u8> =
-                    (0..w * h).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
-                round_trip(&px, size, w as u16, h as u16);
-                // Short runs mixed in: the run path across dictionary resets.
-                px.iter_mut().enumerate().filter(|(i, _)| i / 5 % 3 == 0).for_each(|(_, p)| *p = 1);
-                round_trip(&px, size, w as u16, h as u16);
-            }
-        }
-        // Every length up to 600: the stream ends right at each code width change (checked against weezl).
-        for size in [2, 4] {
-            let px: Vec<u8> = (0..600).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
-            (1..=600)
-                .for_each(|len| round_trip(&[&[u8::MAX >> (8 - size)], &px[1..len]].concat(), size, len as u16, 1));
-        }
-    }
-
-    #[test]
-    fn frame_like_no_bigger_than_gif_crate() {
-        let (mut rng, mut total_ours, mut total_theirs) = (42, 0, 0);
-        for _ in 0..20 {
-            // 450x300: transparent rows, 60 px squares of colours 1 and 2, a line of noisy "text".
-            let mut px = vec![0u8; 450 * 300];
-            for _ in 0..3 {
-                let (x0, y0) = (xorshift(&mut rng) as usize % 7 * 60, xorshift(&mut rng) as usize % 5 * 60);
-                let colour = 1 + (xorshift(&mut rng) % 2) as u8;
-                (y0..y0 + 60).for_each(|y| px[y * 450 + x0..y * 450 + x0 + 60].fill(colour));
-            }
-            let y0 = xorshift(&mut rng) as usize % 286;
-            for p in &mut px[y0 * 450..(y0 + 14) * 450] {
-                let r = xorshift(&mut rng);
-                *p = if r % 3 == 0 { 40 + (r >> 8) as u8 % 24 } else { 0 };
-            }
-            round_trip(&px, 6, 450, 300);
-            total_ours += ours(&px, 6).len();
-            total_theirs += theirs(&px, 450, 300).len();
-        }
-        assert!(total_ours * 100 <= total_theirs * 101, "{total_ours} vs {total_theirs}");
-    }
+    k + prev[k..].iter().zip(&cur[k..]).take_while(|(a, b)| a == b).count()
 }
+
+#[cfg(test)]
+#[path = "lzw_tests.rs"]
+mod tests;

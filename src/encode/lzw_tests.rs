@@ -1,0 +1,363 @@
+//! Tests of [`super`]: exact code streams against a textbook reference encoder, byte equality with the gif
+//! crate's encoder (weezl) where it applies, and decoding with the gif crate; for `encode_diff`, whole
+//! two-frame GIFs decoded and composited.
+
+use super::*;
+use std::{borrow::Cow, collections::HashMap};
+
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn ours(pixels: &[u8], size: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode(pixels, size, &mut out);
+    out
+}
+
+/// What the gif crate (weezl) makes of the same pixels; it picks the min code size from the data.
+fn theirs(pixels: &[u8], width: u16, height: u16) -> Vec<u8> {
+    let mut frame = gif::Frame { width, height, buffer: Cow::Borrowed(pixels), ..gif::Frame::default() };
+    frame.make_lzw_pre_encoded();
+    frame.buffer.into_owned()
+}
+
+/// Textbook LZW with a hash map and a bit-by-bit writer: the oracle for the exact code stream.
+fn reference(pixels: &[u8], size: u8) -> Vec<u8> {
+    let (clear, mut width, mut next, mut bits) = (1u32 << size, u32::from(size) + 1, (1u32 << size) + 2, vec![]);
+    let mut put = |code: u32, width: u32| bits.extend((0..width).map(|b| (code >> b) & 1 == 1));
+    let (mut dict, mut cur) = (HashMap::new(), None);
+    put(clear, width);
+    for &p in pixels {
+        let Some(c) = cur else {
+            cur = Some(u32::from(p));
+            continue;
+        };
+        if let Some(&code) = dict.get(&(c, p)) {
+            cur = Some(code);
+            continue;
+        }
+        put(c, width);
+        if next == 4096 {
+            put(clear, width);
+            (dict, next, width) = (HashMap::new(), clear + 2, u32::from(size) + 1);
+        } else {
+            dict.insert((c, p), next);
+            next += 1;
+            width += u32::from(next > 1 << width);
+        }
+        cur = Some(u32::from(p));
+    }
+    if let Some(c) = cur {
+        put(c, width);
+        width += u32::from(next >= 1 << width && width < 12);
+    }
+    put(clear + 1, width);
+    let packed = bits.chunks(8).map(|byte| byte.iter().rev().fold(0, |acc, &bit| acc << 1 | u8::from(bit)));
+    [size].into_iter().chain(packed).collect()
+}
+
+/// Checks the exact stream against [`reference`], then decodes it inside a whole GIF with the gif crate.
+fn round_trip(pixels: &[u8], size: u8, width: u16, height: u16) {
+    let lzw = ours(pixels, size);
+    let expected = reference(pixels, size);
+    let diff = lzw.iter().zip(&expected).position(|(a, b)| a != b);
+    assert!(lzw == expected, "size {size} {width}x{height}: first difference at {diff:?}");
+    // Same bytes as weezl too, up to 16 colours: beyond that weezl drops the 17th child of a string when it
+    // widens that node (`Tree::append`), so it can only parse worse.
+    if size <= 4 && pixels.iter().max().is_some_and(|&max| min_code_size(max) == size) {
+        assert!(lzw == theirs(pixels, width, height), "size {size} {width}x{height}: differs from weezl");
+    }
+    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i]).collect();
+    let mut gif = Vec::new();
+    let mut enc = gif::Encoder::new(&mut gif, width, height, &palette).unwrap();
+    let frame = gif::Frame { width, height, buffer: Cow::Borrowed(&lzw), ..gif::Frame::default() };
+    enc.write_lzw_pre_encoded_frame(&frame).unwrap();
+    drop(enc);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(&gif[..]).unwrap();
+    let decoded = decoder.read_next_frame().unwrap().unwrap();
+    assert!(decoded.buffer[..] == pixels[..], "size {size} {width}x{height}: decoded pixels differ");
+}
+
+#[test]
+fn code_sizes_empty_and_single_pixel() {
+    assert_eq!([0, 1, 3, 4, 7, 8, 63, 64, 255].map(min_code_size), [2, 2, 2, 3, 3, 4, 6, 7, 8]);
+    // The gif decoder rejects 0x0 frames even from its own encoder, so only compare bytes.
+    assert_eq!(ours(&[], 2), theirs(&[], 0, 0));
+    (2..=8).for_each(|size| assert_eq!(ours(&[], size), reference(&[], size)));
+    round_trip(&[3], 2, 1, 1);
+    round_trip(&[0], 6, 1, 1);
+    round_trip(&[255], 8, 1, 1);
+}
+
+#[test]
+fn long_runs() {
+    round_trip(&vec![5; 1_000_000], 6, 1000, 1000);
+    round_trip(&vec![0; 1_000_000], 2, 1000, 1000);
+    // Runs of 1 to 50 pixels in all 256 colours: run chains get long and the table resets under them.
+    let runs = (0..).flat_map(|k: usize| std::iter::repeat((k * 37 % 256) as u8).take(k * 7 % 50 + 1));
+    round_trip(&runs.take(1_000_000).collect::<Vec<_>>(), 8, 1000, 1000);
+}
+
+#[test]
+fn random_all_sizes_with_resets() {
+    let mut rng = 0x9E37_79B9_7F4A_7C15;
+    for size in 2..=8u8 {
+        for (w, h) in [(7, 3), (300, 200), (1000, 300)] {
+            let mut px: Vec<u8> =
+                (0..w * h).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
+            round_trip(&px, size, w as u16, h as u16);
+            // Short runs mixed in: the run path across dictionary resets.
+            px.iter_mut().enumerate().filter(|(i, _)| i / 5 % 3 == 0).for_each(|(_, p)| *p = 1);
+            round_trip(&px, size, w as u16, h as u16);
+        }
+    }
+    // Every length up to 600: the stream ends right at each code width change (checked against weezl).
+    for size in [2, 4] {
+        let px: Vec<u8> = (0..600).map(|_| (xorshift(&mut rng) >> 20) as u8 & (u8::MAX >> (8 - size))).collect();
+        (1..=600).for_each(|len| round_trip(&[&[u8::MAX >> (8 - size)], &px[1..len]].concat(), size, len as u16, 1));
+    }
+}
+
+#[test]
+fn frame_like_no_bigger_than_gif_crate() {
+    let (mut rng, mut total_ours, mut total_theirs) = (42, 0, 0);
+    for _ in 0..20 {
+        // 450x300: transparent rows, 60 px squares of colours 1 and 2, a line of noisy "text".
+        let mut px = vec![0u8; 450 * 300];
+        for _ in 0..3 {
+            let (x0, y0) = (xorshift(&mut rng) as usize % 7 * 60, xorshift(&mut rng) as usize % 5 * 60);
+            let colour = 1 + (xorshift(&mut rng) % 2) as u8;
+            (y0..y0 + 60).for_each(|y| px[y * 450 + x0..y * 450 + x0 + 60].fill(colour));
+        }
+        let y0 = xorshift(&mut rng) as usize % 286;
+        for p in &mut px[y0 * 450..(y0 + 14) * 450] {
+            let r = xorshift(&mut rng);
+            *p = if r % 3 == 0 { 40 + (r >> 8) as u8 % 24 } else { 0 };
+        }
+        round_trip(&px, 6, 450, 300);
+        total_ours += ours(&px, 6).len();
+        total_theirs += theirs(&px, 450, 300).len();
+    }
+    assert!(total_ours * 100 <= total_theirs * 101, "{total_ours} vs {total_theirs}");
+}
+
+fn diff(prev: &[u8], cur: &[u8], transparent: u8, size: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_diff(prev, cur, transparent, size, &mut out);
+    out
+}
+
+/// Writes a two-frame GIF (`prev` whole, then `encode_diff`'s frame with `transparent`, both disposal "keep"),
+/// decodes it with the gif crate, composites the frames and checks the result is `cur`. Returns the size of
+/// the `encode_diff` stream.
+fn diff_round_trip(prev: &[u8], cur: &[u8], transparent: u8, size: u8, width: u16, height: u16) -> usize {
+    let lzw = diff(prev, cur, transparent, size);
+    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i]).collect();
+    let mut gif = Vec::new();
+    let mut enc = gif::Encoder::new(&mut gif, width, height, &palette).unwrap();
+    let keep = gif::DisposalMethod::Keep;
+    let first = ours(prev, min_code_size(prev.iter().copied().max().unwrap_or(0)));
+    let frame = gif::Frame { width, height, dispose: keep, buffer: Cow::Owned(first), ..gif::Frame::default() };
+    enc.write_lzw_pre_encoded_frame(&frame).unwrap();
+    let frame = gif::Frame {
+        width,
+        height,
+        dispose: keep,
+        transparent: Some(transparent),
+        buffer: Cow::Borrowed(&lzw),
+        ..gif::Frame::default()
+    };
+    enc.write_lzw_pre_encoded_frame(&frame).unwrap();
+    drop(enc);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(&gif[..]).unwrap();
+    let mut canvas = decoder.read_next_frame().unwrap().unwrap().buffer.to_vec();
+    assert!(canvas == prev, "size {size} {width}x{height}: first frame differs");
+    let second = decoder.read_next_frame().unwrap().unwrap();
+    assert_eq!((second.width, second.height, second.transparent), (width, height, Some(transparent)));
+    for (dst, &src) in canvas.iter_mut().zip(&second.buffer[..]) {
+        if src != transparent {
+            *dst = src;
+        }
+    }
+    let diff = canvas.iter().zip(cur).position(|(a, b)| a != b);
+    assert!(diff.is_none(), "size {size} {width}x{height}: composited frame differs at {diff:?}");
+    assert!(decoder.read_next_frame().unwrap().is_none());
+    lzw.len()
+}
+
+/// A random frame pair: `prev` in runs of random length (colours up to `max`, which may not fit `size`),
+/// and `cur` that changes about `changed` in 256 of the pixels, also in runs, to colours that fit `size`
+/// and are not `transparent`.
+fn random_pair(rng: &mut u64, n: usize, size: u8, max: u8, transparent: u8, changed: u64) -> (Vec<u8>, Vec<u8>) {
+    let fits = u8::MAX >> (8 - size);
+    let (mut prev, mut cur) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut colour, mut new, mut change) = (0u8, 1u8, false);
+    for _ in 0..n {
+        let r = xorshift(rng);
+        if r % 8 == 0 {
+            colour = ((r >> 8) % (u64::from(max) + 1)) as u8;
+        }
+        if (r >> 16) % 16 == 0 {
+            change = (r >> 24) % 256 < changed;
+            new = ((r >> 32) % (u64::from(fits) + 1)) as u8;
+        }
+        prev.push(colour);
+        // Changed pixels: a colour that fits, differs from the old one and is not transparent.
+        let mut p = new;
+        while p == colour || p == transparent {
+            p = p.wrapping_add(1) & fits;
+        }
+        cur.push(if change { p } else { colour });
+    }
+    (prev, cur)
+}
+
+#[test]
+fn diff_random_pairs_all_sizes_with_resets() {
+    let mut rng = 0x0123_4567_89AB_CDEF;
+    for size in 2..=8u8 {
+        let fits = u8::MAX >> (8 - size);
+        for (w, h) in [(1, 1), (7, 3), (300, 200), (1000, 300)] {
+            for (max, changed) in [(fits, 20), (fits, 128), (u8::MAX, 60), (fits, 250)] {
+                let transparent = (xorshift(&mut rng) % (u64::from(fits) + 1)) as u8;
+                let (prev, cur) = random_pair(&mut rng, w * h, size, max, transparent, changed);
+                let len = diff_round_trip(&prev, &cur, transparent, size, w as u16, h as u16);
+                // Mostly changed noisy pixels: more than 4096 codes of at most 12 bits, so the table resets.
+                if w * h == 300_000 && changed == 250 {
+                    assert!(len > 4096 * 12 / 8, "size {size}: {len} bytes is too few codes to reset the table");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn diff_edge_cases() {
+    let mut rng = 7;
+    for size in 2..=8u8 {
+        assert_eq!(diff(&[], &[], 0, size), ours(&[], size));
+        let fits = u8::MAX >> (8 - size);
+        let (prev, _) = random_pair(&mut rng, 100_000, size, fits, 0, 0);
+        // Nothing changed: one transparent run, whatever the colours were.
+        let t = fits / 2;
+        assert_eq!(diff(&prev, &prev, t, size), ours(&vec![t; prev.len()], size));
+        diff_round_trip(&prev, &prev, t, size, 500, 200);
+        // Single pixels: unchanged, unchanged but too large for the code size, changed.
+        diff_round_trip(&[fits], &[fits], 0, size, 1, 1);
+        diff_round_trip(&[255], &[255], 0, size, 1, 1);
+        diff_round_trip(&[0], &[fits], 0, size, 1, 1);
+    }
+    // Unchanged pixels too large for the code size become transparent; the changed ones fit.
+    let prev: Vec<u8> = (0..4000).map(|i| if i % 50 < 30 { 200 } else { (i % 3) as u8 }).collect();
+    let cur: Vec<u8> = prev.iter().enumerate().map(|(i, &p)| if i % 7 == 0 { 1 + (i % 3) as u8 } else { p }).collect();
+    diff_round_trip(&prev, &cur, 0, 2, 80, 50);
+}
+
+#[test]
+fn diff_all_changed_is_encode() {
+    let mut rng = 99;
+    for size in 2..=8u8 {
+        let fits = u64::from(u8::MAX >> (8 - size));
+        // Colours 1.. only (0 is transparent), both noise and runs, long enough to reset the table.
+        let cur: Vec<u8> =
+            (0..200_000).map(|i| if i / 64 % 2 == 0 { 1 } else { 1 + (xorshift(&mut rng) % fits) as u8 }).collect();
+        let prev: Vec<u8> = cur.iter().map(|&p| p ^ 1).collect();
+        assert_eq!(diff(&prev, &cur, 0, size), ours(&cur, size), "size {size}");
+    }
+}
+
+#[test]
+#[should_panic(expected = "transparent")]
+fn diff_rejects_changed_pixel_equal_to_transparent() {
+    diff(&[1, 1, 2, 2], &[1, 1, 0, 2], 0, 2);
+}
+
+#[test]
+#[should_panic(expected = "too large")]
+fn diff_rejects_changed_pixel_too_large() {
+    diff(&[1, 1, 2, 2], &[1, 1, 9, 2], 0, 2);
+}
+
+#[test]
+fn diff_after_a_panic_still_encodes() {
+    let bad = std::panic::catch_unwind(|| diff(&[3; 5000], &[vec![3; 4000], vec![0; 1000]].concat(), 0, 6));
+    assert!(bad.is_err());
+    let mut rng = 5;
+    let (prev, cur) = random_pair(&mut rng, 60_000, 6, 63, 0, 60);
+    diff_round_trip(&prev, &cur, 0, 6, 300, 200);
+}
+
+/// A 480x480 board of 60 px squares (colours 3 and 4) with queen discs (7, rim 16..=23) and a caption band of
+/// noisy anti-aliased "text" (background 1, ink 9, blends 40..=47) under it.
+fn board(queens: &[(usize, usize)], text: u64) -> Vec<u8> {
+    let (w, h) = (480, 540);
+    let mut px = vec![1u8; w * h];
+    for y in 0..480 {
+        for x in 0..w {
+            px[y * w + x] = 3 + ((x / 60 + y / 60) % 2) as u8;
+        }
+    }
+    for &(qx, qy) in queens {
+        for y in qy * 60..qy * 60 + 60 {
+            for x in qx * 60..qx * 60 + 60 {
+                let dist = ((x - qx * 60) as f32 - 29.5).hypot((y - qy * 60) as f32 - 29.5);
+                let ink = (22.0 - dist).clamp(0.0, 1.0);
+                if ink > 0.0 {
+                    px[y * w + x] = if ink >= 1.0 { 7 } else { 16 + (ink * 7.99) as u8 };
+                }
+            }
+        }
+    }
+    let mut text_rng = text;
+    for y in 500..514 {
+        for x in 10..300 {
+            let r = xorshift(&mut text_rng);
+            px[y * w + x] = match r % 6 {
+                0 => 9,
+                1 => 40 + (r >> 8) as u8 % 8,
+                _ => 1,
+            };
+        }
+    }
+    px
+}
+
+/// The changed rectangle between two same-size images (bounding box of differing pixels), as row-major slices.
+fn changed_rect(prev: &[u8], cur: &[u8], w: usize) -> (Vec<u8>, Vec<u8>, usize, usize) {
+    let diffs: Vec<usize> = (0..prev.len()).filter(|&i| prev[i] != cur[i]).collect();
+    let (x0, x1) = (diffs.iter().map(|i| i % w).min().unwrap(), diffs.iter().map(|i| i % w).max().unwrap() + 1);
+    let (y0, y1) = (diffs[0] / w, diffs[diffs.len() - 1] / w + 1);
+    let rect = |img: &[u8]| (y0..y1).flat_map(|y| img[y * w + x0..y * w + x1].to_vec()).collect::<Vec<u8>>();
+    (rect(prev), rect(cur), x1 - x0, y1 - y0)
+}
+
+#[test]
+fn diff_frame_like_no_bigger_than_all_transparent() {
+    let mut rng = 11;
+    let (mut total_diff, mut total_clear) = (0, 0);
+    let mut queens = vec![(0, 0)];
+    let mut prev = board(&queens, 1);
+    for step in 2..24u64 {
+        // Place or remove a queen and change the caption, like a solver step.
+        let (x, y) = ((xorshift(&mut rng) % 8) as usize, (xorshift(&mut rng) % 8) as usize);
+        match queens.iter().position(|&q| q == (x, y)) {
+            Some(k) => _ = queens.remove(k),
+            None => queens.push((x, y)),
+        }
+        let cur = board(&queens, step);
+        let (old, new, w, h) = changed_rect(&prev, &cur, 480);
+        total_diff += diff_round_trip(&old, &new, 0, 6, w as u16, h as u16);
+        let clear: Vec<u8> = old.iter().zip(&new).map(|(&o, &n)| if o == n { 0 } else { n }).collect();
+        total_clear += ours(&clear, 6).len();
+        prev = cur;
+    }
+    assert!(total_diff <= total_clear, "encode_diff {total_diff} bytes, all transparent {total_clear}");
+}
