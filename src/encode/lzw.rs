@@ -179,27 +179,33 @@ impl Lzw<'_> {
         self.width = self.bits + 1;
     }
 
+    /// Run fast path: covers `left` copies of `s` starting at `*i` with the longest known runs of
+    /// `s`, emitting (and recording) longer runs as needed; returns the code of the final piece.
+    fn take_run(&mut self, s: u8, mut left: usize, i: &mut usize) -> u16 {
+        loop {
+            let known = &self.dict.runs[usize::from(s)];
+            if left <= known.len() {
+                *i += left;
+                return known[left - 1];
+            }
+            let (code, len) = (known[known.len() - 1], known.len());
+            *i += len;
+            left -= len;
+            let new = self.emit(code, s);
+            if new != 0 {
+                self.dict.runs[usize::from(s)].push(new);
+            }
+        }
+    }
+
     fn run(&mut self, pixels: &[u8]) {
         let mut i = 0;
         // Each pass starts a new string at `pixels[i]`, which always exists.
         loop {
             let s = pixels[i];
-            let mut left = run_len(&pixels[i..], s);
+            let left = run_len(&pixels[i..], s);
             // Run fast path: the longest known run of `s` covers as much of the run as it can.
-            let mut cur = loop {
-                let known = &self.dict.runs[usize::from(s)];
-                if left <= known.len() {
-                    i += left;
-                    break known[left - 1];
-                }
-                let (code, len) = (known[known.len() - 1], known.len());
-                i += len;
-                left -= len;
-                let new = self.emit(code, s);
-                if new != 0 {
-                    self.dict.runs[usize::from(s)].push(new);
-                }
-            };
+            let mut cur = self.take_run(s, left, &mut i);
             // General path; the pixel after the run is not `s`, so the run table stays complete.
             loop {
                 let Some(&p) = pixels.get(i) else { return self.finish(Some(cur)) };
@@ -322,20 +328,7 @@ impl Lzw<'_> {
         let (mut s, mut left) = self.start(f, 0);
         // Each pass starts a new string of `left` pixels that allow `s` (the most that do) at `i`.
         loop {
-            let mut code = loop {
-                let known = &self.dict.runs[usize::from(s)];
-                if left <= known.len() {
-                    i += left;
-                    break known[left - 1];
-                }
-                let (code, len) = (known[known.len() - 1], known.len());
-                i += len;
-                left -= len;
-                let new = self.emit(code, s);
-                if new != 0 {
-                    self.dict.runs[usize::from(s)].push(new);
-                }
-            };
+            let mut code = self.take_run(s, left, &mut i);
             // The pixel after the run does not allow `s`, so only the run path makes runs of `s`.
             loop {
                 if i == f.cur.len() {
