@@ -2,7 +2,8 @@
 //! time, frames/s, bytes, bytes/frame and peak RSS, plus the same jobs with the encoder's
 //! optimizations switched off, as ratios measured in the same run.
 //!
-//! `cargo run --release --example bench` (add `quick` to skip the 10x10 run)
+//! `cargo run --release --example bench` (add `quick` to skip the 10x10 run). Jobs marked
+//! `[1 thread]` also run with `RAYON_NUM_THREADS=1`.
 
 use queens::encode::gif::Tuning;
 use queens::stills::{solution_boards, write_sheet};
@@ -44,6 +45,7 @@ fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
             Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false }),
         ),
         ("sheet 8", 8, Until::All, None),
+        ("sheet 8 [1 thread]", 8, Until::All, None),
     ];
     if !quick {
         jobs.push(("animate 10 --until all", 10, Until::All, Some(ALL_ON)));
@@ -98,7 +100,11 @@ fn main() {
     );
     let mut baseline: Option<(f64, u64)> = None;
     for (i, (name, ..)) in jobs(quick).iter().enumerate() {
-        let out = Command::new(&me).args(["--job", &i.to_string()]).output().expect("child runs");
+        let mut child = Command::new(&me);
+        if name.contains("[1 thread]") {
+            child.env("RAYON_NUM_THREADS", "1");
+        }
+        let out = child.args(["--job", &i.to_string()]).output().expect("child runs");
         let line = String::from_utf8_lossy(&out.stdout);
         let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
         let [frames, bytes, secs, rss] = f[..] else {

@@ -1,17 +1,18 @@
 //! Stills and batches: one board as a PNG, one PNG per solution, and sprite sheets with a JSON atlas.
 //!
 //! Contract: boards are drawn by the same [`Renderer`] as animation frames, so a board looks the
-//! same everywhere. Sheets are streamed to the PNG encoder one row of boards at a time (memory
-//! stays at one strip). Atlas positions are the top-left pixel of each board's squares; `size` is
+//! same everywhere. Each row of boards on a sheet is drawn and deflated on its own core (memory
+//! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
 //! `n * square` (labels and margins lie outside that square).
 
 use crate::board::Board;
-use crate::encode::png::{write_png, write_png_strips};
+use crate::encode::png::{write_png, Compact, Slot};
 use crate::pipeline::check_geometry;
 use crate::render::canvas::IndexedImage;
 use crate::render::theme::{Paint, Palette, LEVELS};
 use crate::render::{RenderOptions, Renderer};
 use crate::Error;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
 
@@ -89,7 +90,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     let (widest, ascent) =
         boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
     let gap = (renderer.layout.square / 3).clamp(8, 24);
-    let width = board.max(widest.ceil() as usize) + gap;
+    let width = (board.max(widest.ceil() as usize) + gap).next_multiple_of(2);
     let label_band = (size as f32 * 1.8).ceil() as usize;
     Cell {
         width,
@@ -109,7 +110,7 @@ pub fn write_sheet<W: Write>(
     out: W,
 ) -> Result<Atlas, Error> {
     check_geometry(n, options)?;
-    let mut renderer = still_renderer(n, options);
+    let renderer = still_renderer(n, options);
     let cell = cell_geometry(&renderer, boards, options.bare);
     let columns = columns.clamp(1, boards.len().max(1));
     let rows = boards.len().div_ceil(columns).max(1);
@@ -118,57 +119,91 @@ pub fn write_sheet<W: Write>(
     if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
         return Err(Error::ImageTooLarge { width, height, limit: "400 million pixels for a sheet".into() });
     }
-    let mut board_image = renderer.blank();
-    let mut atlas = Atlas { n, square: renderer.layout.square, width, height, boards: Vec::new() };
-    let used = sheet_colours(&renderer.palette, options.bare);
-    write_png_strips(out, (width, height), &renderer.palette.clone(), &used, |sink| {
-        sink.write(&IndexedImage::new(width, margin, Paint::Background))?;
-        for (r, row_boards) in boards.chunks(columns).enumerate() {
-            let mut strip = IndexedImage::new(width, cell.height, Paint::Background);
-            for (c, sheet_board) in row_boards.iter().enumerate() {
-                let board = Board::from_queens(n, &sheet_board.queens)
-                    .map_err(|reason| Error::InvalidTrace { event: sheet_board.index, reason })?;
-                renderer.draw_board(&board, &mut board_image);
-                let x = margin + c * cell.width + cell.board_dx;
-                strip.blit(&board_image, x, 0);
-                if !options.bare {
-                    let centre = x as f32 + renderer.layout.board_size() as f32 / 2.0;
-                    renderer.draw_text_centred(
-                        &mut strip,
-                        &sheet_board.label(),
-                        centre,
-                        cell.label_baseline,
-                        cell.label_size,
-                    );
+    let atlas_boards = boards
+        .chunks(columns)
+        .enumerate()
+        .flat_map(|(r, row_boards)| row_boards.iter().enumerate().map(move |(c, board)| (r, c, board)));
+    let x_of = |c: usize| margin + c * cell.width + cell.board_dx;
+    let atlas = Atlas {
+        n,
+        square: renderer.layout.square,
+        width,
+        height,
+        boards: atlas_boards
+            .map(|(r, c, b)| AtlasEntry {
+                index: b.index,
+                queens: b.queens.clone(),
+                x: x_of(c),
+                y: margin + r * cell.height,
+                size: renderer.layout.board_size(),
+                class_size: b.class_size,
+            })
+            .collect(),
+    };
+    let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
+    let row_strips: Vec<&[SheetBoard]> = boards.chunks(columns).collect();
+    let last_row = row_strips.len() - 1;
+    let strips = row_strips
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || (renderer.clone(), renderer.blank()),
+            |(renderer, board_image), (r, row_boards)| {
+                let top = if r == 0 { margin } else { 0 };
+                let bottom = if r == last_row { height - margin - rows * cell.height } else { 0 };
+                let mut strip = IndexedImage::new(width, top + cell.height + bottom, Paint::Background);
+                for (c, sheet_board) in row_boards.iter().enumerate() {
+                    let board = Board::from_queens(n, &sheet_board.queens)
+                        .map_err(|reason| Error::InvalidTrace { event: sheet_board.index, reason })?;
+                    renderer.draw_board(&board, board_image);
+                    mark_queens_on_dark(board_image, &sheet_board.queens, renderer.layout.square);
+                    strip.blit(board_image, x_of(c), top);
+                    if !options.bare {
+                        let centre = x_of(c) as f32 + renderer.layout.board_size() as f32 / 2.0;
+                        let baseline = top as f32 + cell.label_baseline;
+                        renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, cell.label_size);
+                    }
                 }
-                atlas.boards.push(AtlasEntry {
-                    index: sheet_board.index,
-                    queens: sheet_board.queens.clone(),
-                    x,
-                    y: margin + r * cell.height,
-                    size: renderer.layout.board_size(),
-                    class_size: sheet_board.class_size,
-                });
-            }
-            sink.write(&strip)?;
-        }
-        sink.write(&IndexedImage::new(width, height - margin - rows * cell.height, Paint::Background))
-    })?;
+                Ok(compact.deflate_strip(&strip, r == last_row))
+            },
+        )
+        .collect::<Result<Vec<_>, Error>>()?;
+    compact.write(out, (width, height), &strips)?;
     Ok(atlas)
 }
 
-/// Every palette index a sheet of solutions can contain: background, plain squares, queens (with
-/// their anti-aliasing over both squares) and, unless bare, label text (with its anti-aliasing).
-fn sheet_colours(palette: &Palette, bare: bool) -> Vec<u8> {
-    let mut used = vec![Paint::Background.index(), Paint::Light.index(), Paint::Dark.index()];
-    let mut inks = vec![(Paint::Queen, Paint::Light), (Paint::Queen, Paint::Dark)];
+/// Marks a queen pixel on a dark square in stills: a pixel value outside the global palette (which
+/// has at most 64 entries) that the sheet's PNG palette gives the queen's colour.
+const QUEEN_ON_DARK: u8 = 255;
+
+/// The sheet's PNG palette: background and label text, then a light-square block and a dark-square
+/// block, each `[square, queen anti-aliasing 1..LEVELS-1, queen]`. The two blocks line up, so a queen
+/// row minus the row above (the Up filter, two pixels a byte) gives the same bytes on light and dark
+/// squares and deflate stores each queen row once per board row of the sheet (181 KB -> see bench).
+fn sheet_slots(palette: &Palette, bare: bool) -> Vec<Slot> {
+    let slot = |index: u8| (index, palette.rgb(index));
+    let mut slots = vec![slot(Paint::Background.index())];
     if !bare {
-        inks.push((Paint::Text, Paint::Background));
+        slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Text, Paint::Background.index(), level))));
     }
-    for (ink, under) in inks {
-        used.extend((1..=LEVELS).map(|level| palette.ink_over(ink, under.index(), level)));
+    for square in [Paint::Light, Paint::Dark] {
+        slots.push(slot(square.index()));
+        slots.extend((1..LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, square.index(), level))));
     }
-    used
+    slots.insert(slots.len() - (LEVELS as usize), slot(Paint::Queen.index()));
+    slots.push((QUEEN_ON_DARK, palette.rgb(Paint::Queen.index())));
+    slots
+}
+
+/// Re-marks full-ink queen pixels on dark squares of a bare board image as [`QUEEN_ON_DARK`].
+fn mark_queens_on_dark(image: &mut IndexedImage, queens: &[usize], square: usize) {
+    let queen = Paint::Queen.index();
+    for (col, &row) in queens.iter().enumerate().filter(|&(col, &row)| (row + col) % 2 == 1) {
+        for y in row * square..(row + 1) * square {
+            let line = &mut image.pixels[y * image.width + col * square..][..square];
+            line.iter_mut().filter(|p| **p == queen).for_each(|p| *p = QUEEN_ON_DARK);
+        }
+    }
 }
 
 /// Render one board (a solution or any partial layout) as a PNG; returns its width and height.

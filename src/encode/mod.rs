@@ -8,3 +8,4 @@ pub mod atomic;
 pub mod gif;
 pub mod lzw;
 pub mod png;
+pub mod zlib;
