@@ -26,7 +26,7 @@ impl Write for Counter {
     }
 }
 
-const ALL_ON: Tuning = Tuning { diff_frames: true, parallel: true, fast_lzw: true };
+const ALL_ON: Tuning = Tuning { diff_frames: true, parallel: true, fast_lzw: true, phrase_aware_diff: true };
 
 /// (name, n, until, tuning); tuning None = the sheet job.
 fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
@@ -39,10 +39,16 @@ fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
         ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Some(Tuning { fast_lzw: false, ..ALL_ON })),
         ("animate 8 --until all [no diff]", 8, Until::All, Some(Tuning { diff_frames: false, ..ALL_ON })),
         (
+            "animate 8 --until all [transparent-only diff]",
+            8,
+            Until::All,
+            Some(Tuning { phrase_aware_diff: false, ..ALL_ON }),
+        ),
+        (
             "animate 8 --until all [all off]",
             8,
             Until::All,
-            Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false }),
+            Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false, phrase_aware_diff: false }),
         ),
         ("sheet 8", 8, Until::All, None),
         ("sheet 8 [1 thread]", 8, Until::All, None),

@@ -185,3 +185,26 @@ fn output_is_byte_identical_across_runs_and_thread_counts() {
     config.tuning.parallel = false;
     assert_eq!(first, gif_for(&trace, &config), "one thread writes the same bytes as many");
 }
+
+#[test]
+fn every_encoder_tuning_decodes_to_the_same_frames() {
+    use queens::Tuning;
+    let mut config = Config::new(6);
+    config.solve.until = Until::Solutions(1);
+    config.render.coords = true;
+    let trace = queens::record(&config).unwrap();
+    let reference = decode_gif(&gif_for(&trace, &config));
+    for bits in 0..16u8 {
+        config.tuning = Tuning {
+            diff_frames: bits & 1 != 0,
+            parallel: bits & 2 != 0,
+            fast_lzw: bits & 4 != 0,
+            phrase_aware_diff: bits & 8 != 0,
+        };
+        let frames = decode_gif(&gif_for(&trace, &config));
+        assert_eq!(frames.len(), reference.len(), "{:?}", config.tuning);
+        for (k, (got, want)) in frames.iter().zip(&reference).enumerate() {
+            assert!(got.0.as_raw() == want.0.as_raw(), "frame {k} differs with {:?}", config.tuning);
+        }
+    }
+}
