@@ -83,7 +83,7 @@ fn framed_frames_probe_the_board_and_mark_solutions() {
         for row in 0..5 {
             for col in 0..5 {
                 if acted == Some(Square::new(row, col)) {
-                    continue; // highlighted (ghost queen on removals)
+                    continue; // highlighted square
                 }
                 let (x, y) = layout.square_centre(Square::new(row, col));
                 let want = expected_centre(&boards[k], row, col, &theme);

@@ -238,9 +238,6 @@ impl Renderer {
             Event::Check { safe: true, .. } => Paint::CheckSafe,
             _ => Paint::CheckAttacked,
         };
-        if let Event::Remove { .. } = event {
-            canvas.draw_mask(&self.tiles.ghost, x, y, Paint::Ghost, &self.palette);
-        }
         canvas.stroke_rect(x, y, s, s, b, paint);
         if let Event::Check { attacker: Some(attacker), safe: false, .. } = event {
             let width = (l.square as f32 / 16.0).max(1.5);
