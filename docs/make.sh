@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the README pictures with the current build: bash docs/make.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+q=target/release/queens
+$q animate 6 -q -o docs/queens-6x6.gif
+for a in backtrack grid forward shuffle permutations min-conflicts; do
+  $q animate 6 --algorithm "$a" --square 32 -q -o "docs/alg-$a.gif"
+done
+for t in default gray dark print; do
+  $q board 6 2,4,6,1,3 --coords --square 36 --theme "$t" -q -o "docs/theme-$t.png"
+done
+$q sheet 8 --unique --square 30 -q -o docs/sheet-8x8-unique.png
