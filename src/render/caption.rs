@@ -2,9 +2,10 @@
 //!
 //! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
 //! by a5", "solution 1 found"); line 2 is "step k of M"; line 3 counts placements, backtracks and
-//! solutions. Whatever changes from frame to frame stays put so only its own pixels change (GIF
-//! frames store just the changed rectangle): the square after a verb starts at one x for every verb,
-//! and numbers sit right-aligned in fixed-width slots.
+//! solutions. Lines are right-aligned under the board's right edge, and whatever changes from frame
+//! to frame stays put, so a GIF frame's changed rectangle stays small: the square after a verb sits
+//! in a fixed slot at the right end of line 1 (the verb right-aligned before it), and numbers sit
+//! right-aligned in fixed-width slots.
 
 use super::canvas::IndexedImage;
 use super::glyphs::Glyphs;
@@ -32,8 +33,6 @@ pub enum Segment {
     Text(String),
     /// Right-aligned in a slot of `CaptionLayout::digits` digits.
     Number(u64),
-    /// Left-aligned in such a slot: reads as "label 5" with the padding after it.
-    Count(u64),
 }
 
 fn text(s: &str) -> Segment {
@@ -46,9 +45,6 @@ pub struct Action {
     pub verb: &'static str,
     pub detail: String,
 }
-
-/// Verbs whose detail is drawn in the column after the widest of them.
-const VERBS: [&str; 4] = ["place", "remove", "check", "move"];
 
 impl Action {
     fn sentence(text: String) -> Self {
@@ -82,20 +78,25 @@ pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
 fn caption_lines(index: usize, event: Option<&Event>, c: Counters, conflicts: u64, spec: &CaptionSpec) -> CaptionText {
     let mut step = vec![text("step "), Segment::Number(index as u64), text(&format!(" of {}", spec.total_events))];
     if spec.has_checks {
-        step.extend([text("   checks "), Segment::Count(c.checks)]);
+        step.extend([text(" · checks: "), Segment::Number(c.checks)]);
     }
     if spec.algorithm == "forward" {
-        step.extend([text("   dead ends "), Segment::Count(c.deadends)]);
+        step.extend([text(" · dead ends: "), Segment::Number(c.deadends)]);
     }
-    let solutions = [text("   solutions "), Segment::Count(c.solutions)];
+    let solutions = [text(" · solutions: "), Segment::Number(c.solutions)];
     let counters = match spec.algorithm.as_str() {
-        "shuffle" => [vec![text("tries "), Segment::Count(c.layouts)], solutions.to_vec()].concat(),
-        "permutations" => [vec![text("permutations "), Segment::Count(c.layouts)], solutions.to_vec()].concat(),
+        "shuffle" => [vec![text("tries: "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
+        "permutations" => [vec![text("permutations: "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
         "min-conflicts" => {
-            vec![text("moves "), Segment::Count(c.moves), text("   attacking pairs "), Segment::Count(conflicts)]
+            vec![text("moves: "), Segment::Number(c.moves), text(" · attacking pairs: "), Segment::Number(conflicts)]
         }
         _ => [
-            vec![text("placements "), Segment::Count(c.placements), text("   backtracks "), Segment::Count(c.removals)],
+            vec![
+                text("placements: "),
+                Segment::Number(c.placements),
+                text(" · backtracks: "),
+                Segment::Number(c.removals),
+            ],
             solutions.to_vec(),
         ]
         .concat(),
@@ -125,10 +126,10 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
     }
 }
 
-/// Pen x, from the caption's left edge, where an action's detail starts.
-fn detail_offset(layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
-    let space = glyphs.advance(' ', layout.action_size);
-    VERBS.iter().map(|v| glyphs.text_width(v, layout.action_size)).fold(0.0, f32::max) + space
+/// Width of the slot at the right end of line 1 that holds an action's square (its widest name).
+pub fn square_slot(n: usize, size: u32, glyphs: &Glyphs) -> f32 {
+    let widest = (0..n).map(|col| glyphs.text_width(&format!("{}{n}", column_label(col)), size));
+    widest.fold(0.0, f32::max)
 }
 
 /// Width the widest caption of this run needs, in pixels.
@@ -137,8 +138,8 @@ pub fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyph
     let widest_square = format!("{}{}", column_label(n - 1), n);
     let sentences = [action_text(None, spec, 0).detail, format!("solution {} found", spec.total_events)];
     let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
-    let detail = format!("{widest_square}: attacked by {widest_square}");
-    let action = sentence.max(detail_offset(layout, glyphs) + glyphs.text_width(&detail, layout.action_size));
+    let detail = format!("check {widest_square}: attacked by {widest_square}");
+    let action = sentence.max(glyphs.text_width(&detail, layout.action_size));
     let lines = caption_lines(0, None, Counters::default(), 0, spec);
     let step = segments_width(&lines.step, layout, glyphs);
     let counters = segments_width(&lines.counters, layout, glyphs);
@@ -152,7 +153,7 @@ fn segments_width(segments: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs)
 fn segment_width(segment: &Segment, layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
     match segment {
         Segment::Text(s) => glyphs.text_width(s, layout.text_size),
-        Segment::Number(_) | Segment::Count(_) => glyphs.advance('0', layout.text_size) * layout.digits as f32,
+        Segment::Number(_) => glyphs.advance('0', layout.text_size) * layout.digits as f32,
     }
 }
 
@@ -189,7 +190,7 @@ pub fn draw_text_in(
     pen
 }
 
-/// Draw all three caption lines.
+/// Draw all three caption lines, right-aligned at `right` (the x where the text ends).
 pub fn draw(
     canvas: &mut IndexedImage,
     layout: &CaptionLayout,
@@ -197,16 +198,11 @@ pub fn draw(
     glyphs: &mut Glyphs,
     palette: &Palette,
 ) {
+    let right = layout.right;
     let [first, second, third] = layout.baselines;
-    let action = &caption.action;
-    let mut pen = layout.left;
-    if !action.verb.is_empty() {
-        draw_text(canvas, glyphs, palette, (pen, first), action.verb, layout.action_size);
-        pen += detail_offset(layout, glyphs);
-    }
-    draw_text(canvas, glyphs, palette, (pen, first), &action.detail, layout.action_size);
+    draw_action(canvas, layout, &caption.action, (right, first), glyphs, palette);
     for (segments, baseline) in [(&caption.step, second), (&caption.counters, third)] {
-        let mut pen = layout.left;
+        let mut pen = right - segments_width(segments, layout, glyphs);
         for segment in segments {
             let slot = segment_width(segment, layout, glyphs);
             match segment {
@@ -218,12 +214,33 @@ pub fn draw(
                     let used = glyphs.text_width(&digits, layout.text_size);
                     draw_text(canvas, glyphs, palette, (pen + slot - used, baseline), &digits, layout.text_size);
                 }
-                Segment::Count(v) => {
-                    draw_text(canvas, glyphs, palette, (pen, baseline), &v.to_string(), layout.text_size);
-                }
             }
             pen += slot;
         }
+    }
+}
+
+/// Line 1 ending at `right`: a square goes left-aligned into the slot at the end, its verb right-aligned
+/// before it; anything longer is right-aligned whole.
+fn draw_action(
+    canvas: &mut IndexedImage,
+    layout: &CaptionLayout,
+    action: &Action,
+    (right, baseline): (f32, f32),
+    glyphs: &mut Glyphs,
+    palette: &Palette,
+) {
+    let size = layout.action_size;
+    let slot = layout.square_slot;
+    if !action.verb.is_empty() && glyphs.text_width(&action.detail, size) <= slot {
+        let detail_x = right - slot;
+        draw_text(canvas, glyphs, palette, (detail_x, baseline), &action.detail, size);
+        let verb_x = detail_x - glyphs.advance(' ', size) - glyphs.text_width(action.verb, size);
+        draw_text(canvas, glyphs, palette, (verb_x, baseline), action.verb, size);
+    } else {
+        let text = action.text();
+        let x = right - glyphs.text_width(&text, size);
+        draw_text(canvas, glyphs, palette, (x, baseline), &text, size);
     }
 }
 
@@ -251,7 +268,8 @@ mod tests {
         let layout = Layout::framed(8, 60, false, Some(&spec()), &glyphs).caption.unwrap();
         let palette = Palette::new(&Theme::default());
         let draw_action = |event: Event, glyphs: &mut Glyphs| {
-            let mut canvas = IndexedImage::new(600, layout.top + layout.height, Paint::Background);
+            let width = (layout.right + layout.left).ceil() as usize;
+            let mut canvas = IndexedImage::new(width, layout.top + layout.height, Paint::Background);
             let counters = Counters::default();
             let text = caption_lines(1, Some(&event), counters, 0, &spec());
             draw(&mut canvas, &layout, &text, glyphs, &palette);
@@ -259,7 +277,7 @@ mod tests {
         };
         let place = draw_action(Event::Place { row: 1, col: 4 }, &mut glyphs);
         let remove = draw_action(Event::Remove { row: 1, col: 4 }, &mut glyphs);
-        let detail_x = (layout.left + detail_offset(&layout, &glyphs)).floor() as usize;
+        let detail_x = (layout.right - layout.square_slot).floor() as usize;
         let changed: Vec<usize> = (0..place.pixels.len()).filter(|&i| place.pixels[i] != remove.pixels[i]).collect();
         assert!(!changed.is_empty(), "the verb changed");
         assert!(changed.iter().all(|&i| i % place.width < detail_x), "pixels right of the verb column changed");

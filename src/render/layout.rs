@@ -37,6 +37,10 @@ pub struct CaptionLayout {
     pub digits: usize,
     /// Width the caption text needs (the frame is at least this plus two margins).
     pub width: usize,
+    /// The x where every caption line ends (lines are right-aligned).
+    pub right: f32,
+    /// Width of the slot at the end of line 1 holding the square an action names.
+    pub square_slot: f32,
 }
 
 /// Geometry of coordinate labels.
@@ -98,9 +102,12 @@ impl Layout {
         let labels = coords.then(|| label_layout(n, square, glyphs));
         let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
         let caption_top = margin + board + file_band + margin / 2;
-        let caption = caption.map(|spec| caption_layout(spec, square, caption_top, margin, glyphs));
+        let mut caption = caption.map(|spec| caption_layout(spec, square, caption_top, margin, glyphs));
         let caption_width = caption.as_ref().map_or(0, |c| c.width);
         let width = (margin + rank_band + board + side_band + margin).max(margin * 2 + caption_width);
+        if let Some(caption) = caption.as_mut() {
+            caption.right = (width - margin) as f32;
+        }
         let height = caption.as_ref().map_or(caption_top + margin / 2, |c| c.top + c.height);
         // Centre the board (and its labels) when the caption makes the frame wider.
         let board_x = (width - (rank_band + board + side_band)) / 2 + rank_band;
@@ -163,11 +170,14 @@ fn caption_layout(spec: &CaptionSpec, square: usize, top: usize, margin: usize, 
         height,
         left: margin as f32,
         width: 0,
+        right: 0.0,
+        square_slot: 0.0,
         action_size,
         text_size,
         baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
         digits,
     };
+    caption.square_slot = caption::square_slot(spec.n, action_size, glyphs);
     caption.width = caption::required_width(spec, &caption, glyphs);
     caption
 }
