@@ -111,9 +111,15 @@ fn highlights_mark_the_square_acted_on() {
         if let Event::Place { row, col } = event {
             let (x, y) = layout.square_origin(Square::new(*row, *col));
             let b = layout.border as u32 / 2;
-            assert_eq!(rgb(&frames[k + 1].0, x as u32 + b, y as u32 + 20), theme.placed, "frame {}", k + 1);
-            // The previous frame did not have it.
-            assert_ne!(rgb(&frames[k].0, x as u32 + b, y as u32 + 20), theme.placed);
+            // The corner brackets: all four corners, and not the middle of an edge.
+            let s = layout.square as u32 - 1;
+            for (dx, dy) in [(b, b), (s - b, b), (b, s - b), (s - b, s - b), (b + 5, b), (b, b + 5)] {
+                let at = (x as u32 + dx, y as u32 + dy);
+                assert_eq!(rgb(&frames[k + 1].0, at.0, at.1), theme.placed, "frame {} at {at:?}", k + 1);
+                // The previous frame did not have it.
+                assert_ne!(rgb(&frames[k].0, at.0, at.1), theme.placed);
+            }
+            assert_ne!(rgb(&frames[k + 1].0, x as u32 + b, y as u32 + s / 2), theme.placed, "mid-edge");
         }
     }
 }

@@ -50,6 +50,16 @@ impl IndexedImage {
         self.fill_rect(x + w - thickness, y, thickness, h, paint);
     }
 
+    /// Corner brackets of `thickness` pixels just inside the rectangle, each arm `arm` long.
+    pub fn stroke_corners(&mut self, (x, y, w, h): (i64, i64, i64, i64), arm: i64, thickness: i64, paint: Paint) {
+        for (cx, dx) in [(x, 0), (x + w - arm, arm - thickness)] {
+            for (cy, dy) in [(y, 0), (y + h - arm, arm - thickness)] {
+                self.fill_rect(cx, cy + dy, arm, thickness, paint);
+                self.fill_rect(cx + dx, cy, thickness, arm, paint);
+            }
+        }
+    }
+
     /// Copy a whole image to (x, y); the source must fit.
     pub fn blit(&mut self, src: &IndexedImage, x: usize, y: usize) {
         for row in 0..src.height {

@@ -230,15 +230,13 @@ impl Renderer {
         }
         let Some(sq) = event.square() else { return };
         let l = &self.layout;
-        let (x, y) = l.square_origin(sq);
-        let (x, y, s, b) = (x as i64, y as i64, l.square as i64, l.border as i64);
         let paint = match event {
             Event::Place { .. } => Paint::Placed,
             Event::Remove { .. } => Paint::Removed,
             Event::Check { safe: true, .. } => Paint::CheckSafe,
             _ => Paint::CheckAttacked,
         };
-        canvas.stroke_rect(x, y, s, s, b, paint);
+        self.mark_square(sq, paint, canvas);
         if let Event::Check { attacker: Some(attacker), safe: false, .. } = event {
             let width = (l.square as f32 / 16.0).max(1.5);
             canvas.draw_line(
