@@ -1,9 +1,16 @@
 //! Tests of [`super`]: exact code streams against a textbook reference encoder, byte equality with the gif
 //! crate's encoder (weezl) where it applies, and decoding with the gif crate; for `encode_diff`, whole
-//! two-frame GIFs decoded and composited.
+//! two-frame GIFs decoded and composited, and random frames decoded pixel by pixel with both the gif crate
+//! and a textbook decoder written here.
 
 use super::*;
-use std::{borrow::Cow, collections::HashMap};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::Config as ProptestConfig;
+use std::{
+    borrow::Cow,
+    collections::{HashMap, HashSet},
+};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -262,7 +269,7 @@ fn diff_edge_cases() {
 }
 
 #[test]
-fn diff_all_changed_is_encode() {
+fn diff_all_changed_is_encode_without_the_cut() {
     let mut rng = 99;
     for size in 2..=8u8 {
         let fits = u64::from(u8::MAX >> (8 - size));
@@ -270,8 +277,156 @@ fn diff_all_changed_is_encode() {
         let cur: Vec<u8> =
             (0..200_000).map(|i| if i / 64 % 2 == 0 { 1 } else { 1 + (xorshift(&mut rng) % fits) as u8 }).collect();
         let prev: Vec<u8> = cur.iter().map(|&p| p ^ 1).collect();
-        assert_eq!(diff(&prev, &cur, 0, size), ours(&cur, size), "size {size}");
+        let mut greedy = Vec::new();
+        encode_diff_greedy(&prev, &cur, 0, size, &mut greedy);
+        assert_eq!(greedy, ours(&cur, size), "size {size}");
+        // With the cut: the same pixels, a different parse.
+        let (pixels, _) = decode_reference(&diff(&prev, &cur, 0, size));
+        assert!(pixels == cur, "size {size}: decoded pixels differ");
     }
+}
+
+/// Textbook GIF LZW decoder: a table of strings, one new entry per code after the first (whether or not the
+/// table already has that string), widened when the table reaches `2^width`, reset by clear codes. Returns
+/// the pixels and how many entries were copies of strings already in the table.
+fn decode_reference(lzw: &[u8]) -> (Vec<u8>, usize) {
+    let size = u32::from(lzw[0]);
+    let (clear, end) = (1usize << size, (1usize << size) + 1);
+    let literals = || (0..clear).map(|c| vec![c as u8]).chain([vec![], vec![]]).collect::<Vec<Vec<u8>>>();
+    let (mut table, mut width, mut prev, mut bit) = (literals(), size + 1, None::<usize>, 0usize);
+    let (mut out, mut copies) = (Vec::new(), 0);
+    let mut known: HashSet<Vec<u8>> = HashSet::new();
+    loop {
+        assert!(bit + width as usize <= (lzw.len() - 1) * 8, "stream ends without an end code");
+        let code = (0..width as usize).fold(0, |acc, b| {
+            let k = bit + b;
+            acc | usize::from(lzw[1 + k / 8] >> (k % 8) & 1) << b
+        });
+        bit += width as usize;
+        if code == clear {
+            (table, width, prev) = (literals(), size + 1, None);
+            known.clear();
+            continue;
+        }
+        if code == end {
+            break;
+        }
+        let string = match (table.get(code), prev) {
+            (Some(string), _) => string.clone(),
+            // The string the encoder added right before this code: the previous one plus its own first pixel.
+            (None, Some(p)) if code == table.len() => [&table[p][..], &table[p][..1]].concat(),
+            _ => panic!("code {code} is not in the table ({} entries)", table.len()),
+        };
+        if let Some(p) = prev {
+            if table.len() < MAX_CODES {
+                let entry = [&table[p][..], &string[..1]].concat();
+                copies += usize::from(!known.insert(entry.clone()));
+                table.push(entry);
+                if table.len() == 1 << width && width < 12 {
+                    width += 1;
+                }
+            }
+        }
+        out.extend_from_slice(&string);
+        prev = Some(code);
+    }
+    // Padding only after the end code.
+    assert!(lzw.len() - 1 == bit.div_ceil(8), "{} bytes after the end code", lzw.len() - 1 - bit.div_ceil(8));
+    (out, copies)
+}
+
+/// The pixels the gif crate decodes from an LZW stream, as a one-frame GIF.
+fn decode_gif(lzw: &[u8], width: u16, height: u16) -> Vec<u8> {
+    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i]).collect();
+    let mut gif = Vec::new();
+    let mut enc = gif::Encoder::new(&mut gif, width, height, &palette).unwrap();
+    let frame = gif::Frame { width, height, buffer: Cow::Borrowed(lzw), ..gif::Frame::default() };
+    enc.write_lzw_pre_encoded_frame(&frame).unwrap();
+    drop(enc);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(&gif[..]).unwrap();
+    decoder.read_next_frame().unwrap().unwrap().buffer.to_vec()
+}
+
+/// Checks `encode_diff`'s stream pixel by pixel with both decoders (the gif crate's as rows of `width`):
+/// `cur` where a pixel changed, `cur` or `transparent` where it did not. Returns the stream's length and how
+/// many copy entries it made.
+fn check_diff(prev: &[u8], cur: &[u8], transparent: u8, size: u8, width: usize) -> (usize, usize) {
+    let lzw = diff(prev, cur, transparent, size);
+    let (pixels, copies) = decode_reference(&lzw);
+    assert_eq!(pixels.len(), cur.len());
+    for (i, ((&old, &new), &got)) in prev.iter().zip(cur).zip(&pixels).enumerate() {
+        let ok = got == new || (old == new && got == transparent);
+        assert!(ok, "pixel {i}: decoded {got}, was {old}, is {new}, transparent {transparent}");
+    }
+    if !cur.is_empty() {
+        let theirs = decode_gif(&lzw, width as u16, (cur.len() / width) as u16);
+        assert!(theirs == pixels, "the gif crate decodes other pixels than the textbook decoder");
+    }
+    (lzw.len(), copies)
+}
+
+/// A frame pair from runs of (length, old colour, changed?, new colour), colours from a few so that strings
+/// repeat, some old ones too large for `size`; changed pixels fit `size` and are neither the old colour nor
+/// `transparent`.
+fn pair_from_runs(runs: &[(usize, u8, bool, u8)], size: u8, transparent: u8) -> (Vec<u8>, Vec<u8>) {
+    let fits = u8::MAX >> (8 - size);
+    let few = [0, 1, 2, 3, fits, 200];
+    let (mut prev, mut cur) = (Vec::new(), Vec::new());
+    for &(len, old, changed, new) in runs {
+        let old = few[usize::from(old) % few.len()];
+        let mut new = few[usize::from(new) % 4] & fits;
+        while new == old || new == transparent {
+            new = new.wrapping_add(1) & fits;
+        }
+        prev.extend(std::iter::repeat(old).take(len));
+        cur.extend(std::iter::repeat(if changed { new } else { old }).take(len));
+    }
+    (prev, cur)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(3000) })]
+
+    /// Random small frames, every code size and transparent index: the cut, copies and runs of every kind.
+    #[test]
+    fn diff_decodes_to_cur_where_changed(
+        size in 2..=8u8,
+        transparent in any::<u8>(),
+        runs in vec((1..12usize, any::<u8>(), any::<bool>(), any::<u8>()), 0..80),
+    ) {
+        let transparent = transparent & (u8::MAX >> (8 - size));
+        let (prev, cur) = pair_from_runs(&runs, size, transparent);
+        check_diff(&prev, &cur, transparent, size, cur.len().max(1));
+    }
+}
+
+#[test]
+fn diff_cut_makes_copies_and_decodes() {
+    // Big frames of the same runs: the table fills and resets, with copy entries among the codes.
+    let mut rng = 3;
+    let mut copies = 0;
+    for size in 2..=8u8 {
+        let runs: Vec<(usize, u8, bool, u8)> = (0..20_000)
+            .map(|_| {
+                let r = xorshift(&mut rng);
+                (1 + (r % 9) as usize, (r >> 8) as u8, (r >> 16) % 3 != 0, (r >> 24) as u8)
+            })
+            .collect();
+        let (mut prev, mut cur) = pair_from_runs(&runs, size, 0);
+        let rows = cur.len() / 500;
+        prev.truncate(rows * 500);
+        cur.truncate(rows * 500);
+        let (_, made) = check_diff(&prev, &cur, 0, size, 500);
+        let mut greedy = Vec::new();
+        encode_diff_greedy(&prev, &cur, 0, size, &mut greedy);
+        assert!(decode_reference(&greedy).1 == 0, "size {size}: the greedy parse made a copy");
+        copies += made;
+    }
+    // No size check: on runs this random the cut loses about as often as it wins (real frames: see the
+    // board test below).
+    assert!(copies > 1000, "only {copies} copy entries: the cut hardly ran");
 }
 
 #[test]
@@ -342,7 +497,7 @@ fn changed_rect(prev: &[u8], cur: &[u8], w: usize) -> (Vec<u8>, Vec<u8>, usize, 
 #[test]
 fn diff_frame_like_no_bigger_than_all_transparent() {
     let mut rng = 11;
-    let (mut total_diff, mut total_clear) = (0, 0);
+    let (mut total_diff, mut total_clear, mut total_greedy) = (0, 0, 0);
     let mut queens = vec![(0, 0)];
     let mut prev = board(&queens, 1);
     for step in 2..24u64 {
@@ -357,7 +512,11 @@ fn diff_frame_like_no_bigger_than_all_transparent() {
         total_diff += diff_round_trip(&old, &new, 0, 6, w as u16, h as u16);
         let clear: Vec<u8> = old.iter().zip(&new).map(|(&o, &n)| if o == n { 0 } else { n }).collect();
         total_clear += ours(&clear, 6).len();
+        let mut greedy = Vec::new();
+        encode_diff_greedy(&old, &new, 0, 6, &mut greedy);
+        total_greedy += greedy.len();
         prev = cur;
     }
     assert!(total_diff <= total_clear, "encode_diff {total_diff} bytes, all transparent {total_clear}");
+    assert!(total_diff < total_greedy, "encode_diff {total_diff} bytes, without the cut {total_greedy}");
 }
