@@ -101,7 +101,7 @@ fn main() {
     let quick = args.iter().any(|a| a == "quick");
     let me = std::env::current_exe().expect("own path");
     println!(
-        "{:<40} {:>7} {:>9} {:>10} {:>11} {:>9} {:>9} {:>8}",
+        "{:<46} {:>7} {:>9} {:>10} {:>11} {:>9} {:>9} {:>8}",
         "job", "frames", "time", "frames/s", "bytes", "B/frame", "peak RSS", "vs on"
     );
     let mut baseline: Option<(f64, u64)> = None;
@@ -126,7 +126,7 @@ fn main() {
             _ => String::new(),
         };
         println!(
-            "{name:<40} {frames:>7} {:>8.3}s {:>10.0} {bytes:>11} {:>9.0} {:>7.1}MB {ratio}",
+            "{name:<46} {frames:>7} {:>8.3}s {:>10.0} {bytes:>11} {:>9.0} {:>7.1}MB {ratio}",
             secs,
             frames / secs,
             bytes / frames,
