@@ -10,6 +10,7 @@ pub mod canvas;
 pub mod caption;
 pub mod glyphs;
 pub mod layout;
+pub mod palette;
 pub mod theme;
 
 use crate::board::{Board, BoardFrame};
