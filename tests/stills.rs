@@ -162,3 +162,34 @@ fn solve_and_count_print_what_scripts_read() {
     assert!(err.contains("365596") && err.contains("--max-boards"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sheet_boards_match_single_board_stills_pixel_for_pixel() {
+    // The sheet has its own PNG palette (light and dark blocks in matching order, queens on dark
+    // squares in a slot of their own); every board on it must decode to the same colours as the
+    // same board written alone. Odd square sizes shift the boards' 4-bit alignment.
+    let dir = temp_dir("sheet-vs-board");
+    for square in ["21", "30"] {
+        queens(&dir, &["sheet", "6", "--square", square, "-o", "s.png", "--atlas", "a.json"]);
+        let sheet = open(&dir.join("s.png"));
+        let atlas: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("a.json")).unwrap()).unwrap();
+        for b in atlas["boards"].as_array().unwrap() {
+            let q: Vec<usize> = serde_json::from_value(b["queens"].clone()).unwrap();
+            let list: Vec<String> = q.iter().map(|r| (r + 1).to_string()).collect();
+            queens(&dir, &["board", "6", &list.join(","), "--bare", "--no-attacks", "--square", square, "-o", "b.png"]);
+            let alone = open(&dir.join("b.png"));
+            let (x0, y0) = (b["x"].as_u64().unwrap() as u32, b["y"].as_u64().unwrap() as u32);
+            for y in 0..alone.height() {
+                for x in 0..alone.width() {
+                    assert_eq!(
+                        rgb(&sheet, x0 + x, y0 + y),
+                        rgb(&alone, x, y),
+                        "square {square}, board {q:?}, ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
