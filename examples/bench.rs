@@ -28,7 +28,8 @@ impl Write for Counter {
 
 const ALL_ON: Tuning = Tuning { diff_frames: true, parallel: true, fast_lzw: true, phrase_aware_diff: true };
 
-/// (name, n, until, tuning); tuning None = the sheet job.
+/// (name, n, until, tuning); tuning None = the sheet job. Names with `--bare --no-attacks` render
+/// queens only (no shading, caption or highlights).
 fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
     let mut jobs = vec![
         ("animate 8", 8, Until::First, Some(ALL_ON)),
@@ -50,6 +51,8 @@ fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
             Until::All,
             Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false, phrase_aware_diff: false }),
         ),
+        ("animate 8 --bare --no-attacks", 8, Until::First, Some(ALL_ON)),
+        ("animate 8 --until all --bare --no-attacks", 8, Until::All, Some(ALL_ON)),
         ("sheet 8", 8, Until::All, None),
         ("sheet 8 [1 thread]", 8, Until::All, None),
     ];
@@ -71,7 +74,7 @@ fn peak_rss_kb() -> u64 {
 
 /// Run one job in this process and print "frames bytes seconds rss_kb".
 fn run_job(index: usize) {
-    let (_, n, until, tuning) = jobs(false)[index];
+    let (name, n, until, tuning) = jobs(false)[index];
     let mut out = Counter::default();
     let started = Instant::now();
     let frames = match tuning {
@@ -79,6 +82,9 @@ fn run_job(index: usize) {
             let mut config = Config::new(n);
             config.solve.until = until;
             config.tuning = tuning;
+            if name.contains("--no-attacks") {
+                (config.render.bare, config.render.no_attacks) = (true, true);
+            }
             queens::animate(&config, &mut out).expect("animation renders").frames
         }
         None => {

@@ -31,6 +31,9 @@ pub enum Command {
         /// Also write the trace JSON here.
         #[arg(long)]
         trace_out: Option<PathBuf>,
+        /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
+        #[arg(long)]
+        no_attacks: bool,
         #[command(flatten)]
         look: LookArgs,
         #[command(flatten)]
@@ -53,6 +56,9 @@ pub enum Command {
         /// Output GIF path.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
+        #[arg(long)]
+        no_attacks: bool,
         #[command(flatten)]
         look: LookArgs,
         #[command(flatten)]

@@ -68,8 +68,9 @@ fn outln(text: &str) -> Result<()> {
 
 fn run(command: Command, quiet: bool) -> Result<()> {
     match command {
-        Command::Animate { solve, output, trace_out, look, timing } => {
-            let config = config(&solve, &look, &timing)?;
+        Command::Animate { solve, output, trace_out, no_attacks, look, timing } => {
+            let mut config = config(&solve, &look, &timing)?;
+            config.render.no_attacks = no_attacks;
             let trace = queens::record(&config)?;
             if let Some(path) = trace_out {
                 write_trace(&trace, &path)?;
@@ -89,9 +90,10 @@ fn run(command: Command, quiet: bool) -> Result<()> {
                 _ => Ok(trace.write_json(std::io::stdout().lock())?),
             }
         }
-        Command::Render { trace, output, look, timing } => {
+        Command::Render { trace, output, no_attacks, look, timing } => {
             let parsed = read_trace(&trace)?;
             let mut config = config(&SolveArgs::for_render(parsed.n), &look, &timing)?;
+            config.render.no_attacks = no_attacks;
             config.max_frames = config.max_frames.max(parsed.frame_count());
             let stem = match trace.file_stem() {
                 Some(s) if trace != Path::new("-") => s.to_string_lossy().into_owned(),

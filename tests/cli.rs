@@ -85,3 +85,32 @@ fn bad_input_gets_one_line_and_a_nonzero_exit() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "nothing but the two inputs");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn no_attacks_leaves_every_square_plain() {
+    let dir = temp_dir("no-attacks");
+    let out =
+        queens(&dir, &["animate", "5", "--until", "all", "--bare", "--no-attacks", "--square", "40", "-o", "a.gif"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = queens(&dir, &["trace", "5", "--until", "all", "-o", "t.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trace: queens::trace::Trace =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+    let frames = common::decode_gif(&std::fs::read(dir.join("a.gif")).unwrap());
+    let boards = common::queens_per_frame(&trace);
+    assert_eq!(frames.len(), boards.len());
+    let theme = queens::Theme::default();
+    for (k, ((img, _), queens)) in frames.iter().zip(&boards).enumerate() {
+        for row in 0..5 {
+            for col in 0..5 {
+                let plain = if (row + col) % 2 == 1 { theme.dark } else { theme.light };
+                let want = if queens.contains(&(row, col)) { theme.queen } else { plain };
+                let (x, y) = (col as u32 * 40 + 20, row as u32 * 40 + 20);
+                assert_eq!(common::rgb(img, x, y), want, "frame {k}, row {row} col {col}");
+                // A corner the queen glyph never covers shows the plain square either way.
+                assert_eq!(common::rgb(img, x - 17, y - 17), plain, "frame {k} corner of {row},{col}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
