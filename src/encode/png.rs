@@ -5,7 +5,7 @@
 //! exactly the colours the rasterizer chose. Rows use the Up filter (board rows repeat; the first
 //! row of each strip uses None so strips compress independently). Each strip is deflated on its
 //! own core and ends on a byte boundary (a sync flush), so the strips concatenate into one valid
-//! zlib stream; level 7 was chosen by measurement on the 92-board sheet (see `examples/bench.rs`).
+//! zlib stream; level 6 was chosen by measurement on the 92-board sheet (see `examples/bench.rs`).
 
 use super::zlib::{self, Deflated};
 use crate::render::canvas::IndexedImage;
