@@ -1,7 +1,7 @@
 //! [`super::encode_diff`]'s parse: LZW over a choice of two symbols (transparent or the pixel's own
 //! colour) at every unchanged pixel, greedy with one cut (see `encode_diff`).
 
-use super::{run_len, Lzw, MAX_CODES};
+use super::{leading_matches, run_len, Lzw, MAX_CODES};
 
 /// The pixels of one [`encode_diff`] call.
 #[derive(Clone, Copy)]
@@ -189,17 +189,5 @@ struct Phrase {
 #[inline(always)]
 fn free_len(prev: &[u8], cur: &[u8]) -> usize {
     let word = |s: &[u8], k: usize| u64::from_le_bytes(s[k..k + 8].try_into().unwrap());
-    let diff = |k: usize| word(prev, k) ^ word(cur, k);
-    let mut k = 0;
-    while k + 32 <= cur.len() && (diff(k) | diff(k + 8) | diff(k + 16) | diff(k + 24)) == 0 {
-        k += 32;
-    }
-    while k + 8 <= cur.len() {
-        let bits = diff(k);
-        if bits != 0 {
-            return k + (bits.trailing_zeros() / 8) as usize;
-        }
-        k += 8;
-    }
-    k + prev[k..].iter().zip(&cur[k..]).take_while(|(a, b)| a == b).count()
+    leading_matches(cur.len(), |k| word(prev, k) ^ word(cur, k), |k| prev[k] == cur[k])
 }

@@ -67,27 +67,25 @@ pub fn encode(pixels: &[u8], min_code_size: u8, out: &mut Vec<u8>) {
 /// `prev` and `cur` have the same length, `transparent` is below `2^min_code_size`, and every changed pixel
 /// is below `2^min_code_size` and is not `transparent` (a decoder would show the old pixel there).
 pub fn encode_diff(prev: &[u8], cur: &[u8], transparent: u8, min_code_size: u8, out: &mut Vec<u8>) {
-    assert!((2..=8).contains(&min_code_size), "GIF LZW min code size {min_code_size} is not in 2..=8");
-    assert_eq!(prev.len(), cur.len(), "prev and cur are not the same rectangle");
-    assert!(
-        u32::from(transparent) >> min_code_size == 0,
-        "transparent index too large for min code size {min_code_size}"
-    );
-    let frame = Diff { prev, cur, transparent };
-    with_lzw(min_code_size, out, |lzw| if cur.is_empty() { lzw.finish(None) } else { lzw.run_diff(frame, true) });
+    encode_diff_parse(Diff { prev, cur, transparent }, min_code_size, true, out);
 }
 
 /// [`encode_diff`] without its cut: the plain greedy parse, kept to measure the cut against (`lzw_bench`).
 #[doc(hidden)]
 pub fn encode_diff_greedy(prev: &[u8], cur: &[u8], transparent: u8, min_code_size: u8, out: &mut Vec<u8>) {
+    encode_diff_parse(Diff { prev, cur, transparent }, min_code_size, false, out);
+}
+
+/// The checks and table set-up both diff encoders share; `cut` picks the parse.
+fn encode_diff_parse(frame: Diff<'_>, min_code_size: u8, cut: bool, out: &mut Vec<u8>) {
     assert!((2..=8).contains(&min_code_size), "GIF LZW min code size {min_code_size} is not in 2..=8");
-    assert_eq!(prev.len(), cur.len(), "prev and cur are not the same rectangle");
+    assert_eq!(frame.prev.len(), frame.cur.len(), "prev and cur are not the same rectangle");
     assert!(
-        u32::from(transparent) >> min_code_size == 0,
+        u32::from(frame.transparent) >> min_code_size == 0,
         "transparent index too large for min code size {min_code_size}"
     );
-    let frame = Diff { prev, cur, transparent };
-    with_lzw(min_code_size, out, |lzw| if cur.is_empty() { lzw.finish(None) } else { lzw.run_diff(frame, false) });
+    let empty = frame.cur.is_empty();
+    with_lzw(min_code_size, out, |lzw| if empty { lzw.finish(None) } else { lzw.run_diff(frame, cut) });
 }
 
 /// Appends `min_code_size` and runs `encode` on a fresh table and bit writer (code stream starts with a
@@ -263,19 +261,26 @@ impl Lzw<'_> {
 fn run_len(pixels: &[u8], s: u8) -> usize {
     let pattern = u64::from_le_bytes([s; 8]);
     let word = |k: usize| u64::from_le_bytes(pixels[k..k + 8].try_into().unwrap()) ^ pattern;
+    leading_matches(pixels.len(), word, |k| pixels[k] == s)
+}
+
+/// Number of leading positions in `0..len` that match, given `word(k)`: the 8 positions from `k`, one
+/// byte each, zero where they match (only called with `k + 8 <= len`), and `one(k)` for the tail.
+#[inline(always)]
+fn leading_matches(len: usize, word: impl Fn(usize) -> u64, one: impl Fn(usize) -> bool) -> usize {
     let mut k = 0;
     // Whole 32-pixel blocks first: transparent rows are long.
-    while k + 32 <= pixels.len() && (word(k) | word(k + 8) | word(k + 16) | word(k + 24)) == 0 {
+    while k + 32 <= len && (word(k) | word(k + 8) | word(k + 16) | word(k + 24)) == 0 {
         k += 32;
     }
-    while k + 8 <= pixels.len() {
+    while k + 8 <= len {
         let diff = word(k);
         if diff != 0 {
             return k + (diff.trailing_zeros() / 8) as usize;
         }
         k += 8;
     }
-    k + pixels[k..].iter().take_while(|&&p| p == s).count()
+    k + (k..len).take_while(|&i| one(i)).count()
 }
 
 mod diff;
