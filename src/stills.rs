@@ -164,7 +164,7 @@ pub fn write_sheet<W: Write>(
                         renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, cell.label_size);
                     }
                 }
-                Ok(compact.deflate_strip(&strip, r == last_row))
+                Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))
             },
         )
         .collect::<Result<Vec<_>, Error>>()?;

@@ -81,15 +81,15 @@ impl Compact {
         (width * self.bits).div_ceil(8)
     }
 
-    /// The rows of `strip` packed, filtered (None for the first row, Up after) and deflated as one
-    /// piece of the image's zlib stream; `last` ends the stream.
-    pub fn deflate_strip(&self, strip: &IndexedImage, last: bool) -> Deflated {
-        let stride = self.row_bytes(strip.width);
-        let mut packed = Vec::with_capacity(stride * strip.height);
-        for row in strip.pixels.chunks_exact(strip.width.max(1)) {
+    /// Rows of `width` pixels (`pixels`, row-major) packed, filtered (None for the first row, Up
+    /// after) and deflated as one piece of the image's zlib stream; `last` ends the stream.
+    pub fn deflate_rows(&self, pixels: &[u8], width: usize, last: bool) -> Deflated {
+        let (stride, height) = (self.row_bytes(width), pixels.len() / width.max(1));
+        let mut packed = Vec::with_capacity(stride * height);
+        for row in pixels.chunks_exact(width.max(1)) {
             self.pack_row(row, &mut packed);
         }
-        let mut filtered = Vec::with_capacity((stride + 1) * strip.height);
+        let mut filtered = Vec::with_capacity((stride + 1) * height);
         let mut above: Option<&[u8]> = None;
         for row in packed.chunks_exact(stride.max(1)) {
             match above {
@@ -145,10 +145,7 @@ pub fn write_png<W: Write>(out: W, image: &IndexedImage, palette: &Palette) -> R
     let pieces: Vec<Deflated> = rows
         .par_iter()
         .enumerate()
-        .map(|(i, pixels)| {
-            let strip = IndexedImage { width, height: pixels.len() / width, pixels: pixels.to_vec() };
-            compact.deflate_strip(&strip, i + 1 == rows.len())
-        })
+        .map(|(i, pixels)| compact.deflate_rows(pixels, width, i + 1 == rows.len()))
         .collect();
     compact.write(out, (image.width, image.height), &pieces)
 }
