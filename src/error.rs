@@ -27,8 +27,6 @@ pub enum Error {
     Png(#[from] png::EncodingError),
     #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise --max-boards if you mean it", board_count(*boards))]
     TooManyBoards { n: usize, boards: u64, limit: u64 },
-    #[error("{0}")]
-    Usage(String),
     #[error("the {algorithm} search gave up after {events} steps; try --algorithm backtrack or min-conflicts")]
     SearchTooLong { algorithm: &'static str, events: u64 },
     #[error("cancelled")]

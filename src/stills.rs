@@ -289,51 +289,9 @@ pub fn solution_boards(n: usize, unique: bool) -> Vec<SheetBoard> {
     }
 }
 
-/// File name of board `index` in a batch of `count`: `queens-<n>x<n>-<index>.png`, zero-padded
-/// to the width of `count`.
-pub fn board_file_name(n: usize, index: usize, count: usize) -> String {
-    let width = count.to_string().len();
-    format!("queens-{n}x{n}-{index:0width$}.png")
-}
-
-/// Parse a QUEENS list: rows 1-based from the top, comma separated, one per column from the left;
-/// fewer than `n` values is a partial board. Returns 0-based rows; the error names the bad value.
-pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, Error> {
-    let values: Vec<&str> = list.split(',').map(str::trim).collect();
-    if values.len() > n {
-        return Err(Error::Usage(format!("QUEENS lists {} rows but the board has only {n} columns", values.len())));
-    }
-    values
-        .iter()
-        .enumerate()
-        .map(|(col, v)| match v.parse::<usize>() {
-            Ok(row) if (1..=n).contains(&row) => Ok(row - 1),
-            Ok(row) => Err(Error::Usage(format!("row {row} for column {} is out of range: use 1 to {n}", col + 1))),
-            Err(_) => Err(Error::Usage(format!("'{v}' (column {}) is not a row number from 1 to {n}", col + 1))),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn queens_lists_are_one_based_and_checked() {
-        assert_eq!(parse_queens(8, "1,5,8,6,3,7,2,4").unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
-        assert_eq!(parse_queens(8, "2, 4").unwrap(), vec![1, 3]);
-        assert!(parse_queens(8, "1,9").unwrap_err().to_string().contains("row 9"));
-        assert!(parse_queens(8, "1,x").unwrap_err().to_string().contains("'x'"));
-        assert!(parse_queens(8, "0").unwrap_err().to_string().contains("row 0"));
-        assert!(parse_queens(3, "1,2,3,1").unwrap_err().to_string().contains("4 rows"));
-    }
-
-    #[test]
-    fn file_names_pad_to_the_count() {
-        assert_eq!(board_file_name(8, 1, 92), "queens-8x8-01.png");
-        assert_eq!(board_file_name(10, 7, 724), "queens-10x10-007.png");
-        assert_eq!(board_file_name(4, 2, 2), "queens-4x4-2.png");
-    }
 
     #[test]
     fn labels_use_one_based_rows() {

@@ -1,0 +1,158 @@
+//! Flag groups shared by several commands (solve, look, theme, timing, batch) and their parsers.
+
+use clap::Args;
+use queens::{Algorithm, Detail, Until};
+use std::path::PathBuf;
+
+/// Which solutions a batch draws, and how.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Board size N.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub n: u32,
+    /// One board per symmetry class, labelled with the class size.
+    #[arg(long)]
+    pub unique: bool,
+    /// Pixels per square (default 60; smaller above 12x12).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    pub square: Option<u32>,
+    /// Only squares and queens: each board exactly N*square pixels, no labels or margins.
+    #[arg(long)]
+    pub bare: bool,
+    /// Refuse batches with more boards than this.
+    #[arg(long, default_value_t = 1000)]
+    pub max_boards: u64,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
+}
+
+/// Board size, search and stopping rule.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board size N (N x N board, N queens).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub n: u32,
+    /// Stop at the first solution, after K solutions, or run the whole search.
+    #[arg(long, default_value = "first", value_parser = parse_until)]
+    pub until: Until,
+    /// placements: place/remove/solution events; checks: also every square examined.
+    #[arg(long, default_value = "placements", value_parser = parse_detail)]
+    pub detail: Detail,
+    /// Search algorithm: backtrack, grid, forward, shuffle, permutations, min-conflicts.
+    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
+    pub algorithm: Algorithm,
+    /// Refuse runs longer than this many frames (events + 1).
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    pub max_frames: usize,
+    /// Seed for the randomized algorithms (shuffle, min-conflicts): same seed, same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl SolveArgs {
+    /// Settings for rendering a trace file: only the frame cap matters there.
+    pub fn for_render(n: usize) -> Self {
+        SolveArgs {
+            n: n as u32,
+            until: Until::First,
+            detail: Detail::Placements,
+            algorithm: Algorithm::Backtrack,
+            max_frames: queens::DEFAULT_MAX_FRAMES,
+            seed: 1,
+        }
+    }
+}
+
+/// How frames look.
+#[derive(Debug, Args)]
+pub struct LookArgs {
+    /// Pixels per square (default 60; smaller above 12x12 so boards stay about 720 px).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    pub square: Option<u32>,
+    /// Only squares and queens: exactly N*square pixels square, no caption, labels or highlights.
+    #[arg(long)]
+    pub bare: bool,
+    /// Label files a, b, ... and ranks 1, 2, ... outside the board.
+    #[arg(long)]
+    pub coords: bool,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
+}
+
+/// Colours.
+#[derive(Debug, Args, Clone)]
+pub struct ThemeArgs {
+    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched).
+    #[arg(long, default_value = "default", value_parser = parse_theme_name)]
+    pub theme: String,
+    /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see README).
+    #[arg(long, conflicts_with = "theme")]
+    pub theme_file: Option<PathBuf>,
+}
+
+/// Frame timing and looping.
+#[derive(Debug, Args)]
+pub struct TimingArgs {
+    /// Milliseconds per frame (20 or more).
+    #[arg(long, default_value_t = 250, value_parser = parse_delay)]
+    pub delay: u32,
+    /// Milliseconds a solution frame shows.
+    #[arg(long, default_value_t = 1500, value_parser = parse_delay)]
+    pub hold: u32,
+    /// Milliseconds the last frame shows before the animation loops.
+    #[arg(long, default_value_t = 3000, value_parser = parse_delay)]
+    pub end_hold: u32,
+    /// Play the animation this many extra times (default: loop forever).
+    #[arg(long, conflicts_with = "no_loop")]
+    pub loop_count: Option<u16>,
+    /// Play once, no looping.
+    #[arg(long)]
+    pub no_loop: bool,
+}
+
+impl Default for ThemeArgs {
+    fn default() -> Self {
+        ThemeArgs { theme: "default".into(), theme_file: None }
+    }
+}
+
+pub fn parse_theme_name(s: &str) -> Result<String, String> {
+    queens::Theme::named(s).map(|_| s.to_string())
+}
+
+pub const ALGORITHM_HELP: &str = "Search algorithm:
+  backtrack      columns left to right, rows top to bottom, recursive backtracking (the blog's)
+  grid           squares in reading order; place on the next free square, backtrack when a row is exhausted
+  forward        look-ahead: free squares per empty row, back off as soon as one has none, place next
+                 in the row with the fewest free squares (frames show the counts beside the board)
+  shuffle        random permutations until one is valid (--seed makes runs repeatable)
+  permutations   all N! permutations in lexicographic order; frames show every kept board and every
+                 k-th rejected one, k = max(1, ceil(N!/100)), so at most 100 rejected layouts
+  min-conflicts  greedy start, then move a conflicted queen to its least-attacked row (seeded)";
+
+pub fn parse_until(s: &str) -> Result<Until, String> {
+    s.parse()
+}
+
+pub fn parse_detail(s: &str) -> Result<Detail, String> {
+    s.parse()
+}
+
+pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+}
+
+pub fn parse_max_frames(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(v) if v >= 1 => Ok(v),
+        _ => Err(format!("'{s}' is not a frame count of 1 or more")),
+    }
+}
+
+pub fn parse_delay(s: &str) -> Result<u32, String> {
+    let ms: u32 = s.parse().map_err(|_| format!("'{s}' is not a whole number of milliseconds"))?;
+    if !(20..=655_350).contains(&ms) {
+        return Err(format!("{ms} ms is out of range: use 20 to 655350 (GIF viewers slow delays under 20 ms)"));
+    }
+    Ok(ms)
+}

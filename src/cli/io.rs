@@ -1,0 +1,82 @@
+//! What every command shares: stdout lines, default output paths, progress bars, look options.
+
+use super::args::LookArgs;
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens::{RenderOptions, Theme};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Write to stdout, reporting failures (such as a closed pipe) instead of panicking like `print!`.
+pub fn out(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// [`out`] plus a newline.
+pub fn outln(text: &str) -> Result<()> {
+    out(&format!("{text}\n"))
+}
+
+/// "1 board", "92 boards".
+pub fn count_of(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// `output/NAME`, creating the `output` folder when needed.
+pub fn default_output(name: &str) -> PathBuf {
+    let dir = PathBuf::from("output");
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(name)
+}
+
+/// A progress bar on stderr (hidden when stderr is not a terminal, or with --quiet).
+pub fn progress_bar(total: usize, unit: &str, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{per_sec}} · ETA {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar
+}
+
+/// Feeds library progress into an indicatif bar.
+pub struct Bar(pub ProgressBar);
+
+impl queens::Progress for Bar {
+    fn advance(&self, done: usize, _total: usize) -> bool {
+        self.0.set_position(done as u64);
+        true
+    }
+}
+
+/// Render options from the look flags (square, bare, coords, theme or theme file).
+pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
+    let theme = match &look.theme.theme_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read theme file {}: {e}", path.display()))?;
+            Theme::from_json(&text).map_err(anyhow::Error::msg)?
+        }
+        None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
+    };
+    Ok(RenderOptions {
+        square: look.square.map(|s| s as usize),
+        bare: look.bare,
+        coords: look.coords,
+        theme,
+        ..RenderOptions::default()
+    })
+}
+
+/// A bad value inside an otherwise well-formed argument: exit code 2, like clap's own errors.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);

@@ -1,0 +1,80 @@
+//! Command-line interface: clap definitions, one file per command group, each with its `run`.
+//!
+//! Contract: the library does the work; these modules turn flags into library options, name
+//! default output files, print the one summary line and map errors to exit codes (see `main.rs`).
+
+pub mod animate;
+pub mod args;
+pub mod count;
+pub mod io;
+pub mod stills;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "queens",
+    version,
+    about = "Turns N-Queens solving runs into pictures: animated GIFs, sprite sheets, stills."
+)]
+pub struct Cli {
+    /// No progress bar (it is also hidden when stderr is not a terminal); the summary line still prints.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve and animate the run as a GIF (default: output/queens-<N>x<N>-<algorithm>-<until>.gif).
+    #[command(after_help = "Example: queens animate 6 --delay 200 --coords")]
+    Animate(animate::AnimateArgs),
+    /// Record the solving run as trace JSON (stdout unless -o names a file).
+    #[command(after_help = "Example: queens trace 5 --detail checks -o run.json")]
+    Trace(animate::TraceArgs),
+    /// Validate a trace JSON file and animate it as a GIF (default: output/<trace name>.gif).
+    #[command(after_help = "Example: queens trace 6 -o run.json && queens render run.json --bare")]
+    Render(animate::RenderArgs),
+    /// Every solution of N on one PNG sprite sheet (default: output/queens-<N>x<N>-solutions.png).
+    #[command(after_help = "Example: queens sheet 8 --columns 12 --atlas output/sheet.json")]
+    Sheet(stills::SheetArgs),
+    /// One PNG per solution: DIR/queens-<N>x<N>-<index>.png (default DIR: output/boards-<N>x<N>/).
+    #[command(after_help = "Example: queens boards 8 --unique --bare --square 40")]
+    Boards(stills::BoardsArgs),
+    /// One board as a PNG; QUEENS lists each column's queen row, 1-based from the top (1,5,8,6,3,7,2,4).
+    #[command(after_help = "Example: queens board 8 5,1,8,4,2,7,3,6 --coords -o board45.png")]
+    Board(stills::BoardArgs),
+    /// Print solutions: boards of Q and . (text) or {"n", "solutions"} (json); default the first.
+    #[command(after_help = "Example: queens solve 8 --all --unique")]
+    Solve(count::SolveCommandArgs),
+    /// Print the number of solutions, alone on the last line (OEIS A000170; A002562 with --unique).
+    #[command(after_help = "Example: queens count 14 --unique")]
+    Count(count::CountArgs),
+    /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
+    Completions { shell: clap_complete::Shell },
+}
+
+/// Run one command.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let quiet = cli.quiet;
+    match cli.command {
+        Command::Animate(args) => args.run(quiet),
+        Command::Trace(args) => args.run(),
+        Command::Render(args) => args.run(quiet),
+        Command::Sheet(args) => args.run(),
+        Command::Boards(args) => args.run(quiet),
+        Command::Board(args) => args.run(),
+        Command::Solve(args) => args.run(),
+        Command::Count(args) => args.run(),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);
+            io::out(&String::from_utf8_lossy(&script))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

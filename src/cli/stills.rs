@@ -1,0 +1,177 @@
+//! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG stills.
+
+use super::args::{BatchArgs, LookArgs};
+use super::io::{count_of, default_output, outln, progress_bar, render_options, UsageError};
+use anyhow::Result;
+use clap::Args;
+use queens::encode::atomic::AtomicFile;
+use queens::{stills, RenderOptions};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Boards per row (default: about the square root of the count).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub columns: Option<u32>,
+    /// Output PNG path.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Also write the JSON atlas (board positions) here.
+    #[arg(long)]
+    pub atlas: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct BoardsArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Output folder (created if missing).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// Board size N.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=512))]
+    pub n: u32,
+    /// Comma-separated rows, 1-based from the top, one per column from the left; fewer than N is a partial board.
+    pub queens: String,
+    /// Leave attacked squares unshaded.
+    #[arg(long)]
+    pub no_attacks: bool,
+    /// Output PNG path (default: output/queens-<N>x<N>-<QUEENS>.png).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+impl SheetArgs {
+    pub fn run(self) -> Result<()> {
+        let batch = &self.batch;
+        let boards = batch_boards(batch)?;
+        let columns = self.columns.map_or_else(|| (boards.len() as f64).sqrt().ceil() as usize, |c| c as usize);
+        let suffix = if batch.unique { "-unique" } else { "" };
+        let path = self
+            .output
+            .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
+        let mut file = AtomicFile::create(&path)?;
+        let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(batch)?, columns, &mut file)?;
+        let atlas_file = match &self.atlas {
+            Some(atlas_path) => {
+                let mut atlas_file = AtomicFile::create(atlas_path)?;
+                serde_json::to_writer(&mut atlas_file, &sheet)?;
+                Some(atlas_file)
+            }
+            None => None,
+        };
+        let bytes = file.commit()?;
+        atlas_file.map(AtomicFile::commit).transpose()?;
+        outln(&format!(
+            "{}: {}, {}x{} px, {bytes} bytes",
+            path.display(),
+            count_of(boards.len(), "board"),
+            sheet.width,
+            sheet.height
+        ))
+    }
+}
+
+impl BoardsArgs {
+    pub fn run(self, quiet: bool) -> Result<()> {
+        let batch = &self.batch;
+        let boards = batch_boards(batch)?;
+        let dir = self.output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
+        std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
+        let mut total = 0;
+        let bar = progress_bar(boards.len(), "boards", quiet);
+        let look = look_of(batch)?;
+        for board in &boards {
+            bar.inc(1);
+            let path = dir.join(board_file_name(batch.n as usize, board.index, boards.len()));
+            let mut file = AtomicFile::create(&path)?;
+            stills::write_board(batch.n as usize, &board.queens, &look, &mut file)?;
+            total += file.commit()?;
+        }
+        bar.finish_and_clear();
+        outln(&format!("{}: {}, {total} bytes", dir.display(), count_of(boards.len(), "board")))
+    }
+}
+
+impl BoardArgs {
+    pub fn run(self) -> Result<()> {
+        let n = self.n;
+        let rows = parse_queens(n as usize, &self.queens)?;
+        let options = RenderOptions { no_attacks: self.no_attacks, ..render_options(&self.look)? };
+        let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
+        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
+        let mut file = AtomicFile::create(&path)?;
+        let (width, height) = stills::write_board(n as usize, &rows, &options, &mut file)?;
+        let bytes = file.commit()?;
+        outln(&format!("{}: {width}x{height} px, {bytes} bytes", path.display()))
+    }
+}
+
+fn batch_boards(batch: &BatchArgs) -> Result<Vec<stills::SheetBoard>> {
+    stills::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
+    let boards = stills::solution_boards(batch.n as usize, batch.unique);
+    if boards.is_empty() {
+        anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
+    }
+    Ok(boards)
+}
+
+fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
+    let look = LookArgs { square: batch.square, bare: batch.bare, coords: false, theme: batch.theme.clone() };
+    Ok(RenderOptions { no_attacks: true, ..render_options(&look)? })
+}
+
+/// Parse a QUEENS list: rows 1-based from the top, comma separated, one per column from the left;
+/// fewer than `n` values is a partial board. Returns 0-based rows; the error names the bad value.
+pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, UsageError> {
+    let values: Vec<&str> = list.split(',').map(str::trim).collect();
+    if values.len() > n {
+        return Err(UsageError(format!("QUEENS lists {} rows but the board has only {n} columns", values.len())));
+    }
+    values
+        .iter()
+        .enumerate()
+        .map(|(col, v)| match v.parse::<usize>() {
+            Ok(row) if (1..=n).contains(&row) => Ok(row - 1),
+            Ok(row) => Err(UsageError(format!("row {row} for column {} is out of range: use 1 to {n}", col + 1))),
+            Err(_) => Err(UsageError(format!("'{v}' (column {}) is not a row number from 1 to {n}", col + 1))),
+        })
+        .collect()
+}
+
+/// File name of board `index` in a batch of `count`: `queens-<n>x<n>-<index>.png`, zero-padded
+/// to the width of `count`.
+pub fn board_file_name(n: usize, index: usize, count: usize) -> String {
+    let width = count.to_string().len();
+    format!("queens-{n}x{n}-{index:0width$}.png")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queens_lists_are_one_based_and_checked() {
+        assert_eq!(parse_queens(8, "1,5,8,6,3,7,2,4").unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
+        assert_eq!(parse_queens(8, "2, 4").unwrap(), vec![1, 3]);
+        assert!(parse_queens(8, "1,9").unwrap_err().to_string().contains("row 9"));
+        assert!(parse_queens(8, "1,x").unwrap_err().to_string().contains("'x'"));
+        assert!(parse_queens(8, "0").unwrap_err().to_string().contains("row 0"));
+        assert!(parse_queens(3, "1,2,3,1").unwrap_err().to_string().contains("4 rows"));
+    }
+
+    #[test]
+    fn file_names_pad_to_the_count() {
+        assert_eq!(board_file_name(8, 1, 92), "queens-8x8-01.png");
+        assert_eq!(board_file_name(10, 7, 724), "queens-10x10-007.png");
+        assert_eq!(board_file_name(4, 2, 2), "queens-4x4-2.png");
+    }
+}
