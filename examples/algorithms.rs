@@ -3,9 +3,7 @@
 //!
 //! `cargo run --release --example algorithms -- 6` (N defaults to 6)
 
-use queens::board::validate;
-use queens::encode::atomic::AtomicFile;
-use queens::{Algorithm, Config, Until};
+use queens::{validate, Algorithm, Animation, AtomicFile, SolveOptions, Until};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -17,15 +15,16 @@ fn main() -> Result<(), queens::Error> {
         "algorithm", "placements", "backtracks", "tries/moves", "solutions", "frames", "bytes", "time"
     );
     for algorithm in Algorithm::ALL {
-        let mut config = Config::new(n);
-        config.solve.algorithm = algorithm;
-        config.solve.until = Until::First;
+        let mut options = SolveOptions::new(n);
+        options.algorithm = algorithm;
+        options.until = Until::First;
+        let animation = Animation::new();
         let started = Instant::now();
-        let trace = queens::record(&config)?;
+        let trace = queens::record(&options, animation.max_frames)?;
         let counters = validate(&trace)?;
         let path = PathBuf::from(format!("output/algorithms-{n}x{n}-{algorithm}.gif"));
         let mut file = AtomicFile::create(&path)?;
-        let summary = queens::render_trace(&trace, &config, &mut file)?;
+        let summary = queens::render_gif(&trace, &animation, &mut file)?;
         let bytes = file.commit()?;
         let tries = counters.layouts.max(counters.moves);
         println!(

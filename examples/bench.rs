@@ -5,9 +5,7 @@
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run). Jobs marked
 //! `[1 thread]` also run with `RAYON_NUM_THREADS=1`.
 
-use queens::encode::gif::Tuning;
-use queens::stills::{solution_boards, write_sheet};
-use queens::{Config, Until};
+use queens::{solution_boards, write_sheet, Animation, GifSink, NoProgress, SolveOptions, Tuning, Until};
 use std::io::Write;
 use std::process::Command;
 use std::time::Instant;
@@ -26,7 +24,7 @@ impl Write for Counter {
     }
 }
 
-const ALL_ON: Tuning = Tuning { diff_frames: true, parallel: true, fast_lzw: true, phrase_aware_diff: true };
+const ALL_ON: Tuning = Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true };
 
 /// (name, n, until, tuning); tuning None = the sheet job. Names with `--bare --no-attacks` render
 /// queens only (no shading, caption or highlights).
@@ -36,7 +34,7 @@ fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
         ("animate 8 [gif-crate LZW]", 8, Until::First, Some(Tuning { fast_lzw: false, ..ALL_ON })),
         ("animate 8 [no diff]", 8, Until::First, Some(Tuning { diff_frames: false, ..ALL_ON })),
         ("animate 8 --until all", 8, Until::All, Some(ALL_ON)),
-        ("animate 8 --until all [1 thread]", 8, Until::All, Some(Tuning { parallel: false, ..ALL_ON })),
+        ("animate 8 --until all [1 thread]", 8, Until::All, Some(ALL_ON)),
         ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Some(Tuning { fast_lzw: false, ..ALL_ON })),
         ("animate 8 --until all [no diff]", 8, Until::All, Some(Tuning { diff_frames: false, ..ALL_ON })),
         (
@@ -49,7 +47,7 @@ fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
             "animate 8 --until all [all off]",
             8,
             Until::All,
-            Some(Tuning { diff_frames: false, parallel: false, fast_lzw: false, phrase_aware_diff: false }),
+            Some(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false }),
         ),
         ("animate 8 --bare --no-attacks", 8, Until::First, Some(ALL_ON)),
         ("animate 8 --until all --bare --no-attacks", 8, Until::All, Some(ALL_ON)),
@@ -79,13 +77,15 @@ fn run_job(index: usize) {
     let started = Instant::now();
     let frames = match tuning {
         Some(tuning) => {
-            let mut config = Config::new(n);
-            config.solve.until = until;
-            config.tuning = tuning;
+            let mut options = SolveOptions::new(n);
+            options.until = until;
+            let mut animation = Animation::new();
             if name.contains("--no-attacks") {
-                (config.render.bare, config.render.no_attacks) = (true, true);
+                (animation.look.bare, animation.look.no_attacks) = (true, true);
             }
-            queens::animate(&config, &mut out).expect("animation renders").frames
+            let trace = queens::record(&options, animation.max_frames).expect("run fits the cap");
+            let mut sink = GifSink::with_tuning(&mut out, tuning);
+            queens::render(&trace, &animation, &mut sink, &NoProgress).expect("animation renders").frames
         }
         None => {
             let boards = solution_boards(n, false);
@@ -113,7 +113,7 @@ fn main() {
     let mut baseline: Option<(f64, u64)> = None;
     for (i, (name, ..)) in jobs(quick).iter().enumerate() {
         let mut child = Command::new(&me);
-        if name.contains("[1 thread]") {
+        if name.contains("[1 thread]") || name.contains("[all off]") {
             child.env("RAYON_NUM_THREADS", "1");
         }
         let out = child.args(["--job", &i.to_string()]).output().expect("child runs");

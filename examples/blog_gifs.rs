@@ -3,20 +3,20 @@
 //!
 //! `cargo run --release --example blog_gifs`
 
-use queens::encode::atomic::AtomicFile;
-use queens::{Config, Until};
+use queens::{Animation, AtomicFile, SolveOptions, Until};
 use std::path::Path;
 
 fn main() -> Result<(), queens::Error> {
     std::fs::create_dir_all("output")?;
     for n in [5, 6] {
-        let mut config = Config::new(n);
-        config.solve.until = Until::First;
-        config.render.coords = true;
-        config.timing.delay_ms = 400;
+        let mut options = SolveOptions::new(n);
+        options.until = Until::First;
+        let mut animation = Animation::new();
+        animation.look.coords = true;
+        animation.timing.delay_ms = 400;
         let path = format!("output/blog-{n}x{n}.gif");
         let mut file = AtomicFile::create(Path::new(&path))?;
-        let summary = queens::animate(&config, &mut file)?;
+        let summary = queens::animate(&options, &animation, &mut file)?;
         let bytes = file.commit()?;
         println!("{path}: {} frames, {}x{} px, {bytes} bytes", summary.frames, summary.width, summary.height);
     }

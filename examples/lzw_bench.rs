@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use queens::encode::lzw;
+use queens::internals::lzw;
 
 /// Palette index the tool uses for "unchanged".
 const TRANSPARENT: u8 = 0;

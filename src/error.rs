@@ -1,41 +1,51 @@
-//! The library's error type: every message says what went wrong and what to do next.
+//! The library's error type: every message says what went wrong and what to do next, in the
+//! library's own terms (the command line adds its flag names where it reports them).
 
-use std::path::Path;
+use std::path::PathBuf;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum Error {
-    #[error("board size {0} is not allowed: use an N from 1 to {max}", max = crate::board::MAX_REPLAY_N)]
-    BoardSize(usize),
-    #[error("this run needs more than {limit} frames; raise --max-frames, or use a smaller N or --until")]
+    #[error("board size {n} is not allowed: use an N from 1 to {max}")]
+    BoardSize { n: usize, max: usize },
+    #[error("this run needs more than {limit} frames; raise the frame limit, or use a smaller N or stop earlier")]
     TooManyFrames { limit: usize },
-    #[error("invalid trace: event {event}: {reason}")]
-    InvalidTrace { event: usize, reason: String },
+    #[error("frame {frame} is past the run's last frame, {last}")]
+    FrameOutOfRange { frame: usize, last: usize },
+    #[error("the frame selection must list at least one frame, in increasing order")]
+    FrameSelection,
+    #[error("invalid trace: event {event}: {fault}")]
+    InvalidTrace { event: usize, fault: crate::board::TraceFault },
     #[error("cannot read the trace JSON: {0}")]
     TraceJson(#[from] serde_json::Error),
-    #[error("{width}x{height} pixels is too large (limit: {limit}); use a smaller --square")]
-    ImageTooLarge { width: usize, height: usize, limit: String },
-    #[error("--square {0} is out of range: use {min} to {max} pixels", min = crate::render::layout::MIN_SQUARE, max = crate::render::layout::MAX_SQUARE)]
-    SquareSize(usize),
-    #[error("output {path}: {reason}")]
-    Output { path: String, reason: String },
+    #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
+    ImageTooLarge { width: usize, height: usize, limit: &'static str },
+    #[error("{width}x{height} pixels is too large for {format} (at most {max} pixels a side); use smaller squares")]
+    SideTooLong { width: usize, height: usize, format: &'static str, max: usize },
+    #[error("a square of {square} pixels is out of range: use {min} to {max} pixels")]
+    SquareSize { square: usize, min: usize, max: usize },
+    #[error("output {}: {reason}", path.display())]
+    Output { path: PathBuf, reason: String },
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
     #[error("GIF encoding failed: {0}")]
     Gif(#[from] gif::EncodingError),
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
-    #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise --max-boards if you mean it", board_count(*boards))]
+    #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise the board limit if you mean it", board_count(*boards))]
     TooManyBoards { n: usize, boards: u64, limit: u64 },
-    #[error("the {algorithm} search gave up after {events} steps; try --algorithm backtrack or min-conflicts")]
+    #[error("the {algorithm} search gave up after {events} steps; try the backtrack or min-conflicts algorithm")]
     SearchTooLong { algorithm: &'static str, events: u64 },
+    #[error("a sink was used out of order ({0}); this is a bug in the caller")]
+    SinkState(&'static str),
     #[error("cancelled")]
     Cancelled,
 }
 
 impl Error {
-    pub fn output(path: &Path, reason: &str) -> Self {
-        Error::Output { path: path.display().to_string(), reason: reason.to_string() }
+    pub fn output(path: &std::path::Path, reason: &str) -> Self {
+        Error::Output { path: path.to_path_buf(), reason: reason.to_string() }
     }
 }
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let _ = ctrlc::set_handler(|| {
-        queens::encode::atomic::remove_temporaries();
+        queens::remove_temporaries();
         eprintln!("interrupted: no output written");
         std::process::exit(130);
     });
@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", cli::io::describe(&e));
             // Bad values inside otherwise well-formed arguments (a QUEENS list) are usage errors too.
             let usage = e.downcast_ref::<cli::io::UsageError>().is_some();
             ExitCode::from(if usage { 2 } else { 1 })

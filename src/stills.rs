@@ -7,8 +7,8 @@
 
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
-use crate::pipeline::check_geometry;
 use crate::render::canvas::IndexedImage;
+use crate::render::layout::check_geometry;
 use crate::render::theme::{Paint, Palette, LEVELS};
 use crate::render::{RenderOptions, Renderer};
 use crate::Error;
@@ -109,7 +109,7 @@ pub fn write_sheet<W: Write>(
     columns: usize,
     out: W,
 ) -> Result<Atlas, Error> {
-    check_geometry(n, options)?;
+    check_geometry(n, options.square_for(n))?;
     let renderer = still_renderer(n, options);
     let cell = cell_geometry(&renderer, boards, options.bare);
     let columns = columns.clamp(1, boards.len().max(1));
@@ -117,7 +117,7 @@ pub fn write_sheet<W: Write>(
     let margin = if options.bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
     let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
     if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
-        return Err(Error::ImageTooLarge { width, height, limit: "400 million pixels for a sheet".into() });
+        return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
     }
     let atlas_boards = boards
         .chunks(columns)
@@ -154,7 +154,7 @@ pub fn write_sheet<W: Write>(
                 let mut strip = IndexedImage::new(width, top + cell.height + bottom, Paint::Background);
                 for (c, sheet_board) in row_boards.iter().enumerate() {
                     let board = Board::from_queens(n, &sheet_board.queens)
-                        .map_err(|reason| Error::InvalidTrace { event: sheet_board.index, reason })?;
+                        .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
                     renderer.draw_board(&board, board_image);
                     mark_queens_on_dark(board_image, &sheet_board.queens, renderer.layout.square);
                     strip.blit(board_image, x_of(c), top);
@@ -214,8 +214,8 @@ pub fn write_board<W: Write>(
     options: &RenderOptions,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    check_geometry(n, options)?;
-    let board = Board::from_queens(n, queens).map_err(|reason| Error::InvalidTrace { event: 0, reason })?;
+    check_geometry(n, options.square_for(n))?;
+    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
     let mut renderer = Renderer::new(n, options, None);
     let mut image = renderer.blank();
     renderer.draw_board(&board, &mut image);
@@ -223,41 +223,9 @@ pub fn write_board<W: Write>(
     Ok((image.width, image.height))
 }
 
-/// Solution counts of A000170 for N = 1..=27, used only to refuse absurd batches up front
-/// (the counts shown by `queens count` are computed, not looked up).
-const KNOWN_COUNTS: [u64; 27] = [
-    1,
-    0,
-    0,
-    2,
-    10,
-    4,
-    40,
-    92,
-    352,
-    724,
-    2680,
-    14200,
-    73712,
-    365596,
-    2279184,
-    14772512,
-    95815104,
-    666090624,
-    4968057848,
-    39029188884,
-    314666222712,
-    2691008701644,
-    24233937684440,
-    227514171973736,
-    2207893435808352,
-    22317699616364044,
-    234907967154122528,
-];
-
 /// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.
 pub fn batch_size(n: usize, unique: bool) -> u64 {
-    let all = KNOWN_COUNTS.get(n.wrapping_sub(1)).copied().unwrap_or(u64::MAX);
+    let all = crate::count::known_count(n).unwrap_or(u64::MAX);
     if unique {
         all / 8
     } else {

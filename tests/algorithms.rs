@@ -2,9 +2,8 @@
 //! one by an independent pairwise check, the exhaustive searches find exactly backtracking's
 //! solutions, `--until` stops right after the deciding solution, and seeded runs repeat.
 
-use queens::board::{validate, Replay};
-use queens::solve::{record, Algorithm, Detail, SolveOptions, Until};
-use queens::trace::{Event, Trace};
+use queens::internals::Replay;
+use queens::{record, validate, Algorithm, Detail, Event, SolveOptions, Trace, Until};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 

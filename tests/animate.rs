@@ -3,21 +3,26 @@
 mod common;
 
 use common::{attacked, decode_gif, queens_per_frame, rgb};
-use queens::render::layout::Layout;
-use queens::render::Renderer;
-use queens::trace::{Event, Square, Trace};
-use queens::{Config, Theme, Until};
+use queens::internals::layout::Layout;
+use queens::internals::Renderer;
+use queens::{Animation, Event, GifSink, NoProgress, SolveOptions, Square, Theme, Trace, Tuning, Until};
 
 fn trace_for(n: usize, until: Until) -> Trace {
-    let mut config = Config::new(n);
-    config.solve.until = until;
-    queens::record(&config).unwrap()
+    let mut options = SolveOptions::new(n);
+    options.until = until;
+    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
 }
 
-fn gif_for(trace: &Trace, config: &Config) -> Vec<u8> {
+fn gif_for(trace: &Trace, animation: &Animation) -> Vec<u8> {
     let mut out = Vec::new();
-    queens::render_trace(trace, config, &mut out).unwrap();
+    queens::render_gif(trace, animation, &mut out).unwrap();
     out
+}
+
+fn gif_tuned(trace: &Trace, animation: &Animation, tuning: Tuning) -> Vec<u8> {
+    let mut sink = GifSink::with_tuning(Vec::new(), tuning);
+    queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
+    sink.into_inner().unwrap()
 }
 
 /// The colour a square's centre must show for this set of queens.
@@ -43,9 +48,9 @@ fn expected_centre(
 #[test]
 fn bare_frames_show_exactly_the_replayed_board() {
     let trace = trace_for(6, Until::First);
-    let mut config = Config::new(6);
-    config.render.bare = true;
-    config.render.square = Some(40);
+    let mut config = Animation::new();
+    config.look.bare = true;
+    config.look.square = Some(40);
     let frames = decode_gif(&gif_for(&trace, &config));
     assert_eq!(frames.len(), trace.events.len() + 1);
     let boards = queens_per_frame(&trace);
@@ -70,10 +75,10 @@ fn bare_frames_show_exactly_the_replayed_board() {
 #[test]
 fn framed_frames_probe_the_board_and_mark_solutions() {
     let trace = trace_for(5, Until::All);
-    let config = Config::new(5);
+    let config = Animation::new();
     let frames = decode_gif(&gif_for(&trace, &config));
     assert_eq!(frames.len(), trace.frame_count());
-    let layout: Layout = Renderer::new(5, &config.render, Some(queens::pipeline::caption_spec(&trace))).layout;
+    let layout: Layout = Renderer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
     let boards = queens_per_frame(&trace);
     let theme = Theme::default();
     for k in (0..frames.len()).step_by(3) {
@@ -103,9 +108,9 @@ fn framed_frames_probe_the_board_and_mark_solutions() {
 #[test]
 fn highlights_mark_the_square_acted_on() {
     let trace = trace_for(5, Until::First);
-    let config = Config::new(5);
+    let config = Animation::new();
     let frames = decode_gif(&gif_for(&trace, &config));
-    let layout = Renderer::new(5, &config.render, Some(queens::pipeline::caption_spec(&trace))).layout;
+    let layout = Renderer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
     let theme = Theme::default();
     for (k, event) in trace.events.iter().enumerate() {
         if let Event::Place { row, col } = event {
@@ -127,7 +132,7 @@ fn highlights_mark_the_square_acted_on() {
 #[test]
 fn delays_follow_the_timing_options() {
     let trace = trace_for(5, Until::Solutions(2));
-    let mut config = Config::new(5);
+    let mut config = Animation::new();
     config.timing.delay_ms = 120;
     config.timing.hold_ms = 900;
     config.timing.end_hold_ms = 2500;
@@ -147,7 +152,7 @@ fn delays_follow_the_timing_options() {
 #[test]
 fn loop_settings_reach_the_file() {
     let trace = trace_for(4, Until::First);
-    let mut config = Config::new(4);
+    let mut config = Animation::new();
     let forever = gif_for(&trace, &config);
     assert!(forever.windows(11).any(|w| w == b"NETSCAPE2.0"));
     config.timing.loop_count = Some(0);
@@ -157,13 +162,12 @@ fn loop_settings_reach_the_file() {
 
 #[test]
 fn frame_cap_stops_long_runs_early() {
-    let mut config = Config::new(8);
-    config.solve.until = Until::All;
-    config.max_frames = 1000;
-    let err = queens::record(&config).unwrap_err();
-    assert!(err.to_string().contains("--max-frames"), "{err}");
-    config.max_frames = 4205;
-    assert_eq!(queens::record(&config).unwrap().frame_count(), 4205);
+    let mut options = SolveOptions::new(8);
+    options.until = Until::All;
+    let err = queens::record(&options, 1000).unwrap_err();
+    assert!(matches!(err, queens::Error::TooManyFrames { limit: 1000 }), "{err}");
+    assert!(err.to_string().contains("frame limit"), "{err}");
+    assert_eq!(queens::record(&options, 4205).unwrap().frame_count(), 4205);
 }
 
 #[test]
@@ -173,44 +177,36 @@ fn invalid_traces_name_the_first_bad_event() {
         algorithm: "backtrack".into(),
         events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 1, col: 0 }],
     };
-    let err = queens::render_trace(&bad, &Config::new(4), Vec::new()).unwrap_err();
+    let err = queens::render_gif(&bad, &Animation::new(), Vec::new()).unwrap_err();
     assert!(err.to_string().contains("event 2"), "{err}");
     let off = Trace { n: 4, algorithm: "x".into(), events: vec![Event::Place { row: 4, col: 0 }] };
-    assert!(queens::render_trace(&off, &Config::new(4), Vec::new()).unwrap_err().to_string().contains("event 1"));
+    assert!(queens::render_gif(&off, &Animation::new(), Vec::new()).unwrap_err().to_string().contains("event 1"));
     let wrong = Trace { n: 1, algorithm: "x".into(), events: vec![Event::Solution { queens: vec![0] }] };
-    assert!(queens::render_trace(&wrong, &Config::new(1), Vec::new()).unwrap_err().to_string().contains("event 1"));
+    assert!(queens::render_gif(&wrong, &Animation::new(), Vec::new()).unwrap_err().to_string().contains("event 1"));
 }
 
 #[test]
 fn output_is_byte_identical_across_runs_and_thread_counts() {
-    let mut config = Config::new(6);
-    config.solve.until = Until::Solutions(2);
-    let trace = queens::record(&config).unwrap();
+    let trace = trace_for(6, Until::Solutions(2));
+    let config = Animation::new();
     let first = gif_for(&trace, &config);
     assert_eq!(first, gif_for(&trace, &config), "same command, same bytes");
-    config.tuning.parallel = false;
-    assert_eq!(first, gif_for(&trace, &config), "one thread writes the same bytes as many");
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    assert_eq!(first, one_thread.install(|| gif_for(&trace, &config)), "one thread writes the same bytes as many");
 }
 
 #[test]
 fn every_encoder_tuning_decodes_to_the_same_frames() {
-    use queens::Tuning;
-    let mut config = Config::new(6);
-    config.solve.until = Until::Solutions(1);
-    config.render.coords = true;
-    let trace = queens::record(&config).unwrap();
+    let mut config = Animation::new();
+    config.look.coords = true;
+    let trace = trace_for(6, Until::Solutions(1));
     let reference = decode_gif(&gif_for(&trace, &config));
-    for bits in 0..16u8 {
-        config.tuning = Tuning {
-            diff_frames: bits & 1 != 0,
-            parallel: bits & 2 != 0,
-            fast_lzw: bits & 4 != 0,
-            phrase_aware_diff: bits & 8 != 0,
-        };
-        let frames = decode_gif(&gif_for(&trace, &config));
-        assert_eq!(frames.len(), reference.len(), "{:?}", config.tuning);
+    for bits in 0..8u8 {
+        let tuning = Tuning { diff_frames: bits & 1 != 0, fast_lzw: bits & 2 != 0, phrase_aware_diff: bits & 4 != 0 };
+        let frames = decode_gif(&gif_tuned(&trace, &config, tuning));
+        assert_eq!(frames.len(), reference.len(), "{tuning:?}");
         for (k, (got, want)) in frames.iter().zip(&reference).enumerate() {
-            assert!(got.0.as_raw() == want.0.as_raw(), "frame {k} differs with {:?}", config.tuning);
+            assert!(got.0.as_raw() == want.0.as_raw(), "frame {k} differs with {tuning:?}");
         }
     }
 }

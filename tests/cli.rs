@@ -94,8 +94,7 @@ fn no_attacks_leaves_every_square_plain() {
     assert!(out.status.success(), "{}", stderr(&out));
     let out = queens(&dir, &["trace", "5", "--until", "all", "-o", "t.json"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let trace: queens::trace::Trace =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
+    let trace: queens::Trace = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
     let frames = common::decode_gif(&std::fs::read(dir.join("a.gif")).unwrap());
     let boards = common::queens_per_frame(&trace);
     assert_eq!(frames.len(), boards.len());

@@ -10,10 +10,10 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
-use queens::board::{validate, Board, Counters, Replay};
-use queens::solve::{record, Algorithm, Detail, SolveOptions, Until};
-use queens::trace::{Event, Square, Trace};
-use queens::{Config, Error};
+use queens::internals::{Board, Replay};
+use queens::{
+    record, validate, Algorithm, Animation, Counters, Detail, Error, Event, SolveOptions, Square, Trace, Until,
+};
 use std::collections::BTreeSet;
 
 /// Queens as (row, col) pairs.
@@ -306,11 +306,11 @@ fn any_trace() -> impl Strategy<Value = Trace> {
 
 /// Render `trace` bare with 8-pixel squares; returns the decoded frame count and frame sizes.
 fn render_bare(trace: &Trace) -> (usize, Vec<(u32, u32)>) {
-    let mut config = Config::new(trace.n);
-    config.render.square = Some(8);
-    config.render.bare = true;
+    let mut config = Animation::new();
+    config.look.square = Some(8);
+    config.look.bare = true;
     let mut gif = Vec::new();
-    let summary = queens::render_trace(trace, &config, &mut gif).expect("a valid trace renders");
+    let summary = queens::render_gif(trace, &config, &mut gif).expect("a valid trace renders");
     assert_eq!(summary.frames, trace.frame_count(), "summary frame count");
     let decoder = GifDecoder::new(std::io::Cursor::new(gif)).expect("GIF header decodes");
     let sizes: Vec<(u32, u32)> =
@@ -425,8 +425,8 @@ proptest! {
                     }
                 }
             }
-            (Err(Error::InvalidTrace { event, reason }), Some(bad)) => {
-                prop_assert_eq!(event, bad, "library: {:?}; model refuses {:?}", reason, trace.events[bad - 1]);
+            (Err(Error::InvalidTrace { event, fault }), Some(bad)) => {
+                prop_assert_eq!(event, bad, "library: {:?}; model refuses {:?}", fault, trace.events[bad - 1]);
             }
             (Ok(_), Some(bad)) => {
                 let event = &trace.events[bad - 1];
@@ -488,9 +488,9 @@ fn render_refuses_invalid_traces() {
         algorithm: "backtrack".into(),
         events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 2, col: 2 }],
     };
-    let mut config = Config::new(3);
-    config.render.square = Some(8);
-    let err = queens::render_trace(&trace, &config, Vec::new()).unwrap_err();
+    let mut config = Animation::new();
+    config.look.square = Some(8);
+    let err = queens::render_gif(&trace, &config, Vec::new()).unwrap_err();
     assert!(matches!(err, Error::InvalidTrace { event: 2, .. }), "{err}");
 }
 
@@ -507,9 +507,9 @@ fn layout_tries_at_u64_max_does_not_panic() {
     let trace = Trace::read_json(&json[..]).expect("the regression input parses");
     let verdict = std::panic::catch_unwind(|| validate(&trace));
     let verdict = verdict.unwrap_or_else(|_| panic!("validate panicked on {trace:?}"));
-    let mut config = Config::new(trace.n);
-    config.render.square = Some(8);
-    let rendered = std::panic::catch_unwind(|| queens::render_trace(&trace, &config, Vec::new()));
+    let mut config = Animation::new();
+    config.look.square = Some(8);
+    let rendered = std::panic::catch_unwind(|| queens::render_gif(&trace, &config, Vec::new()));
     let rendered = rendered.unwrap_or_else(|_| panic!("render_trace panicked on {trace:?}"));
     match (verdict, rendered) {
         (Ok(_), Ok(summary)) => assert_eq!(summary.frames, trace.frame_count()),

@@ -3,13 +3,12 @@
 mod common;
 
 use common::is_valid_solution;
-use queens::trace::Event;
-use queens::{Config, Until};
+use queens::{Event, SolveOptions, Until};
 
 fn counts(n: usize, until: Until) -> (usize, usize, Vec<Vec<usize>>) {
-    let mut config = Config::new(n);
-    config.solve.until = until;
-    let trace = queens::record(&config).unwrap();
+    let mut options = SolveOptions::new(n);
+    options.until = until;
+    let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap();
     let places = trace.events.iter().filter(|e| matches!(e, Event::Place { .. })).count();
     let removes = trace.events.iter().filter(|e| matches!(e, Event::Remove { .. })).count();
     let solutions = trace
@@ -61,10 +60,10 @@ fn until_k_stops_after_k_solutions() {
 
 #[test]
 fn checks_detail_names_attackers() {
-    let mut config = Config::new(4);
-    config.solve.detail = queens::Detail::Checks;
-    let trace = queens::record(&config).unwrap();
-    queens::board::validate(&trace).unwrap();
+    let mut options = SolveOptions::new(4);
+    options.detail = queens::Detail::Checks;
+    let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap();
+    queens::validate(&trace).unwrap();
     let checks = trace.events.iter().filter(|e| matches!(e, Event::Check { .. })).count();
     assert!(checks > 0);
     for e in &trace.events {

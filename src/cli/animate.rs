@@ -4,8 +4,7 @@ use super::args::{LookArgs, SolveArgs, TimingArgs};
 use super::io::{default_output, outln, progress_bar, render_options, Bar};
 use anyhow::Result;
 use clap::Args;
-use queens::encode::atomic::AtomicFile;
-use queens::{Config, SolveOptions, Timing, Trace};
+use queens::{Animation, AtomicFile, GifSink, RenderOptions, Trace};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -55,25 +54,20 @@ pub struct RenderArgs {
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let mut config = config(&self.solve, &self.look, &self.timing)?;
-        config.render.no_attacks = self.no_attacks;
-        let trace = queens::record(&config)?;
+        let options = self.solve.options();
+        let animation = animation(&self.look, &self.timing, self.no_attacks, self.solve.max_frames)?;
+        let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        let name = format!("queens-{n}x{n}-{}-{}.gif", config.solve.algorithm, config.solve.until, n = self.solve.n);
-        write_gif(&trace, &config, self.output.unwrap_or_else(|| default_output(&name)), quiet)
+        let name = format!("queens-{n}x{n}-{}-{}.gif", options.algorithm, options.until, n = options.n);
+        write_gif(&trace, &animation, self.output.unwrap_or_else(|| default_output(&name)), quiet)
     }
 }
 
 impl TraceArgs {
     pub fn run(self) -> Result<()> {
-        let config = config(
-            &self.solve,
-            &LookArgs { square: Some(8), bare: true, coords: false, theme: Default::default() },
-            &default_timing(),
-        )?;
-        let trace = queens::record(&config)?;
+        let trace = queens::record(&self.solve.options(), self.solve.max_frames)?;
         match self.output {
             Some(path) if path != Path::new("-") => write_trace(&trace, &path),
             _ => Ok(trace.write_json(std::io::stdout().lock())?),
@@ -84,46 +78,29 @@ impl TraceArgs {
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         let parsed = read_trace(&self.trace)?;
-        let mut config = config(&SolveArgs::for_render(parsed.n), &self.look, &self.timing)?;
-        config.render.no_attacks = self.no_attacks;
-        config.max_frames = config.max_frames.max(parsed.frame_count());
+        let cap = queens::DEFAULT_MAX_FRAMES.max(parsed.frame_count());
+        let animation = animation(&self.look, &self.timing, self.no_attacks, cap)?;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
-        write_gif(&parsed, &config, self.output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))), quiet)
+        write_gif(&parsed, &animation, self.output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))), quiet)
     }
 }
 
-fn config(solve: &SolveArgs, look: &LookArgs, timing: &TimingArgs) -> Result<Config> {
-    Ok(Config {
-        solve: SolveOptions {
-            n: solve.n as usize,
-            algorithm: solve.algorithm,
-            until: solve.until,
-            detail: solve.detail,
-            seed: solve.seed,
-        },
-        render: render_options(look)?,
-        timing: Timing {
-            delay_ms: timing.delay,
-            hold_ms: timing.hold,
-            end_hold_ms: timing.end_hold,
-            loop_count: if timing.no_loop { Some(0) } else { timing.loop_count },
-        },
-        max_frames: solve.max_frames,
-        tuning: Default::default(),
-    })
+/// The animation the look and timing flags describe.
+fn animation(look: &LookArgs, timing: &TimingArgs, no_attacks: bool, max_frames: usize) -> Result<Animation> {
+    let mut animation = Animation::new();
+    animation.look = RenderOptions { no_attacks, ..render_options(look)? };
+    animation.timing = timing.timing();
+    animation.max_frames = max_frames;
+    Ok(animation)
 }
 
-fn default_timing() -> TimingArgs {
-    TimingArgs { delay: 250, hold: 1500, end_hold: 3000, loop_count: None, no_loop: false }
-}
-
-fn write_gif(trace: &Trace, config: &Config, path: PathBuf, quiet: bool) -> Result<()> {
+fn write_gif(trace: &Trace, animation: &Animation, path: PathBuf, quiet: bool) -> Result<()> {
     let mut file = AtomicFile::create(&path)?;
     let bar = Bar(progress_bar(trace.frame_count(), "frames", quiet));
-    let summary = queens::render_trace_with_progress(trace, config, &mut file, &bar)?;
+    let summary = queens::render(trace, animation, &mut GifSink::new(&mut file), &bar)?;
     bar.0.finish_and_clear();
     let bytes = file.commit()?;
     outln(&format!(

@@ -50,16 +50,14 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    /// Settings for rendering a trace file: only the frame cap matters there.
-    pub fn for_render(n: usize) -> Self {
-        SolveArgs {
-            n: n as u32,
-            until: Until::First,
-            detail: Detail::Placements,
-            algorithm: Algorithm::Backtrack,
-            max_frames: queens::DEFAULT_MAX_FRAMES,
-            seed: 1,
-        }
+    /// The library's solve options for these flags.
+    pub fn options(&self) -> queens::SolveOptions {
+        let mut options = queens::SolveOptions::new(self.n as usize);
+        options.algorithm = self.algorithm;
+        options.until = self.until;
+        options.detail = self.detail;
+        options.seed = self.seed;
+        options
     }
 }
 
@@ -94,13 +92,13 @@ pub struct ThemeArgs {
 #[derive(Debug, Args)]
 pub struct TimingArgs {
     /// Milliseconds per frame (20 or more).
-    #[arg(long, default_value_t = 250, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_DELAY_MS, value_parser = parse_delay)]
     pub delay: u32,
     /// Milliseconds a solution frame shows.
-    #[arg(long, default_value_t = 1500, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_HOLD_MS, value_parser = parse_delay)]
     pub hold: u32,
     /// Milliseconds the last frame shows before the animation loops.
-    #[arg(long, default_value_t = 3000, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_END_HOLD_MS, value_parser = parse_delay)]
     pub end_hold: u32,
     /// Play the animation this many extra times (default: loop forever).
     #[arg(long, conflicts_with = "no_loop")]
@@ -108,6 +106,18 @@ pub struct TimingArgs {
     /// Play once, no looping.
     #[arg(long)]
     pub no_loop: bool,
+}
+
+impl TimingArgs {
+    /// The library's timing for these flags.
+    pub fn timing(&self) -> queens::Timing {
+        let mut timing = queens::Timing::default();
+        timing.delay_ms = self.delay;
+        timing.hold_ms = self.hold;
+        timing.end_hold_ms = self.end_hold;
+        timing.loop_count = if self.no_loop { Some(0) } else { self.loop_count };
+        timing
+    }
 }
 
 impl Default for ThemeArgs {

@@ -4,7 +4,7 @@ use super::args::parse_algorithm;
 use super::io::{out, outln};
 use anyhow::Result;
 use clap::Args;
-use queens::{count, report, Algorithm, SolveOptions, Until};
+use queens::{count, Algorithm, SolveOptions, Until};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -58,7 +58,7 @@ impl SolveCommandArgs {
         if self.format == "json" {
             out(&format!("{}\n", serde_json::json!({ "n": n, "solutions": found })))
         } else {
-            out(&report::solutions_text(n as usize, &found, elapsed))
+            out(&queens::solutions_text(n as usize, &found, elapsed))
         }
     }
 }

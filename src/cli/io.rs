@@ -80,3 +80,19 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
+
+/// The error as one line, with the flag that changes a library limit named after it.
+pub fn describe(e: &anyhow::Error) -> String {
+    let flag = match e.downcast_ref::<queens::Error>() {
+        Some(queens::Error::TooManyBoards { .. }) => Some("--max-boards N"),
+        Some(queens::Error::TooManyFrames { .. }) => Some("--max-frames N"),
+        Some(
+            queens::Error::SquareSize { .. } | queens::Error::ImageTooLarge { .. } | queens::Error::SideTooLong { .. },
+        ) => Some("--square PX"),
+        _ => None,
+    };
+    match flag {
+        Some(flag) => format!("{e} ({flag})"),
+        None => e.to_string(),
+    }
+}

@@ -4,8 +4,7 @@ use super::args::{BatchArgs, LookArgs};
 use super::io::{count_of, default_output, outln, progress_bar, render_options, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::encode::atomic::AtomicFile;
-use queens::{stills, RenderOptions};
+use queens::{AtomicFile, RenderOptions, SheetBoard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -59,7 +58,7 @@ impl SheetArgs {
             .output
             .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
         let mut file = AtomicFile::create(&path)?;
-        let sheet = stills::write_sheet(batch.n as usize, &boards, &look_of(batch)?, columns, &mut file)?;
+        let sheet = queens::write_sheet(batch.n as usize, &boards, &look_of(batch)?, columns, &mut file)?;
         let atlas_file = match &self.atlas {
             Some(atlas_path) => {
                 let mut atlas_file = AtomicFile::create(atlas_path)?;
@@ -93,7 +92,7 @@ impl BoardsArgs {
             bar.inc(1);
             let path = dir.join(board_file_name(batch.n as usize, board.index, boards.len()));
             let mut file = AtomicFile::create(&path)?;
-            stills::write_board(batch.n as usize, &board.queens, &look, &mut file)?;
+            queens::write_board(batch.n as usize, &board.queens, &look, &mut file)?;
             total += file.commit()?;
         }
         bar.finish_and_clear();
@@ -109,15 +108,15 @@ impl BoardArgs {
         let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
         let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
         let mut file = AtomicFile::create(&path)?;
-        let (width, height) = stills::write_board(n as usize, &rows, &options, &mut file)?;
+        let (width, height) = queens::write_board(n as usize, &rows, &options, &mut file)?;
         let bytes = file.commit()?;
         outln(&format!("{}: {width}x{height} px, {bytes} bytes", path.display()))
     }
 }
 
-fn batch_boards(batch: &BatchArgs) -> Result<Vec<stills::SheetBoard>> {
-    stills::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
-    let boards = stills::solution_boards(batch.n as usize, batch.unique);
+fn batch_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
+    queens::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
+    let boards = queens::solution_boards(batch.n as usize, batch.unique);
     if boards.is_empty() {
         anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
     }

@@ -16,33 +16,12 @@ use std::io::Write;
 /// Palette index that means "unchanged since the previous frame".
 pub const TRANSPARENT: u8 = 0;
 
-/// How long frames show and how often the animation repeats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// Delay of an ordinary frame, in milliseconds.
-    pub delay_ms: u32,
-    /// Delay of a solution frame.
-    pub hold_ms: u32,
-    /// Delay of the last frame (before the animation loops).
-    pub end_hold_ms: u32,
-    /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once.
-    pub loop_count: Option<u16>,
-}
-
-impl Default for Timing {
-    fn default() -> Self {
-        Timing { delay_ms: 250, hold_ms: 1500, end_hold_ms: 3000, loop_count: None }
-    }
-}
-
 /// Switches for the encoder's optimizations; all on by default. Benchmarks turn them off one at a
 /// time to show what each is worth; the output means the same either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Write only the changed rectangle of each frame, unchanged pixels transparent.
     pub diff_frames: bool,
-    /// Draw, diff and compress frames on all cores (in order-preserving chunks).
-    pub parallel: bool,
     /// Use the crate's run-aware LZW encoder instead of the `gif` crate's.
     pub fast_lzw: bool,
     /// With `fast_lzw` and `diff_frames`: let each unchanged pixel be written as transparent or as
@@ -52,7 +31,7 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { diff_frames: true, parallel: true, fast_lzw: true, phrase_aware_diff: true }
+        Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true }
     }
 }
 
@@ -221,11 +200,7 @@ impl<W: Write> GifWriter<W> {
         loop_count: Option<u16>,
     ) -> Result<Self, Error> {
         if width > usize::from(u16::MAX) || height > usize::from(u16::MAX) {
-            return Err(Error::ImageTooLarge {
-                width,
-                height,
-                limit: "65535 pixels a side (the GIF format's limit)".into(),
-            });
+            return Err(Error::SideTooLong { width, height, format: "GIF", max: usize::from(u16::MAX) });
         }
         let mut encoder = gif::Encoder::new(out, width as u16, height as u16, &palette.flat())?;
         let repeat = loop_count.map_or(Repeat::Infinite, Repeat::Finite);

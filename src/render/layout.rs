@@ -7,12 +7,38 @@
 
 use super::caption::{self, CaptionSpec};
 use super::glyphs::Glyphs;
+use crate::board::MAX_REPLAY_N;
 use crate::trace::Square;
+use crate::Error;
 
 /// Smallest square size accepted, in pixels.
 pub const MIN_SQUARE: usize = 4;
 /// Largest square size accepted, in pixels.
 pub const MAX_SQUARE: usize = 512;
+
+/// Largest frame accepted, in pixels (4096 x 4096).
+pub const PIXEL_BUDGET: usize = 4096 * 4096;
+
+/// Refuse boards of size 0, square sizes outside [`MIN_SQUARE`]..=[`MAX_SQUARE`] and boards past
+/// the pixel budget, before any work.
+pub fn check_geometry(n: usize, square: usize) -> Result<(), Error> {
+    if n == 0 || n > MAX_REPLAY_N {
+        return Err(Error::BoardSize { n, max: MAX_REPLAY_N });
+    }
+    if !(MIN_SQUARE..=MAX_SQUARE).contains(&square) {
+        return Err(Error::SquareSize { square, min: MIN_SQUARE, max: MAX_SQUARE });
+    }
+    let side = n.saturating_mul(square);
+    check_frame_size(side, side)
+}
+
+/// Refuse frames past [`PIXEL_BUDGET`].
+pub fn check_frame_size(width: usize, height: usize) -> Result<(), Error> {
+    if width.saturating_mul(height) > PIXEL_BUDGET {
+        return Err(Error::ImageTooLarge { width, height, limit: "4096x4096" });
+    }
+    Ok(())
+}
 
 /// Default pixels per square: 60 up to 12x12, then shrinking so the board stays about 720 px.
 pub fn default_square(n: usize) -> usize {

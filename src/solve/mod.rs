@@ -9,7 +9,11 @@ mod grid;
 mod min_conflicts;
 mod permutations;
 mod shuffle;
+mod solutions;
 
+pub use solutions::{solutions, SEARCH_EVENT_LIMIT};
+
+use crate::board::MAX_REPLAY_N;
 use crate::trace::{Event, Full, Recorder, Trace, VecRecorder};
 use crate::Error;
 use std::fmt;
@@ -187,15 +191,15 @@ pub fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Fu
     }
 }
 
-/// Record a whole run as a [`Trace`], refusing runs of more than `max_events` events with
-/// [`Error::TooManyFrames`] (the run stops as soon as it passes the cap).
-pub fn record(options: &SolveOptions, max_events: usize) -> Result<Trace, Error> {
-    if options.n == 0 {
-        return Err(Error::BoardSize(0));
+/// Record a whole run as a [`Trace`], refusing runs of more than `max_frames` frames (events + 1)
+/// with [`Error::TooManyFrames`] (the run stops as soon as it passes the cap).
+pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error> {
+    if options.n == 0 || options.n > MAX_REPLAY_N {
+        return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });
     }
-    let mut recorder = VecRecorder::with_limit(max_events);
+    let mut recorder = VecRecorder::with_limit(max_frames.saturating_sub(1));
     if run(options, &mut recorder).is_err() || recorder.overflowed() {
-        return Err(Error::TooManyFrames { limit: max_events + 1 });
+        return Err(Error::TooManyFrames { limit: max_frames });
     }
     Ok(Trace { n: options.n, algorithm: options.algorithm.name().to_string(), events: recorder.events })
 }

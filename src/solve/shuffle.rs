@@ -56,29 +56,10 @@ fn shuffle(queens: &mut [usize], rng: &mut Rng) {
     }
 }
 
-/// Number of solutions of the n-board by a bitmask count; `u64::MAX` (unbounded) past
-/// [`MAX_COUNTED_N`], where no run could see them all anyway.
+/// Number of solutions of the n-board; `u64::MAX` (unbounded) past [`MAX_COUNTED_N`], where no
+/// run could see them all anyway.
 fn total_solutions(n: usize) -> u64 {
-    if n > MAX_COUNTED_N {
-        return u64::MAX;
-    }
-    count_from((1u32 << n) - 1, 0, 0, 0)
-}
-
-/// Solutions completing a board whose filled columns occupy `rows` and attack `down`/`up` in the
-/// next column (bit r = row r).
-fn count_from(all: u32, rows: u32, down: u32, up: u32) -> u64 {
-    if rows == all {
-        return 1;
-    }
-    let mut free = all & !(rows | down | up);
-    let mut count = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        count += count_from(all, rows | bit, ((down | bit) << 1) & all, (up | bit) >> 1);
-    }
-    count
+    crate::count::known_count(n).filter(|_| n <= MAX_COUNTED_N).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
-use queens::trace::{Event, Square, Trace};
+use queens::{Event, Square, Trace};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,12 +1,18 @@
-//! Replays events into board states: queens, attacked squares, conflicts.
+//! Board states: queens, attacked squares, conflicts; events applied or refused.
 //!
-//! Contract: [`Replay`] walks a trace and yields one [`BoardFrame`] per frame — frame 0 is the empty
+//! Contract: [`Board::apply`] applies one event or names the [`TraceFault`] that makes it impossible;
+//! [`Replay`] walks a trace and yields one [`BoardFrame`] per frame — frame 0 is the empty
 //! board, frame k the board after events 1..=k — or an [`Error::InvalidTrace`] naming the first
 //! event that cannot happen (queen off the board, placing on an occupied square, removing a queen
 //! that is not there, a solution that does not match the board, a check whose verdict is wrong).
 
-use crate::trace::{Event, Square, Trace};
-use crate::Error;
+mod fault;
+mod replay;
+
+pub use fault::TraceFault;
+pub use replay::{validate, BoardFrame, Counters, Replay};
+
+use crate::trace::{Event, Square};
 
 /// Largest board a trace can be replayed on (a board keeps one flag per square).
 pub const MAX_REPLAY_N: usize = 4096;
@@ -37,7 +43,7 @@ impl Board {
     }
 
     /// A board holding a queen at `(queens[col], col)` for each listed column.
-    pub fn from_queens(n: usize, queens: &[usize]) -> Result<Self, String> {
+    pub fn from_queens(n: usize, queens: &[usize]) -> Result<Self, TraceFault> {
         let mut board = Board::new(n);
         for (col, &row) in queens.iter().enumerate() {
             board.place(Square::new(row, col))?;
@@ -95,10 +101,10 @@ impl Board {
     }
 
     /// Put a queen on `sq`; fails if it is off the board or already holds one.
-    pub fn place(&mut self, sq: Square) -> Result<(), String> {
+    pub fn place(&mut self, sq: Square) -> Result<(), TraceFault> {
         self.check_on_board(sq)?;
         if self.has_queen(sq) {
-            return Err(format!("{} already holds a queen", self.describe(sq)));
+            return Err(TraceFault::Occupied { square: self.name(sq) });
         }
         self.occupied[sq.row * self.n + sq.col] = true;
         self.queen_count += 1;
@@ -107,10 +113,10 @@ impl Board {
     }
 
     /// Take the queen off `sq`; fails if there is none.
-    pub fn remove(&mut self, sq: Square) -> Result<(), String> {
+    pub fn remove(&mut self, sq: Square) -> Result<(), TraceFault> {
         self.check_on_board(sq)?;
         if !self.has_queen(sq) {
-            return Err(format!("there is no queen on {} to remove", self.describe(sq)));
+            return Err(TraceFault::NoQueen { square: self.name(sq) });
         }
         self.occupied[sq.row * self.n + sq.col] = false;
         self.queen_count -= 1;
@@ -118,15 +124,15 @@ impl Board {
         Ok(())
     }
 
-    fn check_on_board(&self, sq: Square) -> Result<(), String> {
+    fn check_on_board(&self, sq: Square) -> Result<(), TraceFault> {
         if self.contains(sq) {
             Ok(())
         } else {
-            Err(format!("row {} col {} is off the {n}x{n} board", sq.row, sq.col, n = self.n))
+            Err(TraceFault::OffBoard { row: sq.row, col: sq.col, n: self.n })
         }
     }
 
-    fn describe(&self, sq: Square) -> String {
+    fn name(&self, sq: Square) -> String {
         format!("{} (row {}, col {})", sq.name(self.n), sq.row, sq.col)
     }
 
@@ -164,26 +170,26 @@ impl Board {
     }
 
     /// True when the board holds exactly the solution `queens` (`queens[col] = row`), and it is one.
-    pub fn matches_solution(&self, queens: &[usize]) -> Result<(), String> {
+    pub fn matches_solution(&self, queens: &[usize]) -> Result<(), TraceFault> {
         if queens.len() != self.n {
-            return Err(format!("solution lists {} queens, the board needs {}", queens.len(), self.n));
+            return Err(TraceFault::SolutionLength { listed: queens.len(), n: self.n });
         }
         if self.queen_count != self.n {
-            return Err(format!("the board holds {} queens, a solution needs {}", self.queen_count, self.n));
+            return Err(TraceFault::SolutionQueens { queens: self.queen_count, n: self.n });
         }
         if let Some((col, &row)) =
             queens.iter().enumerate().find(|&(col, &row)| row >= self.n || !self.has_queen(Square::new(row, col)))
         {
-            return Err(format!("solution puts column {col} at row {row}, the board does not"));
+            return Err(TraceFault::SolutionMismatch { col, row });
         }
         if let Some((a, b)) = self.conflicts().first() {
-            return Err(format!("queens on {} and {} attack each other", a.name(self.n), b.name(self.n)));
+            return Err(TraceFault::SolutionConflict { a: a.name(self.n), b: b.name(self.n) });
         }
         Ok(())
     }
 
     /// Apply one event, or say why it cannot happen on this board.
-    pub fn apply(&mut self, event: &Event) -> Result<(), String> {
+    pub fn apply(&mut self, event: &Event) -> Result<(), TraceFault> {
         match event {
             Event::Place { row, col } => self.place(Square::new(*row, *col)),
             Event::Remove { row, col } => self.remove(Square::new(*row, *col)),
@@ -196,9 +202,9 @@ impl Board {
     }
 
     /// Replace every queen by `queens[col] = row` (at most n columns).
-    pub fn set_layout(&mut self, queens: &[usize]) -> Result<(), String> {
+    pub fn set_layout(&mut self, queens: &[usize]) -> Result<(), TraceFault> {
         if queens.len() > self.n {
-            return Err(format!("layout lists {} queens for a {n}x{n} board", queens.len(), n = self.n));
+            return Err(TraceFault::LayoutLength { listed: queens.len(), n: self.n });
         }
         let mut board = Board::new(self.n);
         for (col, &row) in queens.iter().enumerate() {
@@ -208,7 +214,7 @@ impl Board {
         Ok(())
     }
 
-    fn move_queen(&mut self, from: Square, to: Square) -> Result<(), String> {
+    fn move_queen(&mut self, from: Square, to: Square) -> Result<(), TraceFault> {
         self.remove(from)?;
         self.place(to)
     }
@@ -225,127 +231,31 @@ impl Board {
         self.rows[row] > 0
     }
 
-    fn verify_deadend(&self, row: usize) -> Result<(), String> {
+    fn verify_deadend(&self, row: usize) -> Result<(), TraceFault> {
         if row >= self.n {
-            return Err(format!("deadend row {row} is off the {n}x{n} board", n = self.n));
+            return Err(TraceFault::DeadendOffBoard { row, n: self.n });
         }
         if self.row_has_queen(row) || self.free_in_row(row) > 0 {
-            return Err(format!("deadend says row {row} has no free square, but it has"));
+            return Err(TraceFault::DeadendWrong { row });
         }
         Ok(())
     }
 
-    fn verify_check(&self, sq: Square, safe: bool, attacker: Option<Square>) -> Result<(), String> {
+    fn verify_check(&self, sq: Square, safe: bool, attacker: Option<Square>) -> Result<(), TraceFault> {
         self.check_on_board(sq)?;
         let attacked = self.is_attacked(sq);
         if safe == attacked {
-            let truth = if attacked { "attacked" } else { "safe" };
-            return Err(format!("check says {} is {}, but it is {truth}", sq.name(self.n), verdict(safe)));
+            return Err(TraceFault::CheckVerdict { square: sq.name(self.n), safe });
         }
         match attacker {
-            Some(_) if safe => Err("a safe check cannot name an attacker".to_string()),
+            Some(_) if safe => Err(TraceFault::SafeWithAttacker),
             Some(q) if !self.contains(q) || !self.has_queen(q) => {
-                Err(format!("attacker row {} col {} holds no queen", q.row, q.col))
+                Err(TraceFault::AttackerMissing { row: q.row, col: q.col })
             }
             Some(q) if !q.attacks(sq) => {
-                Err(format!("the queen on {} does not attack {}", q.name(self.n), sq.name(self.n)))
+                Err(TraceFault::NotAttacking { attacker: q.name(self.n), square: sq.name(self.n) })
             }
             _ => Ok(()),
         }
     }
-}
-
-fn verdict(safe: bool) -> &'static str {
-    if safe {
-        "safe"
-    } else {
-        "attacked"
-    }
-}
-
-/// Running totals shown in captions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    pub placements: u64,
-    pub removals: u64,
-    pub solutions: u64,
-    pub checks: u64,
-    pub layouts: u64,
-    pub moves: u64,
-    pub deadends: u64,
-}
-
-impl Counters {
-    fn count(&mut self, event: &Event) {
-        match event {
-            Event::Place { .. } => self.placements += 1,
-            Event::Remove { .. } => self.removals += 1,
-            Event::Solution { .. } => self.solutions += 1,
-            Event::Check { .. } => self.checks += 1,
-            Event::Layout { tries, .. } => self.layouts = tries.unwrap_or(self.layouts.saturating_add(1)),
-            Event::Move { .. } => self.moves += 1,
-            Event::Deadend { .. } => self.deadends += 1,
-        }
-    }
-}
-
-/// Everything one frame shows: the board after the first `index` events, and the event that led here.
-#[derive(Clone, Debug)]
-pub struct BoardFrame {
-    /// Frame number, 0 = empty board.
-    pub index: usize,
-    /// Total events in the trace, so frame `index` is "step index of total".
-    pub total: usize,
-    /// The event this frame shows the result of (`None` for frame 0).
-    pub event: Option<Event>,
-    pub board: Board,
-    pub counters: Counters,
-}
-
-/// Replays a trace frame by frame, validating each event.
-pub struct Replay<'a> {
-    trace: &'a Trace,
-    board: Board,
-    counters: Counters,
-    next: usize,
-}
-
-impl<'a> Replay<'a> {
-    pub fn new(trace: &'a Trace) -> Self {
-        Replay { trace, board: Board::new(trace.n), counters: Counters::default(), next: 0 }
-    }
-}
-
-impl Iterator for Replay<'_> {
-    type Item = Result<BoardFrame, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let index = self.next;
-        if index > self.trace.events.len() {
-            return None;
-        }
-        self.next += 1;
-        let event = index.checked_sub(1).map(|i| self.trace.events[i].clone());
-        if let Some(event) = &event {
-            if let Err(reason) = self.board.apply(event) {
-                self.next = usize::MAX;
-                return Some(Err(Error::InvalidTrace { event: index, reason }));
-            }
-            self.counters.count(event);
-        }
-        let total = self.trace.events.len();
-        Some(Ok(BoardFrame { index, total, event, board: self.board.clone(), counters: self.counters }))
-    }
-}
-
-/// Check a whole trace without drawing it; names the first bad event.
-pub fn validate(trace: &Trace) -> Result<Counters, Error> {
-    if trace.n == 0 || trace.n > MAX_REPLAY_N {
-        return Err(Error::BoardSize(trace.n));
-    }
-    let mut last = Counters::default();
-    for frame in Replay::new(trace) {
-        last = frame?.counters;
-    }
-    Ok(last)
 }

@@ -1,0 +1,67 @@
+//! Sinks: where a run's drawn frames go. GIF today; PNG stills, frame sheets, APNG, WebP, video
+//! and SVG are siblings behind the same trait.
+//!
+//! Contract: the pipeline calls [`Sink::start`] once with the frame geometry, palette, loop count
+//! and frame count, and gets back the sink's [`Encode`]r. Workers then draw consecutive frames and
+//! hand each, with the frame shown just before it, to [`Encode::encode`] on their own thread (so
+//! compression runs on all cores while the pixels are still in cache); the results reach
+//! [`Sink::write`] in output order; [`Sink::finish`] ends the file. A sink sees pixels, never
+//! board state, so every sink shows the same picture.
+
+pub mod gif;
+
+use crate::render::canvas::IndexedImage;
+use crate::render::palette::Palette;
+use crate::trace::Event;
+use crate::Error;
+
+pub use self::gif::GifSink;
+
+/// What a sink is told once, before any frame.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Stream<'a> {
+    /// Frame size in pixels (every frame has it).
+    pub width: usize,
+    pub height: usize,
+    /// Index -> colour of every pixel value a frame uses (index 0 is never drawn: transparent).
+    pub palette: &'a Palette,
+    /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once.
+    pub loop_count: Option<u16>,
+    /// How many frames will come.
+    pub frames: usize,
+}
+
+/// One drawn frame of a run, as a sink's encoder sees it.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Frame<'a> {
+    /// The frame's number in the run (frame k shows the board after events 1..k).
+    pub step: usize,
+    /// The event that led to this frame (`None` for frame 0).
+    pub event: Option<&'a Event>,
+    /// How long the frame shows, in milliseconds.
+    pub delay_ms: u32,
+    /// Position among the output frames (0-based).
+    pub position: usize,
+    pub image: &'a IndexedImage,
+}
+
+/// Receives a run's frames in order.
+pub trait Sink {
+    /// Prepares frames for writing on worker threads.
+    type Encoder: Encode;
+    /// Called once before any frame.
+    fn start(&mut self, stream: &Stream<'_>) -> Result<Self::Encoder, Error>;
+    /// One encoded frame, in output order.
+    fn write(&mut self, encoded: <Self::Encoder as Encode>::Encoded) -> Result<(), Error>;
+    /// Called once after the last frame: write trailers, flush.
+    fn finish(&mut self) -> Result<(), Error>;
+}
+
+/// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.
+pub trait Encode: Sync {
+    type Encoded: Send;
+    /// `before` is the image shown just before `frame` (`None` for the first output frame).
+    fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error>;
+}
