@@ -89,7 +89,8 @@ fn run_job(index: usize) {
         }
         None => {
             let boards = solution_boards(n, false);
-            let options = queens::RenderOptions { no_attacks: true, ..Default::default() };
+            let mut options = queens::RenderOptions::default();
+            options.no_attacks = true;
             write_sheet(n, &boards, &options, 10, &mut out).expect("sheet renders");
             boards.len()
         }

@@ -132,6 +132,7 @@ pub fn caption_spec(trace: &Trace) -> CaptionSpec {
     CaptionSpec {
         n: trace.n,
         algorithm: trace.algorithm.clone(),
+        kind: trace.algorithm.parse().ok(),
         total_events: trace.events.len(),
         has_checks: trace.events.iter().any(|e| matches!(e, Event::Check { .. })),
         max_value: trace

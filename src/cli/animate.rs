@@ -4,7 +4,7 @@ use super::args::{LookArgs, SolveArgs, TimingArgs};
 use super::io::{default_output, outln, progress_bar, render_options, Bar};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, AtomicFile, GifSink, RenderOptions, Trace};
+use queens::{Animation, AtomicFile, GifSink, Trace};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -91,7 +91,8 @@ impl RenderArgs {
 /// The animation the look and timing flags describe.
 fn animation(look: &LookArgs, timing: &TimingArgs, no_attacks: bool, max_frames: usize) -> Result<Animation> {
     let mut animation = Animation::new();
-    animation.look = RenderOptions { no_attacks, ..render_options(look)? };
+    animation.look = render_options(look)?;
+    animation.look.no_attacks = no_attacks;
     animation.timing = timing.timing();
     animation.max_frames = max_frames;
     Ok(animation)

@@ -67,13 +67,12 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
         }
         None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
     };
-    Ok(RenderOptions {
-        square: look.square.map(|s| s as usize),
-        bare: look.bare,
-        coords: look.coords,
-        theme,
-        ..RenderOptions::default()
-    })
+    let mut options = RenderOptions::default();
+    options.square = look.square.map(|s| s as usize);
+    options.bare = look.bare;
+    options.coords = look.coords;
+    options.theme = theme;
+    Ok(options)
 }
 
 /// A bad value inside an otherwise well-formed argument: exit code 2, like clap's own errors.

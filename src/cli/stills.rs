@@ -104,7 +104,8 @@ impl BoardArgs {
     pub fn run(self) -> Result<()> {
         let n = self.n;
         let rows = parse_queens(n as usize, &self.queens)?;
-        let options = RenderOptions { no_attacks: self.no_attacks, ..render_options(&self.look)? };
+        let mut options = render_options(&self.look)?;
+        options.no_attacks = self.no_attacks;
         let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
         let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
         let mut file = AtomicFile::create(&path)?;
@@ -125,7 +126,9 @@ fn batch_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
 
 fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
     let look = LookArgs { square: batch.square, bare: batch.bare, coords: false, theme: batch.theme.clone() };
-    Ok(RenderOptions { no_attacks: true, ..render_options(&look)? })
+    let mut options = render_options(&look)?;
+    options.no_attacks = true;
+    Ok(options)
 }
 
 /// Parse a QUEENS list: rows 1-based from the top, comma separated, one per column from the left;

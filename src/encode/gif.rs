@@ -7,7 +7,7 @@
 
 use super::lzw;
 use crate::render::canvas::IndexedImage;
-use crate::render::theme::Palette;
+use crate::render::palette::Palette;
 use crate::Error;
 use gif::{DisposalMethod, Frame, Repeat};
 use std::borrow::Cow;

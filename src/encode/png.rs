@@ -9,7 +9,7 @@
 
 use super::zlib::{self, Deflated};
 use crate::render::canvas::IndexedImage;
-use crate::render::theme::Palette;
+use crate::render::palette::Palette;
 use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;

@@ -3,7 +3,8 @@
 //! Contract: every pixel is a palette index from [`Palette`]; drawing clips to the buffer, so
 //! callers may draw partly outside it. Anti-aliased shapes go through [`Palette::ink_over`].
 
-use super::theme::{Paint, Palette, LEVELS};
+use super::palette::Palette;
+use super::theme::{Paint, LEVELS};
 
 /// Coverage mask: `levels[y * width + x]` in `0..=LEVELS`.
 #[derive(Clone, Debug, Default)]

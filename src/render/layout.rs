@@ -5,9 +5,10 @@
 //! board sits inside a margin, optionally with a-h / 1-8 labels, above a caption band whose width
 //! is fixed for the whole run (numbers live in fixed-width slots), so frames never change size.
 
-use super::caption::{self, CaptionSpec};
+use super::caption::{CaptionLayout, CaptionSpec};
 use super::glyphs::Glyphs;
 use crate::board::MAX_REPLAY_N;
+use crate::solve::Algorithm;
 use crate::trace::Square;
 use crate::Error;
 
@@ -47,26 +48,6 @@ pub fn default_square(n: usize) -> usize {
     } else {
         (720 / n).max(MIN_SQUARE)
     }
-}
-
-/// Geometry of the caption band.
-#[derive(Clone, Debug)]
-pub struct CaptionLayout {
-    pub top: usize,
-    pub height: usize,
-    pub left: f32,
-    pub action_size: u32,
-    pub text_size: u32,
-    /// Baselines of the action line, the step line and the counters line.
-    pub baselines: [f32; 3],
-    /// Digits reserved for every number slot.
-    pub digits: usize,
-    /// Width the caption text needs (the frame is at least this plus two margins).
-    pub width: usize,
-    /// The x where every caption line ends (lines are right-aligned).
-    pub right: f32,
-    /// Width of the slot at the end of line 1 holding the square an action names.
-    pub square_slot: f32,
 }
 
 /// Geometry of coordinate labels.
@@ -119,7 +100,7 @@ impl Layout {
     pub fn framed(n: usize, square: usize, coords: bool, caption: Option<&CaptionSpec>, glyphs: &Glyphs) -> Self {
         let board = n * square;
         let margin = (square / 4).clamp(6, 24);
-        let side_band = if caption.is_some_and(|c| c.algorithm == "forward") {
+        let side_band = if caption.is_some_and(|c| c.kind == Some(Algorithm::Forward)) {
             let size = side_text_size(square);
             (glyphs.text_width(&n.to_string(), size) + size as f32).ceil() as usize
         } else {
@@ -128,7 +109,7 @@ impl Layout {
         let labels = coords.then(|| label_layout(n, square, glyphs));
         let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
         let caption_top = margin + board + file_band + margin / 2;
-        let mut caption = caption.map(|spec| caption_layout(spec, square, caption_top, margin, glyphs));
+        let mut caption = caption.map(|spec| CaptionLayout::new(spec, square, caption_top, margin, glyphs));
         let caption_width = caption.as_ref().map_or(0, |c| c.width);
         let width = (margin + rank_band + board + side_band + margin).max(margin * 2 + caption_width);
         if let Some(caption) = caption.as_mut() {
@@ -180,30 +161,4 @@ fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {
     let widest_rank = glyphs.text_width(&n.to_string(), size).ceil() as usize;
     let pad = size as usize / 2;
     LabelLayout { size, rank_band: widest_rank + pad + 2, file_band: size as usize + pad }
-}
-
-fn caption_layout(spec: &CaptionSpec, square: usize, top: usize, margin: usize, glyphs: &Glyphs) -> CaptionLayout {
-    let text_size = ((square as f32 * 0.27).round() as u32).clamp(12, 18);
-    let action_size = text_size + 3;
-    let pad = text_size as f32 * 0.6;
-    let first = pad + glyphs.ascent(action_size);
-    let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
-    let third = second + text_size as f32 * 1.35;
-    let height = (third + pad + text_size as f32 * 0.25).ceil() as usize;
-    let digits = spec.max_value.max(spec.total_events as u64).max(1).to_string().len();
-    let mut caption = CaptionLayout {
-        top,
-        height,
-        left: margin as f32,
-        width: 0,
-        right: 0.0,
-        square_slot: 0.0,
-        action_size,
-        text_size,
-        baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
-        digits,
-    };
-    caption.square_slot = caption::square_slot(spec.n, action_size, glyphs);
-    caption.width = caption::required_width(spec, &caption, glyphs);
-    caption
 }

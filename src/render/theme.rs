@@ -5,7 +5,7 @@
 //! for transparency. The palette built from a theme (paints, then anti-aliasing blends of a few
 //! inks over the paints they can sit on) lives in [`super::palette`], re-exported here.
 
-pub use super::palette::{contrast, luminance, to_linear, Palette};
+use super::palette::contrast;
 
 /// An sRGB colour.
 pub type Rgb = [u8; 3];
@@ -289,6 +289,7 @@ impl Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::palette::{luminance, Palette};
 
     #[test]
     fn paint_list_matches_discriminants() {

@@ -1,0 +1,163 @@
+//! Caption band text: what happened in words, the step, and running counters.
+//!
+//! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
+//! by a5", "solution 1 found"); line 2 is "step k of M"; line 3 counts placements, backtracks and
+//! solutions. Lines are right-aligned under the board's right edge, and whatever changes from frame
+//! to frame stays put, so a GIF frame's changed rectangle stays small: the square after a verb sits
+//! in a fixed slot at the right end of line 1 (the verb right-aligned before it), and numbers sit
+//! right-aligned in fixed-width slots.
+
+mod place;
+
+pub use place::{caption_items, CaptionLayout};
+
+use crate::board::{BoardFrame, Counters};
+use crate::solve::Algorithm;
+use crate::trace::{Event, Square};
+
+/// What the caption must make room for, fixed for a whole run.
+#[derive(Clone, Debug, Default)]
+pub struct CaptionSpec {
+    pub n: usize,
+    /// The algorithm's name as the trace gives it (shown on frame 0).
+    pub algorithm: String,
+    /// The algorithm, when the name is one of ours: it decides the counters and annotations.
+    pub kind: Option<Algorithm>,
+    /// Total events in the run (the largest step and counter values).
+    pub total_events: usize,
+    /// Whether a checks counter is shown.
+    pub has_checks: bool,
+    /// Largest number any slot must hold (events, tries, ...).
+    pub max_value: u64,
+}
+
+/// A piece of a caption line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Segment {
+    Text(String),
+    /// Right-aligned in a slot of `CaptionLayout::digits` digits.
+    Number(u64),
+}
+
+fn text(s: &str) -> Segment {
+    Segment::Text(s.to_string())
+}
+
+/// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `verb`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub verb: &'static str,
+    pub detail: String,
+}
+
+impl Action {
+    fn sentence(text: String) -> Self {
+        Action { verb: "", detail: text }
+    }
+
+    /// The line as plain text.
+    pub fn text(&self) -> String {
+        if self.verb.is_empty() {
+            self.detail.clone()
+        } else {
+            format!("{} {}", self.verb, self.detail)
+        }
+    }
+}
+
+/// The three caption lines of one frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptionText {
+    pub action: Action,
+    pub step: Vec<Segment>,
+    pub counters: Vec<Segment>,
+}
+
+/// Caption for a frame.
+pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
+    let conflicts = frame.board.conflicts().len() as u64;
+    caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec)
+}
+
+pub(crate) fn caption_lines(
+    index: usize,
+    event: Option<&Event>,
+    c: Counters,
+    conflicts: u64,
+    spec: &CaptionSpec,
+) -> CaptionText {
+    let mut step = vec![text("step "), Segment::Number(index as u64), text(&format!(" of {}", spec.total_events))];
+    if spec.has_checks {
+        step.extend([text(" · checks: "), Segment::Number(c.checks)]);
+    }
+    if spec.kind == Some(Algorithm::Forward) {
+        step.extend([text(" · dead ends: "), Segment::Number(c.deadends)]);
+    }
+    let solutions = [text(" · solutions: "), Segment::Number(c.solutions)];
+    let counters = match spec.kind {
+        Some(Algorithm::Shuffle) => [vec![text("tries: "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
+        Some(Algorithm::Permutations) => {
+            [vec![text("permutations: "), Segment::Number(c.layouts)], solutions.to_vec()].concat()
+        }
+        Some(Algorithm::MinConflicts) => {
+            vec![text("moves: "), Segment::Number(c.moves), text(" · attacking pairs: "), Segment::Number(conflicts)]
+        }
+        _ => [
+            vec![
+                text("placements: "),
+                Segment::Number(c.placements),
+                text(" · backtracks: "),
+                Segment::Number(c.removals),
+            ],
+            solutions.to_vec(),
+        ]
+        .concat(),
+    };
+    CaptionText { action: action_text(event, spec, c.solutions), step, counters }
+}
+
+/// What an event did, in words.
+pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) -> Action {
+    let n = spec.n;
+    let name = |row: usize, col: usize| Square::new(row, col).name(n);
+    let verb = |verb: &'static str, detail: String| Action { verb, detail };
+    match event {
+        None => Action::sentence(format!("{n}×{n} board · {}", spec.algorithm)),
+        Some(Event::Place { row, col }) => verb("place", name(*row, *col)),
+        Some(Event::Remove { row, col }) => verb("remove", name(*row, *col)),
+        Some(Event::Solution { .. }) => Action::sentence(format!("solution {solutions} found")),
+        Some(Event::Layout { tries: Some(t), .. }) => Action::sentence(format!("try layout {t}")),
+        Some(Event::Layout { .. }) => Action::sentence("new layout".to_string()),
+        Some(Event::Move { from, to }) => verb("move", format!("{} → {}", from.name(n), to.name(n))),
+        Some(Event::Deadend { row }) => Action::sentence(format!("row {} has no free square", n - row)),
+        Some(Event::Check { row, col, safe: true, .. }) => verb("check", format!("{}: safe", name(*row, *col))),
+        Some(Event::Check { row, col, attacker, .. }) => match attacker {
+            Some(a) => verb("check", format!("{}: attacked by {}", name(*row, *col), a.name(n))),
+            None => verb("check", format!("{}: attacked", name(*row, *col))),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> CaptionSpec {
+        CaptionSpec {
+            n: 8,
+            algorithm: "backtrack".into(),
+            kind: Some(Algorithm::Backtrack),
+            total_events: 219,
+            has_checks: false,
+            max_value: 219,
+        }
+    }
+
+    #[test]
+    fn actions_read_as_verb_and_square() {
+        let place = action_text(Some(&Event::Place { row: 1, col: 4 }), &spec(), 0);
+        assert_eq!(place.text(), "place e7");
+        assert_eq!(action_text(Some(&Event::Remove { row: 3, col: 4 }), &spec(), 0).text(), "remove e5");
+        assert_eq!(action_text(None, &spec(), 0).text(), "8×8 board · backtrack");
+    }
+}

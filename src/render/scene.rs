@@ -1,0 +1,55 @@
+//! Frame description: what one frame shows, laid out in pixel coordinates, before any pixel is set.
+//!
+//! Contract: a [`Scene`] is a list of [`Item`]s painted in order over the background; every
+//! position is in frame pixels (the `--bare` contract holds: square (row, col) is the square item at
+//! x = col * size, y = row * size). Backends draw a scene: the indexed rasterizer today
+//! (`raster.rs`), a vector writer next, so raster and vector output can never disagree about what
+//! a frame shows.
+
+use super::theme::Paint;
+
+/// Everything one frame shows, in painting order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    pub width: usize,
+    pub height: usize,
+    pub items: Vec<Item>,
+}
+
+/// A rectangle in frame pixels: left, top, width, height.
+pub type Rect = (i64, i64, i64, i64);
+
+/// One thing drawn in a frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A filled rectangle (the solution band).
+    Fill { rect: Rect, paint: Paint },
+    /// A rectangle's outline, `thickness` pixels wide inside its bounds (solution ring, dead row).
+    Outline { rect: Rect, thickness: i64, paint: Paint },
+    /// Corner brackets inside a rectangle, each arm `arm` long (the square acted on).
+    Corners { rect: Rect, arm: i64, thickness: i64, paint: Paint },
+    /// One board square at (x, y), `size` pixels a side: light or dark, attacked or not (hatched
+    /// in themes that hatch), with or without a queen.
+    Square { x: usize, y: usize, size: usize, dark: bool, attacked: bool, queen: bool },
+    /// The outline of a queen filling the square at (x, y) (the square a queen just left).
+    Ghost { x: usize, y: usize, size: usize },
+    /// A straight line between two points, `width` pixels wide.
+    Line { from: (f32, f32), to: (f32, f32), width: f32, paint: Paint },
+    /// A run of text in the embedded font, pen starting at `x` on `baseline`, `size` pixels.
+    Text { x: f32, baseline: f32, size: u32, text: String, paint: Paint },
+}
+
+impl Scene {
+    pub fn new(width: usize, height: usize) -> Self {
+        Scene { width, height, items: Vec::new() }
+    }
+
+    pub fn push(&mut self, item: Item) {
+        self.items.push(item);
+    }
+
+    /// Text in the text colour.
+    pub fn text(&mut self, (x, baseline): (f32, f32), size: u32, text: impl Into<String>) {
+        self.push(Item::Text { x, baseline, size, text: text.into(), paint: Paint::Text });
+    }
+}

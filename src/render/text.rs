@@ -1,0 +1,30 @@
+//! Text drawing: runs of text rasterized glyph by glyph from the embedded font's cache.
+//!
+//! Contract: the pen starts at (x, baseline); each glyph's mask is placed at the pen rounded to
+//! whole pixels plus the glyph's bearing, blended into what lies under it, and the pen advances by
+//! the glyph's unrounded advance.
+
+use super::canvas::IndexedImage;
+use super::glyphs::Glyphs;
+use super::palette::Palette;
+use super::theme::Paint;
+
+/// Draw `text` in `ink` from pen position (x, baseline); returns the pen's x after it.
+pub fn draw_text(
+    canvas: &mut IndexedImage,
+    glyphs: &mut Glyphs,
+    palette: &Palette,
+    (x, baseline): (f32, f32),
+    (text, size): (&str, u32),
+    ink: Paint,
+) -> f32 {
+    let mut pen = x;
+    for ch in text.chars() {
+        let glyph = glyphs.glyph(ch, size);
+        let gx = pen.round() as i64 + glyph.left;
+        let gy = baseline.round() as i64 + glyph.top;
+        canvas.draw_mask(&glyph.mask, gx, gy, ink, palette);
+        pen += glyph.advance;
+    }
+    pen
+}
