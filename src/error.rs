@@ -41,6 +41,8 @@ pub enum Error {
     SinkState(&'static str),
     #[error("cancelled")]
     Cancelled,
+    #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
+    StillFrames { frames: usize },
 }
 
 impl Error {

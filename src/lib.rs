@@ -35,7 +35,10 @@ pub use pipeline::{
 pub use render::theme::Theme;
 pub use render::RenderOptions;
 pub use report::solutions_text;
-pub use sink::{Encode, Frame, GifSink, Sink, Stream};
+pub use sink::{
+    sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink,
+    Stream,
+};
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, SEARCH_EVENT_LIMIT};
 pub use stills::{check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard};
 pub use trace::{Event, Recorder, Square, Trace};

@@ -9,6 +9,9 @@
 //! board state, so every sink shows the same picture.
 
 pub mod gif;
+pub mod sheet;
+pub mod split;
+pub mod still;
 
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
@@ -16,6 +19,9 @@ use crate::trace::Event;
 use crate::Error;
 
 pub use self::gif::GifSink;
+pub use self::sheet::{FrameSheetSink, SheetCell};
+pub use self::split::SplitSink;
+pub use self::still::StillSink;
 
 /// What a sink is told once, before any frame.
 #[derive(Clone, Debug)]
@@ -45,6 +51,23 @@ pub struct Frame<'a> {
     /// Position among the output frames (0-based).
     pub position: usize,
     pub image: &'a IndexedImage,
+}
+
+/// A frame with its own copy of the pixels, for sinks that keep whole frames.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct OwnedFrame {
+    pub step: usize,
+    pub event: Option<Event>,
+    pub delay_ms: u32,
+    pub image: IndexedImage,
+}
+
+impl Frame<'_> {
+    /// A copy that owns its pixels.
+    pub fn to_owned(&self) -> OwnedFrame {
+        OwnedFrame { step: self.step, event: self.event.cloned(), delay_ms: self.delay_ms, image: self.image.clone() }
+    }
 }
 
 /// Receives a run's frames in order.

@@ -1,0 +1,156 @@
+//! The frame sheet sink: a run's frames as one PNG sprite sheet, cells of the frame's exact size
+//! in reading order, with where each frame landed (for an atlas).
+//!
+//! Contract: `columns` cells per row (default about the square root of the count), `gap` pixels of
+//! background between cells (none at the edges); the sheet is refused before any frame is drawn
+//! when it would pass [`SHEET_PIXEL_BUDGET`]. Rows of cells are deflated as they fill, so memory
+//! holds one row of cells plus the compressed rows.
+
+use super::still::CopyEncoder;
+use super::{OwnedFrame, Sink, Stream};
+use crate::encode::png::Compact;
+use crate::encode::zlib::Deflated;
+use crate::render::canvas::IndexedImage;
+use crate::render::theme::Paint;
+use crate::stills::SHEET_PIXEL_BUDGET;
+use crate::trace::Event;
+use crate::Error;
+use std::io::Write;
+
+/// Where one frame landed on a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SheetCell {
+    pub step: usize,
+    pub event: Option<Event>,
+    pub delay_ms: u32,
+    pub x: usize,
+    pub y: usize,
+    pub width: usize,
+    pub height: usize,
+}
+
+/// Writes the frames it is given as one sprite sheet PNG into `W`.
+pub struct FrameSheetSink<W: Write> {
+    out: Option<W>,
+    columns: Option<usize>,
+    gap: usize,
+    grid: Option<Grid>,
+    strip: IndexedImage,
+    pieces: Vec<Deflated>,
+    cells: Vec<SheetCell>,
+}
+
+/// The sheet's geometry, fixed at start.
+struct Grid {
+    compact: Compact,
+    columns: usize,
+    rows: usize,
+    cell: (usize, usize),
+    gap: usize,
+    size: (usize, usize),
+}
+
+impl<W: Write> FrameSheetSink<W> {
+    /// A sheet with `columns` cells per row (`None`: about the square root of the frame count)
+    /// and `gap` pixels between cells.
+    pub fn new(out: W, columns: Option<usize>, gap: usize) -> Self {
+        FrameSheetSink {
+            out: Some(out),
+            columns,
+            gap,
+            grid: None,
+            strip: IndexedImage::new(0, 0, Paint::Background),
+            pieces: Vec::new(),
+            cells: Vec::new(),
+        }
+    }
+
+    /// Every frame written, with its cell, in order.
+    pub fn cells(&self) -> &[SheetCell] {
+        &self.cells
+    }
+
+    /// The sheet's width and height in pixels (after start).
+    pub fn size(&self) -> Option<(usize, usize)> {
+        self.grid.as_ref().map(|g| g.size)
+    }
+}
+
+/// Columns of a sheet of `count` cells when none are asked for: about the square root.
+pub fn default_columns(count: usize) -> usize {
+    ((count as f64).sqrt().ceil() as usize).max(1)
+}
+
+impl Grid {
+    fn new(stream: &Stream<'_>, columns: Option<usize>, gap: usize) -> Result<Self, Error> {
+        let count = stream.frames.max(1);
+        let columns = columns.unwrap_or_else(|| default_columns(count)).clamp(1, count);
+        let rows = count.div_ceil(columns);
+        let span =
+            |cells: usize, side: usize| cells.saturating_mul(side).saturating_add((cells - 1).saturating_mul(gap));
+        let size = (span(columns, stream.width), span(rows, stream.height));
+        if size.0.saturating_mul(size.1) > SHEET_PIXEL_BUDGET || size.0 > u32::MAX as usize {
+            return Err(Error::ImageTooLarge { width: size.0, height: size.1, limit: "400 million" });
+        }
+        let used: Vec<u8> = (1..stream.palette.len() as u8).collect();
+        let compact = Compact::new(stream.palette, &used);
+        Ok(Grid { compact, columns, rows, cell: (stream.width, stream.height), gap, size })
+    }
+
+    /// Height of the strip holding row `row` of cells (the gap below it included, but the last).
+    fn strip_height(&self, row: usize) -> usize {
+        self.cell.1 + if row + 1 < self.rows { self.gap } else { 0 }
+    }
+}
+
+impl<W: Write> Sink for FrameSheetSink<W> {
+    type Encoder = CopyEncoder;
+
+    fn start(&mut self, stream: &Stream<'_>) -> Result<CopyEncoder, Error> {
+        let grid = Grid::new(stream, self.columns, self.gap)?;
+        self.strip = IndexedImage::new(grid.size.0, grid.strip_height(0), Paint::Background);
+        self.grid = Some(grid);
+        Ok(CopyEncoder)
+    }
+
+    fn write(&mut self, frame: OwnedFrame) -> Result<(), Error> {
+        let grid = self.grid.as_ref().ok_or(Error::SinkState("frame before start"))?;
+        let index = self.cells.len();
+        let (row, column) = (index / grid.columns, index % grid.columns);
+        let (w, h) = grid.cell;
+        let x = column * (w + grid.gap);
+        self.strip.blit(&frame.image, x, 0);
+        let y = row * (h + grid.gap);
+        let (step, event, delay_ms) = (frame.step, frame.event, frame.delay_ms);
+        self.cells.push(SheetCell { step, event, delay_ms, x, y, width: w, height: h });
+        let last = index + 1 == grid.columns * grid.rows || column + 1 == grid.columns;
+        if last {
+            self.flush_row(row);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        let grid = self.grid.as_ref().ok_or(Error::SinkState("finish before start"))?;
+        let written_rows = self.pieces.len();
+        for row in written_rows..grid.rows {
+            self.flush_row(row);
+        }
+        let grid = self.grid.as_ref().ok_or(Error::SinkState("finish before start"))?;
+        let out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
+        grid.compact.write(out, grid.size, &self.pieces)
+    }
+}
+
+impl<W: Write> FrameSheetSink<W> {
+    /// Deflate the strip of cell row `row` and start the next one.
+    fn flush_row(&mut self, row: usize) {
+        let Some(grid) = self.grid.as_ref() else { return };
+        let last = row + 1 == grid.rows;
+        self.pieces.push(grid.compact.deflate_rows(&self.strip.pixels, grid.size.0, last));
+        if !last {
+            self.strip = IndexedImage::new(grid.size.0, grid.strip_height(row + 1), Paint::Background);
+        }
+    }
+}
