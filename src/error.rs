@@ -15,8 +15,12 @@ pub enum Error {
     FrameOutOfRange { frame: usize, last: usize },
     #[error("the frame selection must list at least one frame, in increasing order")]
     FrameSelection,
+    #[error("choosing frames needs the run's length, which a stream does not tell up front; save the stream to a file first")]
+    SelectionNeedsLength,
     #[error("invalid trace: event {event}: {fault}")]
     InvalidTrace { event: usize, fault: crate::board::TraceFault },
+    #[error("line {line}: {reason}")]
+    TraceLine { line: usize, reason: String },
     #[error("cannot read the trace JSON: {0}")]
     TraceJson(#[from] serde_json::Error),
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]

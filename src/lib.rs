@@ -16,6 +16,7 @@ mod board;
 pub mod count;
 mod encode;
 mod error;
+pub mod jsonl;
 mod pipeline;
 mod render;
 mod report;
@@ -28,9 +29,12 @@ pub use board::{validate, Counters, TraceFault};
 pub use encode::atomic::{remove_temporaries, AtomicFile};
 pub use encode::gif::Tuning;
 pub use error::Error;
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use pipeline::{
-    caption_spec, render, Animation, NoProgress, Progress, Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS,
-    DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    caption_spec, render, render_reader, render_stream, Animation, NoProgress, Progress, RunInfo, Summary, Timing,
+    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
 };
 pub use render::theme::Theme;
 pub use render::RenderOptions;

@@ -10,7 +10,7 @@ mod fault;
 mod replay;
 
 pub use fault::TraceFault;
-pub use replay::{validate, BoardFrame, Counters, Replay};
+pub use replay::{validate, BoardFrame, Counters, Replay, StreamReplay};
 
 use crate::trace::{Event, Square};
 

@@ -38,7 +38,7 @@ impl Counters {
 pub struct BoardFrame {
     /// Frame number, 0 = empty board.
     pub index: usize,
-    /// Total events in the trace, so frame `index` is "step index of total".
+    /// Total events in the run, so frame `index` is "step index of total" (0 when unknown).
     pub total: usize,
     /// The event this frame shows the result of (`None` for frame 0).
     pub event: Option<Event>,
@@ -46,17 +46,38 @@ pub struct BoardFrame {
     pub counters: Counters,
 }
 
+/// Board and counters after some events; applies the next one or names why it cannot happen.
+#[derive(Clone, Debug)]
+struct State {
+    board: Board,
+    counters: Counters,
+}
+
+impl State {
+    fn new(n: usize) -> Self {
+        State { board: Board::new(n), counters: Counters::default() }
+    }
+
+    /// Apply `event` (frame `index`); the frame it leads to.
+    fn step(&mut self, index: usize, total: usize, event: Option<Event>) -> Result<BoardFrame, super::TraceFault> {
+        if let Some(event) = &event {
+            self.board.apply(event)?;
+            self.counters.count(event);
+        }
+        Ok(BoardFrame { index, total, event, board: self.board.clone(), counters: self.counters })
+    }
+}
+
 /// Replays a trace frame by frame, validating each event.
 pub struct Replay<'a> {
     trace: &'a Trace,
-    board: Board,
-    counters: Counters,
+    state: State,
     next: usize,
 }
 
 impl<'a> Replay<'a> {
     pub fn new(trace: &'a Trace) -> Self {
-        Replay { trace, board: Board::new(trace.n), counters: Counters::default(), next: 0 }
+        Replay { trace, state: State::new(trace.n), next: 0 }
     }
 }
 
@@ -70,15 +91,54 @@ impl Iterator for Replay<'_> {
         }
         self.next += 1;
         let event = index.checked_sub(1).map(|i| self.trace.events[i].clone());
-        if let Some(event) = &event {
-            if let Err(fault) = self.board.apply(event) {
-                self.next = usize::MAX;
-                return Some(Err(Error::InvalidTrace { event: index, fault }));
-            }
-            self.counters.count(event);
+        let frame = self.state.step(index, self.trace.events.len(), event);
+        if frame.is_err() {
+            self.next = usize::MAX;
         }
-        let total = self.trace.events.len();
-        Some(Ok(BoardFrame { index, total, event, board: self.board.clone(), counters: self.counters }))
+        Some(frame.map_err(|fault| Error::InvalidTrace { event: index, fault }))
+    }
+}
+
+/// Replays a stream of events (each with the line it came from) frame by frame, validating each;
+/// an event that cannot happen is named by its line. `total` is the number of events when known
+/// (0 otherwise: [`BoardFrame::total`] is then 0).
+pub struct StreamReplay<I> {
+    events: I,
+    state: State,
+    total: usize,
+    next: usize,
+    done: bool,
+}
+
+impl<I: Iterator<Item = Result<(usize, Event), Error>>> StreamReplay<I> {
+    pub fn new(n: usize, total: Option<usize>, events: I) -> Self {
+        StreamReplay { events, state: State::new(n), total: total.unwrap_or(0), next: 0, done: false }
+    }
+}
+
+impl<I: Iterator<Item = Result<(usize, Event), Error>>> Iterator for StreamReplay<I> {
+    type Item = Result<BoardFrame, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let index = self.next;
+        self.next += 1;
+        let (line, event) = if index == 0 {
+            (0, None)
+        } else {
+            match self.events.next()? {
+                Ok((line, event)) => (line, Some(event)),
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        };
+        let frame = self.state.step(index, self.total, event);
+        self.done = frame.is_err();
+        Some(frame.map_err(|fault| Error::TraceLine { line, reason: fault.to_string() }))
     }
 }
 

@@ -4,8 +4,10 @@ use super::args::{LookArgs, SolveArgs, TimingArgs};
 use super::io::{default_output, outln, progress_bar, render_options, Bar};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, AtomicFile, GifSink, Trace};
-use std::io::Write;
+use queens::jsonl::Input;
+use queens::{Animation, AtomicFile, GifSink, Summary, Trace};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -34,11 +36,14 @@ pub struct TraceArgs {
     /// Output path; `-` or none for stdout.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// json: one object {"n", "algorithm", "events": [...]}; jsonl: a header line {"n", "algorithm"}, then one event per line.
+    #[arg(long, default_value = "json", value_parser = ["json", "jsonl"])]
+    pub format: String,
 }
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// Trace JSON file (`-` for stdin).
+    /// Trace file, JSON or JSON Lines (told apart by content); `-` reads it from stdin, as a stream.
     pub trace: PathBuf,
     /// Output GIF path.
     #[arg(short, long)]
@@ -68,23 +73,50 @@ impl AnimateArgs {
 impl TraceArgs {
     pub fn run(self) -> Result<()> {
         let trace = queens::record(&self.solve.options(), self.solve.max_frames)?;
-        match self.output {
-            Some(path) if path != Path::new("-") => write_trace(&trace, &path),
-            _ => Ok(trace.write_json(std::io::stdout().lock())?),
+        let write = |out: &mut dyn Write| match self.format.as_str() {
+            "jsonl" => queens::jsonl::write(&trace, out),
+            _ => trace.write_json(out),
+        };
+        match &self.output {
+            Some(path) if path != Path::new("-") => {
+                let mut file = AtomicFile::create(path)?;
+                write(&mut file)?;
+                file.commit()?;
+                Ok(())
+            }
+            _ => Ok(write(&mut std::io::stdout().lock())?),
         }
     }
 }
 
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let parsed = read_trace(&self.trace)?;
-        let cap = queens::DEFAULT_MAX_FRAMES.max(parsed.frame_count());
-        let animation = animation(&self.look, &self.timing, self.no_attacks, cap)?;
+        let animation = animation(&self.look, &self.timing, self.no_attacks, usize::MAX)?;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
-        write_gif(&parsed, &animation, self.output.unwrap_or_else(|| default_output(&format!("{stem}.gif"))), quiet)
+        // The default folder is made only once the input has been read.
+        let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.gif")));
+        if self.trace == Path::new("-") {
+            let mut stdin = BufReader::new(std::io::stdin());
+            stdin.fill_buf()?;
+            return write_gif_with(&path(), None, quiet, |sink, bar| {
+                queens::render_reader(stdin, None, &animation, sink, bar)
+            });
+        }
+        match queens::jsonl::open(open_trace(&self.trace)?)? {
+            Input::Whole(trace) => write_gif(&trace, &animation, path(), quiet),
+            Input::Lines(events) => {
+                let info = events.scan()?;
+                let frames = info.total_events.map(|events| events + 1);
+                let file = open_trace(&self.trace)?;
+                let path = path();
+                write_gif_with(&path, frames, quiet, |sink, bar| {
+                    queens::render_reader(file, Some(&info), &animation, sink, bar)
+                })
+            }
+        }
     }
 }
 
@@ -99,9 +131,20 @@ fn animation(look: &LookArgs, timing: &TimingArgs, no_attacks: bool, max_frames:
 }
 
 fn write_gif(trace: &Trace, animation: &Animation, path: PathBuf, quiet: bool) -> Result<()> {
-    let mut file = AtomicFile::create(&path)?;
-    let bar = Bar(progress_bar(trace.frame_count(), "frames", quiet));
-    let summary = queens::render(trace, animation, &mut GifSink::new(&mut file), &bar)?;
+    write_gif_with(&path, Some(trace.frame_count()), quiet, |sink, bar| queens::render(trace, animation, sink, bar))
+}
+
+/// Write a GIF to `path` with a progress bar over `frames` (counting up when unknown); `draw`
+/// renders into the sink it is given.
+fn write_gif_with(
+    path: &Path,
+    frames: Option<usize>,
+    quiet: bool,
+    draw: impl FnOnce(&mut GifSink<&mut AtomicFile>, &Bar) -> queens::Result<Summary>,
+) -> Result<()> {
+    let mut file = AtomicFile::create(path)?;
+    let bar = Bar(progress_bar(frames, "frames", quiet));
+    let summary = draw(&mut GifSink::new(&mut file), &bar)?;
     bar.0.finish_and_clear();
     let bytes = file.commit()?;
     outln(&format!(
@@ -122,10 +165,8 @@ fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn read_trace(path: &Path) -> Result<Trace> {
-    if path == Path::new("-") {
-        return Ok(Trace::read_json(std::io::stdin().lock())?);
-    }
-    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
-    Ok(Trace::read_json(file)?)
+/// Open a trace file for reading.
+fn open_trace(path: &Path) -> Result<BufReader<File>> {
+    let file = File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
+    Ok(BufReader::new(file))
 }

@@ -36,13 +36,17 @@ pub fn default_output(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// A progress bar on stderr (hidden when stderr is not a terminal, or with --quiet).
-pub fn progress_bar(total: usize, unit: &str, quiet: bool) -> ProgressBar {
+/// A progress bar on stderr (hidden when stderr is not a terminal, or with --quiet); with no total
+/// (a stream of unknown length) it counts up.
+pub fn progress_bar(total: Option<usize>, unit: &str, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{per_sec}} · ETA {{eta}}");
+    let bar = ProgressBar::with_draw_target(total.map(|t| t as u64), ProgressDrawTarget::stderr());
+    let template = match total {
+        Some(_) => format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{per_sec}} · ETA {{eta}}"),
+        None => format!("{{spinner}} {{pos}} {unit} · {{per_sec}}"),
+    };
     bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
     bar
 }
@@ -51,7 +55,7 @@ pub fn progress_bar(total: usize, unit: &str, quiet: bool) -> ProgressBar {
 pub struct Bar(pub ProgressBar);
 
 impl queens::Progress for Bar {
-    fn advance(&self, done: usize, _total: usize) -> bool {
+    fn advance(&self, done: usize, _total: Option<usize>) -> bool {
         self.0.set_position(done as u64);
         true
     }

@@ -86,7 +86,7 @@ impl BoardsArgs {
         let dir = self.output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
         std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
         let mut total = 0;
-        let bar = progress_bar(boards.len(), "boards", quiet);
+        let bar = progress_bar(Some(boards.len()), "boards", quiet);
         let look = look_of(batch)?;
         for board in &boards {
             bar.inc(1);

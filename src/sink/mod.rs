@@ -34,8 +34,8 @@ pub struct Stream<'a> {
     pub palette: &'a Palette,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once.
     pub loop_count: Option<u16>,
-    /// How many frames will come.
-    pub frames: usize,
+    /// How many frames will come; `None` for a stream whose length is not known.
+    pub frames: Option<usize>,
 }
 
 /// One drawn frame of a run, as a sink's encoder sees it.

@@ -84,7 +84,7 @@ pub fn default_columns(count: usize) -> usize {
 
 impl Grid {
     fn new(stream: &Stream<'_>, columns: Option<usize>, gap: usize) -> Result<Self, Error> {
-        let count = stream.frames.max(1);
+        let count = stream.frames.ok_or(Error::SelectionNeedsLength)?.max(1);
         let columns = columns.unwrap_or_else(|| default_columns(count)).clamp(1, count);
         let rows = count.div_ceil(columns);
         let span =

@@ -38,8 +38,10 @@ impl<W: Write> Sink for StillSink<W> {
     type Encoder = CopyEncoder;
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<CopyEncoder, Error> {
-        if stream.frames != 1 {
-            return Err(Error::StillFrames { frames: stream.frames });
+        match stream.frames {
+            Some(1) => {}
+            Some(frames) => return Err(Error::StillFrames { frames }),
+            None => return Err(Error::SelectionNeedsLength),
         }
         self.palette = Some(stream.palette.clone());
         Ok(CopyEncoder)

@@ -15,6 +15,9 @@ use crate::board::{BoardFrame, Counters};
 use crate::solve::Algorithm;
 use crate::trace::{Event, Square};
 
+/// Digits every number slot holds when a run's length is not known.
+pub const UNKNOWN_TOTAL_DIGITS: usize = 7;
+
 /// What the caption must make room for, fixed for a whole run.
 #[derive(Clone, Debug, Default)]
 pub struct CaptionSpec {
@@ -23,8 +26,9 @@ pub struct CaptionSpec {
     pub algorithm: String,
     /// The algorithm, when the name is one of ours: it decides the counters and annotations.
     pub kind: Option<Algorithm>,
-    /// Total events in the run (the largest step and counter values).
-    pub total_events: usize,
+    /// Total events in the run (the largest step and counter values); `None` when not known (a
+    /// stream): the step line then reads "step k" and number slots get [`UNKNOWN_TOTAL_DIGITS`].
+    pub total_events: Option<usize>,
     /// Whether a checks counter is shown.
     pub has_checks: bool,
     /// Largest number any slot must hold (events, tries, ...).
@@ -86,7 +90,10 @@ pub(crate) fn caption_lines(
     conflicts: u64,
     spec: &CaptionSpec,
 ) -> CaptionText {
-    let mut step = vec![text("step "), Segment::Number(index as u64), text(&format!(" of {}", spec.total_events))];
+    let mut step = vec![text("step "), Segment::Number(index as u64)];
+    if let Some(total) = spec.total_events {
+        step.push(text(&format!(" of {total}")));
+    }
     if spec.has_checks {
         step.extend([text(" · checks: "), Segment::Number(c.checks)]);
     }
@@ -147,10 +154,19 @@ mod tests {
             n: 8,
             algorithm: "backtrack".into(),
             kind: Some(Algorithm::Backtrack),
-            total_events: 219,
+            total_events: Some(219),
             has_checks: false,
             max_value: 219,
         }
+    }
+
+    #[test]
+    fn a_run_of_unknown_length_reads_step_k() {
+        let unknown = CaptionSpec { total_events: None, ..spec() };
+        let lines = caption_lines(5, None, Counters::default(), 0, &unknown);
+        assert_eq!(lines.step, [text("step "), Segment::Number(5)]);
+        let known = caption_lines(5, None, Counters::default(), 0, &spec());
+        assert_eq!(known.step, [text("step "), Segment::Number(5), text(" of 219")]);
     }
 
     #[test]

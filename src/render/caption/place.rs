@@ -5,7 +5,7 @@
 //! for the run's largest value), lines are right-aligned at `right`, and an action's square sits
 //! left-aligned in a fixed slot at the end of line 1.
 
-use super::{action_text, caption_lines, Action, CaptionSpec, CaptionText, Segment};
+use super::{action_text, caption_lines, Action, CaptionSpec, CaptionText, Segment, UNKNOWN_TOTAL_DIGITS};
 use crate::board::Counters;
 use crate::render::glyphs::Glyphs;
 use crate::render::scene::Scene;
@@ -41,7 +41,10 @@ impl CaptionLayout {
         let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
         let third = second + text_size as f32 * 1.35;
         let height = (third + pad + text_size as f32 * 0.25).ceil() as usize;
-        let digits = spec.max_value.max(spec.total_events as u64).max(1).to_string().len();
+        let digits = match spec.total_events {
+            Some(total) => spec.max_value.max(total as u64).max(1).to_string().len(),
+            None => UNKNOWN_TOTAL_DIGITS.max(spec.max_value.to_string().len()),
+        };
         let mut caption = CaptionLayout {
             top,
             height,
@@ -70,7 +73,8 @@ fn square_slot(n: usize, size: u32, glyphs: &Glyphs) -> f32 {
 fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -> usize {
     let n = spec.n;
     let widest_square = format!("{}{}", column_label(n - 1), n);
-    let sentences = [action_text(None, spec, 0).detail, format!("solution {} found", spec.total_events)];
+    let most_solutions = "9".repeat(layout.digits);
+    let sentences = [action_text(None, spec, 0).detail, format!("solution {most_solutions} found")];
     let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
     let detail = format!("check {widest_square}: attacked by {widest_square}");
     let action = sentence.max(glyphs.text_width(&detail, layout.action_size));
@@ -151,7 +155,7 @@ mod tests {
             n: 8,
             algorithm: "backtrack".into(),
             kind: Some(Algorithm::Backtrack),
-            total_events: 219,
+            total_events: Some(219),
             has_checks: false,
             max_value: 219,
         }

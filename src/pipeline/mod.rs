@@ -1,0 +1,272 @@
+//! Wires the stages: trace (or a stream of events) -> replayed board states -> drawn frames -> a
+//! [`Sink`], streaming.
+//!
+//! Contract: a whole trace is validated before anything is drawn; a stream is validated as it is
+//! replayed (the sink's output is discarded by its caller on error). A producer thread replays it
+//! (every event, so each frame shows the board of its own step) and sends the selected frames in
+//! chunks through a bounded channel; each chunk is drawn on all cores (every worker drawing a run
+//! of consecutive frames with its own renderer) and handed to the sink in order, which compresses
+//! it (in parallel where it can). Frames hold board state, not pixels, until they are drawn, and at
+//! most a few chunks exist at once, so memory stays flat whatever the number of frames.
+
+mod workers;
+
+use crate::board::{self, Replay, StreamReplay};
+use crate::render::caption::CaptionSpec;
+use crate::render::{RenderOptions, Renderer};
+use crate::sink::Sink;
+use crate::trace::{Event, Trace};
+use crate::Error;
+use workers::{draw_frames, Selected};
+
+/// Default milliseconds per ordinary frame (`--delay`).
+pub const DEFAULT_DELAY_MS: u32 = 250;
+/// Default milliseconds a solution frame shows (`--hold`).
+pub const DEFAULT_HOLD_MS: u32 = 1500;
+/// Default milliseconds the last frame shows (`--end-hold`).
+pub const DEFAULT_END_HOLD_MS: u32 = 3000;
+/// Default cap on frames per animation (`--max-frames`).
+pub const DEFAULT_MAX_FRAMES: usize = 100_000;
+
+/// How long frames show and how often the animation repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Timing {
+    /// Delay of an ordinary frame, in milliseconds. Default: [`DEFAULT_DELAY_MS`].
+    pub delay_ms: u32,
+    /// Delay of a solution frame. Default: [`DEFAULT_HOLD_MS`].
+    pub hold_ms: u32,
+    /// Delay of the last frame (before the animation loops). Default: [`DEFAULT_END_HOLD_MS`].
+    pub end_hold_ms: u32,
+    /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
+    pub loop_count: Option<u16>,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            delay_ms: DEFAULT_DELAY_MS,
+            hold_ms: DEFAULT_HOLD_MS,
+            end_hold_ms: DEFAULT_END_HOLD_MS,
+            loop_count: None,
+        }
+    }
+}
+
+impl Timing {
+    /// How long an output frame shows: end hold on the last one, hold on solutions, else the delay.
+    pub fn delay_for(&self, event: Option<&Event>, last: bool) -> u32 {
+        if last {
+            self.end_hold_ms
+        } else if matches!(event, Some(Event::Solution { .. })) {
+            self.hold_ms
+        } else {
+            self.delay_ms
+        }
+    }
+}
+
+/// What to draw of a run and how: everything but the run itself and where the frames go.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Animation {
+    /// How frames look. Default: [`RenderOptions::default`].
+    pub look: RenderOptions,
+    /// Delays and looping. Default: [`Timing::default`].
+    pub timing: Timing,
+    /// Refuse runs with more frames than this (checked before any work). Default: [`DEFAULT_MAX_FRAMES`].
+    pub max_frames: usize,
+    /// The frames to output, increasing, each at most the run's last frame; `None` for all.
+    /// Default: `None`.
+    pub frames: Option<Vec<usize>>,
+}
+
+impl Default for Animation {
+    fn default() -> Self {
+        Animation {
+            look: RenderOptions::default(),
+            timing: Timing::default(),
+            max_frames: DEFAULT_MAX_FRAMES,
+            frames: None,
+        }
+    }
+}
+
+impl Animation {
+    /// The defaults: every frame, default look and timing, at most [`DEFAULT_MAX_FRAMES`] frames.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// Told about progress as frames are written; returning `false` cancels the run
+/// ([`Error::Cancelled`]). Implementations must be cheap: they are called once per frame. `total`
+/// is the number of frames that will be written, `None` for a stream of unknown length.
+pub trait Progress: Sync {
+    fn advance(&self, done: usize, total: Option<usize>) -> bool;
+}
+
+/// Progress that nobody watches.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn advance(&self, _done: usize, _total: Option<usize>) -> bool {
+        true
+    }
+}
+
+/// What a run produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Frames handed to the sink.
+    pub frames: usize,
+    pub width: usize,
+    pub height: usize,
+}
+
+/// What the frames of a run need to know before the first is drawn: the board, the algorithm and
+/// how large the caption's numbers get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RunInfo {
+    pub n: usize,
+    /// The algorithm's name as the trace gives it.
+    pub algorithm: String,
+    /// Events in the run; `None` for a stream whose end is not known yet.
+    pub total_events: Option<usize>,
+    /// Whether the run checks squares (the caption then counts checks).
+    pub has_checks: bool,
+    /// The largest `tries` a layout event names (caption slots are sized for it).
+    pub max_tries: u64,
+}
+
+impl RunInfo {
+    /// A run starting with `events` (all of them when `complete`).
+    pub fn new(n: usize, algorithm: &str, events: &[Event], complete: bool) -> Self {
+        let mut info = RunInfo {
+            n,
+            algorithm: algorithm.to_string(),
+            total_events: complete.then_some(0),
+            has_checks: false,
+            max_tries: 0,
+        };
+        events.iter().for_each(|event| info.add(event));
+        info
+    }
+
+    /// Count one more event of the run.
+    pub fn add(&mut self, event: &Event) {
+        if let Some(total) = self.total_events.as_mut() {
+            *total += 1;
+        }
+        match event {
+            Event::Check { .. } => self.has_checks = true,
+            Event::Layout { tries: Some(tries), .. } => self.max_tries = self.max_tries.max(*tries),
+            _ => {}
+        }
+    }
+
+    /// The caption the run's frames need room for.
+    pub fn caption_spec(&self) -> CaptionSpec {
+        CaptionSpec {
+            n: self.n,
+            algorithm: self.algorithm.clone(),
+            kind: self.algorithm.parse().ok(),
+            total_events: self.total_events,
+            has_checks: self.has_checks,
+            max_value: self.max_tries,
+        }
+    }
+}
+
+/// The caption a trace's frames need room for.
+pub fn caption_spec(trace: &Trace) -> CaptionSpec {
+    RunInfo::new(trace.n, &trace.algorithm, &trace.events, true).caption_spec()
+}
+
+/// Draw the frames of `trace` that `animation` selects and hand them to `sink`, in order.
+pub fn render<S: Sink>(
+    trace: &Trace,
+    animation: &Animation,
+    sink: &mut S,
+    progress: &dyn Progress,
+) -> Result<Summary, Error> {
+    let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
+    let renderer = prepare(&info, animation)?;
+    if trace.frame_count() > animation.max_frames {
+        return Err(Error::TooManyFrames { limit: animation.max_frames });
+    }
+    board::validate(trace)?;
+    let selected = selected_frames(trace.events.len(), animation)?;
+    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+}
+
+/// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,
+/// in order. `info` describes the run as far as it is known; events are validated as they come.
+pub fn render_stream<S, I>(
+    info: &RunInfo,
+    events: I,
+    animation: &Animation,
+    sink: &mut S,
+    progress: &dyn Progress,
+) -> Result<Summary, Error>
+where
+    S: Sink,
+    I: Iterator<Item = Result<(usize, Event), Error>> + Send,
+{
+    let renderer = prepare(info, animation)?;
+    let selected = match info.total_events {
+        Some(total) => Selected::new(selected_frames(total, animation)?, total + 1),
+        None if animation.frames.is_some() => return Err(Error::SelectionNeedsLength),
+        None => Selected::all_of_unknown(),
+    };
+    let replay = StreamReplay::new(info.n, info.total_events, events);
+    draw_frames(renderer, replay, selected, animation, sink, progress)
+}
+
+/// Check the board and frame sizes and make the run's renderer.
+fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
+    crate::render::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
+    let renderer = Renderer::new(info.n, &animation.look, Some(info.caption_spec()));
+    crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
+    Ok(renderer)
+}
+
+/// The selected frame numbers of a run of `events` events, checked (`None`: every frame).
+fn selected_frames(events: usize, animation: &Animation) -> Result<Option<Vec<usize>>, Error> {
+    let Some(frames) = &animation.frames else { return Ok(None) };
+    if let Some(&past) = frames.iter().find(|&&k| k > events) {
+        return Err(Error::FrameOutOfRange { frame: past, last: events });
+    }
+    if frames.windows(2).any(|w| w[0] >= w[1]) || frames.is_empty() {
+        return Err(Error::FrameSelection);
+    }
+    Ok(Some(frames.clone()))
+}
+
+/// Draw a trace read from `input`, JSON or JSON Lines (told apart by content). JSON Lines is
+/// streamed: `info` describes the run when the caller knows it (a file scanned first); otherwise
+/// the first events are read ahead to learn what they can.
+pub fn render_reader<R, S>(
+    input: R,
+    info: Option<&RunInfo>,
+    animation: &Animation,
+    sink: &mut S,
+    progress: &dyn Progress,
+) -> Result<Summary, Error>
+where
+    R: std::io::BufRead + Send,
+    S: Sink,
+{
+    match crate::jsonl::open(input)? {
+        crate::jsonl::Input::Whole(trace) => render(&trace, animation, sink, progress),
+        crate::jsonl::Input::Lines(mut events) => {
+            if let Some(info) = info {
+                return render_stream(info, events, animation, sink, progress);
+            }
+            let (info, ahead) = events.read_ahead()?;
+            render_stream(&info, ahead.into_iter().map(Ok).chain(events), animation, sink, progress)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The pipeline's moving parts: a replay thread sending chunks of selected board states through a
+//! bounded channel, workers drawing and encoding runs of consecutive frames on all cores, and the
+//! sink writing the results in order.
+
+use super::{Animation, Progress, Summary, Timing};
+use crate::board::BoardFrame;
+use crate::render::Renderer;
+use crate::sink::{Encode, Frame, Sink, Stream};
+use crate::Error;
+use rayon::prelude::*;
+use std::sync::mpsc::{sync_channel, SyncSender};
+
+/// Frames replayed and handed to the workers at a time (board states, not pixels: each worker
+/// holds just two images).
+const CHUNK_FRAMES: usize = 64;
+/// Chunks in flight between the replay thread and the drawing workers.
+const CHANNEL_CHUNKS: usize = 2;
+
+/// Which frames of the replay go out.
+pub struct Selected {
+    /// Frame numbers, increasing (`None`: all).
+    frames: Option<Vec<usize>>,
+    /// Frames that will go out, when known.
+    count: Option<usize>,
+}
+
+impl Selected {
+    /// `frames` of a run of `run_frames` frames (`None`: all of them).
+    pub fn new(frames: Option<Vec<usize>>, run_frames: usize) -> Self {
+        let count = Some(frames.as_ref().map_or(run_frames, Vec::len));
+        Selected { frames, count }
+    }
+
+    /// Every frame of a run whose length is not known.
+    pub fn all_of_unknown() -> Self {
+        Selected { frames: None, count: None }
+    }
+}
+
+/// A replayed frame on its way to the workers, and whether it is the last to go out.
+type Chunk = Vec<(BoardFrame, bool)>;
+
+/// Start the sink, then replay, draw, encode and write every selected frame in order.
+pub fn draw_frames<S, F>(
+    renderer: Renderer,
+    frames: F,
+    selected: Selected,
+    animation: &Animation,
+    sink: &mut S,
+    progress: &dyn Progress,
+) -> Result<Summary, Error>
+where
+    S: Sink,
+    F: Iterator<Item = Result<BoardFrame, Error>> + Send,
+{
+    let (width, height) = (renderer.layout.width, renderer.layout.height);
+    let stream = Stream {
+        width,
+        height,
+        palette: &renderer.palette,
+        loop_count: animation.timing.loop_count,
+        frames: selected.count,
+    };
+    let encoder = sink.start(&stream)?;
+    let mut renderers = vec![renderer; rayon::current_num_threads().max(1)];
+    let done = std::thread::scope(|scope| -> Result<usize, Error> {
+        let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
+        let wanted = selected.frames.as_deref();
+        scope.spawn(move || replay_in_chunks(frames, wanted, tx));
+        let mut before: Option<BoardFrame> = None;
+        let mut done = 0;
+        for chunk in rx {
+            let chunk = chunk?;
+            let job = Job { encoder: &encoder, timing: &animation.timing, first: done };
+            for encoded in job.run(&mut renderers, before.as_ref(), &chunk) {
+                sink.write(encoded?)?;
+                done += 1;
+                if !progress.advance(done, selected.count) {
+                    return Err(Error::Cancelled);
+                }
+            }
+            before = chunk.into_iter().last().map(|(frame, _)| frame);
+        }
+        Ok(done)
+    })?;
+    sink.finish()?;
+    Ok(Summary { frames: done, width, height })
+}
+
+/// Replay and send the selected frames in chunks, each marked whether it is the last to go out;
+/// stops at the first error (sent on) or when the receiver hangs up.
+fn replay_in_chunks<F>(frames: F, wanted: Option<&[usize]>, tx: SyncSender<Result<Chunk, Error>>)
+where
+    F: Iterator<Item = Result<BoardFrame, Error>>,
+{
+    let mut wanted = wanted.map(|s| s.iter().copied().peekable());
+    let mut chunk: Chunk = Vec::with_capacity(CHUNK_FRAMES);
+    let mut pending: Option<BoardFrame> = None;
+    for frame in frames {
+        let frame = match frame {
+            Ok(frame) => frame,
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        if let Some(wanted) = wanted.as_mut() {
+            if wanted.peek() != Some(&frame.index) {
+                continue;
+            }
+            wanted.next();
+        }
+        if let Some(previous) = pending.replace(frame) {
+            chunk.push((previous, false));
+            if chunk.len() == CHUNK_FRAMES && tx.send(Ok(std::mem::take(&mut chunk))).is_err() {
+                return;
+            }
+        }
+        if wanted.as_mut().is_some_and(|w| w.peek().is_none()) {
+            break;
+        }
+    }
+    chunk.extend(pending.map(|last| (last, true)));
+    if !chunk.is_empty() {
+        let _ = tx.send(Ok(chunk));
+    }
+}
+
+/// Drawing and encoding one chunk of frames on all cores.
+struct Job<'a, E> {
+    encoder: &'a E,
+    timing: &'a Timing,
+    /// Output position of the chunk's first frame.
+    first: usize,
+}
+
+impl<E: Encode> Job<'_, E> {
+    /// Split the chunk into runs of consecutive frames, one per renderer; each worker draws its
+    /// run (after the frame before it, as the base of the first difference) and encodes every
+    /// frame while its pixels are in cache. Results come back in order.
+    fn run(
+        &self,
+        renderers: &mut [Renderer],
+        before: Option<&BoardFrame>,
+        chunk: &Chunk,
+    ) -> Vec<Result<E::Encoded, Error>> {
+        let part = chunk.len().div_ceil(renderers.len()).max(1);
+        let encoded: Vec<Vec<Result<E::Encoded, Error>>> = renderers
+            .par_iter_mut()
+            .zip(chunk.par_chunks(part).enumerate().collect::<Vec<_>>())
+            .map(|(renderer, (i, frames))| {
+                let base = if i == 0 { before } else { Some(&chunk[i * part - 1].0) };
+                self.encode_run(renderer, base, frames, i * part)
+            })
+            .collect();
+        encoded.into_iter().flatten().collect()
+    }
+
+    fn encode_run(
+        &self,
+        renderer: &mut Renderer,
+        base: Option<&BoardFrame>,
+        frames: &[(BoardFrame, bool)],
+        offset: usize,
+    ) -> Vec<Result<E::Encoded, Error>> {
+        let mut previous = renderer.blank();
+        let mut current = renderer.blank();
+        if let Some(base) = base {
+            renderer.draw(base, &mut previous);
+        }
+        let mut out = Vec::with_capacity(frames.len());
+        for (i, (board_frame, last)) in frames.iter().enumerate() {
+            renderer.draw(board_frame, &mut current);
+            let frame = Frame {
+                step: board_frame.index,
+                event: board_frame.event.as_ref(),
+                delay_ms: self.timing.delay_for(board_frame.event.as_ref(), *last),
+                position: self.first + offset + i,
+                image: &current,
+            };
+            let has_before = base.is_some() || i > 0;
+            out.push(self.encoder.encode(has_before.then_some(&previous), &frame));
+            std::mem::swap(&mut previous, &mut current);
+        }
+        out
+    }
+}
