@@ -43,6 +43,8 @@ pub enum Error {
     Cancelled,
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
+    #[error(transparent)]
+    Select(#[from] crate::select::SelectError),
 }
 
 impl Error {
