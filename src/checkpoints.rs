@@ -2,14 +2,16 @@
 //!
 //! Contract: [`FrameSeeker::new`] replays the whole trace once, validating every event as
 //! [`crate::validate`] does (the same errors), and keeps a copy of the board and counters
-//! every `interval` frames. [`FrameSeeker::seek`] then gives frame k — the same board, counters and
-//! event as the k-th frame [`crate::board::Replay`] yields — by replaying fewer than `interval`
-//! events forward from the nearest checkpoint at or before k, or from the current frame when that
-//! is nearer. The interval is [`DEFAULT_INTERVAL`] frames, larger only when copies of a big board
+//! every `interval` frames. [`FrameSeeker::seek`] then moves to frame k — the same board, counters
+//! and event as the k-th frame a plain replay yields — by replaying fewer than `interval` events
+//! forward from the nearest checkpoint at or before k, or from the current frame when that is
+//! nearer; [`FrameSeeker::view`] shows it as a [`TextFrame`]. The interval is [`DEFAULT_INTERVAL`] frames, larger only when copies of a big board
 //! would pass [`CHECKPOINT_BUDGET`] squares in all.
 
 use crate::board::{Board, BoardFrame, Counters, MAX_REPLAY_N};
-use crate::trace::Trace;
+use crate::render::caption::CaptionSpec;
+use crate::text::TextFrame;
+use crate::trace::{Event, Trace};
 use crate::Error;
 
 /// Frames between checkpoints.
@@ -21,6 +23,7 @@ pub const CHECKPOINT_BUDGET: usize = 1 << 26;
 /// A validated trace whose frames can be visited in any order.
 pub struct FrameSeeker<'a> {
     trace: &'a Trace,
+    spec: CaptionSpec,
     interval: usize,
     /// Checkpoint i holds frame `i * interval`.
     checkpoints: Vec<(Board, Counters)>,
@@ -43,7 +46,8 @@ impl<'a> FrameSeeker<'a> {
         let checkpoints = checkpoints(trace, interval)?;
         let (board, counters) = checkpoints[0].clone();
         let current = BoardFrame { index: 0, total: trace.events.len(), event: None, board, counters };
-        Ok(FrameSeeker { trace, interval, checkpoints, current, replayed: 0 })
+        let spec = crate::pipeline::caption_spec(trace);
+        Ok(FrameSeeker { trace, spec, interval, checkpoints, current, replayed: 0 })
     }
 
     /// The last frame's number (the number of events).
@@ -51,18 +55,28 @@ impl<'a> FrameSeeker<'a> {
         self.trace.events.len()
     }
 
-    /// The trace being replayed.
-    pub fn trace(&self) -> &'a Trace {
-        self.trace
+    /// The current frame's number (frame 0 at first).
+    pub fn index(&self) -> usize {
+        self.current.index
     }
 
-    /// The frame most recently sought (frame 0 at first).
-    pub fn frame(&self) -> &BoardFrame {
+    /// The event the current frame shows the result of (`None` for frame 0).
+    pub fn event(&self) -> Option<&Event> {
+        self.current.event.as_ref()
+    }
+
+    /// The current frame as text views show it.
+    pub fn view(&self) -> TextFrame {
+        TextFrame::new(&self.current, &self.spec)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn frame(&self) -> &BoardFrame {
         &self.current
     }
 
-    /// Frame `k` (the last frame when k is past it).
-    pub fn seek(&mut self, k: usize) -> &BoardFrame {
+    /// Move to frame `k` (the last frame when k is past it); returns the frame number reached.
+    pub fn seek(&mut self, k: usize) -> usize {
         let k = k.min(self.last_frame());
         let base = k / self.interval * self.interval;
         if k < self.current.index || self.current.index < base {
@@ -78,7 +92,7 @@ impl<'a> FrameSeeker<'a> {
         }
         self.current.index = k;
         self.current.event = k.checked_sub(1).map(|i| self.trace.events[i].clone());
-        &self.current
+        k
     }
 
     /// Events replayed by all seeks so far (each seek replays fewer than the interval).
@@ -139,9 +153,11 @@ mod tests {
             let backward = (0..=last).rev();
             let jumps = (0..=last).map(|i| i * 37 % (last + 1));
             for k in forward.chain(backward).chain(jumps) {
-                assert!(same(seeker.seek(k), &frames[k]), "frame {k} of {}", trace.algorithm);
+                seeker.seek(k);
+                assert!(same(seeker.frame(), &frames[k]), "frame {k} of {}", trace.algorithm);
             }
-            assert!(same(seeker.seek(last + 5), &frames[last]), "past the end is the last frame");
+            assert_eq!(seeker.seek(last + 5), last, "past the end is the last frame");
+            assert!(same(seeker.frame(), &frames[last]));
         }
     }
 

@@ -46,7 +46,7 @@ pub use sink::{
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, SEARCH_EVENT_LIMIT};
 pub use stills::{check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard};
-pub use text::{caption_lines, frame_text};
+pub use text::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
 
 use std::io::Write;

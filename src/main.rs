@@ -9,6 +9,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let _ = ctrlc::set_handler(|| {
+        cli::play::restore_terminal();
         queens::remove_temporaries();
         eprintln!("interrupted: no output written");
         std::process::exit(130);

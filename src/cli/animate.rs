@@ -122,7 +122,7 @@ fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn read_trace(path: &Path) -> Result<Trace> {
+pub(super) fn read_trace(path: &Path) -> Result<Trace> {
     if path == Path::new("-") {
         return Ok(Trace::read_json(std::io::stdin().lock())?);
     }
