@@ -4,7 +4,7 @@
 mod common;
 
 use common::run_queens as queens;
-use queens::trace::{column_label, Event, Trace};
+use queens::{Event, Trace};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -35,7 +35,7 @@ fn blocks(text: &str, n: usize) -> Vec<(String, Vec<Vec<String>>)> {
 /// The header the contract asks for, spelled out here rather than taken from the library.
 fn expected_header(k: usize, trace: &Trace, solutions_so_far: usize) -> String {
     let m = trace.events.len();
-    let square = |row: usize, col: usize| format!("{}{}", column_label(col), trace.n - row);
+    let square = |row: usize, col: usize| format!("{}{}", char::from(b'a' + col as u8), trace.n - row);
     let action = match k.checked_sub(1).map(|i| &trace.events[i]) {
         None => "empty board".to_string(),
         Some(Event::Place { row, col }) => format!("place {}", square(*row, *col)),
