@@ -4,9 +4,10 @@
 //! the terminal is restored (cursor shown, alternate screen left, raw mode off) exactly once,
 //! whichever comes first: [`Screen::leave`], the screen being dropped (an error), a panic (a hook
 //! restores before the message prints) or [`restore`] called by the Ctrl-C handler. [`Screen::draw`]
-//! shows the board in the default theme's colours (attacked squares shaded and marked `~`, the
-//! square acted on highlighted, solution queens on gold), the caption's three lines, a status line
-//! and the keys; a terminal too small for that says so and waits for a resize. Lines never wrap.
+//! shows the board in the default theme's colours (attacked squares shaded and marked `~`, free ones
+//! `·`, the square acted on highlighted, solution queens on gold), the caption's three lines, a
+//! status line and the keys; a terminal too small for that says so and waits for a resize. Lines
+//! never wrap.
 
 use super::player::Player;
 use anyhow::Result;
@@ -218,7 +219,7 @@ impl Role {
 }
 
 /// Symbol, ink and paper of one square: `♛` queens (red when attacked, on gold in a solution), `~`
-/// attacked squares on their shade; the square the event acted on in its highlight colour (a removed
+/// attacked squares on their shade, `·` free ones; the square the event acted on in its highlight colour (a removed
 /// queen as `♕`), the attacker a check names in red.
 fn cell(frame: &TextFrame, sq: Square) -> (char, Role, Role) {
     let dark = (sq.row + sq.col) % 2 == 1;
@@ -230,8 +231,8 @@ fn cell(frame: &TextFrame, sq: Square) -> (char, Role, Role) {
         (Mark::QueenAttacked, true) => ('♛', Role::CheckAttacked, Role::Dark),
         (Mark::Attacked, false) => ('~', Role::DarkAttacked, Role::LightAttacked),
         (Mark::Attacked, true) => ('~', Role::Ghost, Role::DarkAttacked),
-        (Mark::Free, false) => (' ', Role::Queen, Role::Light),
-        (Mark::Free, true) => (' ', Role::Queen, Role::Dark),
+        (Mark::Free, false) => ('·', Role::Ghost, Role::Light),
+        (Mark::Free, true) => ('·', Role::Ghost, Role::Dark),
     };
     let queen = matches!(mark, Mark::Queen | Mark::QueenAttacked);
     match &frame.event {
