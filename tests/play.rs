@@ -232,7 +232,8 @@ fn the_player_steps_jumps_and_gives_the_terminal_back() {
     tmux.keys(&["h"]);
     tmux.wait_for("step 56 of 57");
     tmux.run(&["resize-window", "-t", "play", "-x", "16", "-y", "8"]);
-    tmux.wait_for("Make it");
+    let screen = tmux.wait_for("Make it");
+    assert!(screen.starts_with("step 56 of 57"), "the step stays on screen when it is too small:\n{screen}");
     tmux.run(&["resize-window", "-t", "play", "-x", "80", "-y", "30"]);
     tmux.wait_for("step 56 of 57");
     tmux.keys(&["q"]);

@@ -84,8 +84,10 @@ impl Screen {
         if width < need_w || height < need_h {
             self.clear_first = true;
             let note = format!(
-                "The {n}×{n} board needs a terminal of at least {need_w}×{need_h}; this one is {width}×{height}. \
-                 Make it larger, or press q to quit.",
+                "step {k} of {total}: the {n}×{n} board needs a terminal of at least {need_w}×{need_h}; this one \
+                 is {width}×{height}. Make it larger, or press q to quit.",
+                k = player.current(),
+                total = self.total,
                 n = self.n
             );
             draw_wrapped(&mut buf, &note, width)?;
