@@ -11,10 +11,6 @@ pub enum Error {
     BoardSize { n: usize, max: usize },
     #[error("this run needs more than {limit} frames; raise the frame limit, or use a smaller N or stop earlier")]
     TooManyFrames { limit: usize },
-    #[error("frame {frame} is past the run's last frame, {last}")]
-    FrameOutOfRange { frame: usize, last: usize },
-    #[error("the frame selection must list at least one frame, in increasing order")]
-    FrameSelection,
     #[error("choosing frames needs the run's length, which a stream does not tell up front; save the stream to a file first")]
     SelectionNeedsLength,
     #[error("invalid trace: event {event}: {fault}")]
@@ -47,6 +43,8 @@ pub enum Error {
     Cancelled,
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
+    #[error(transparent)]
+    Select(#[from] crate::select::SelectError),
 }
 
 impl Error {

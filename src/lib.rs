@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod checkpoints;
 pub mod count;
 mod encode;
 mod error;
@@ -20,12 +21,15 @@ pub mod jsonl;
 mod pipeline;
 mod render;
 mod report;
+mod select;
 mod sink;
 mod solve;
 mod stills;
+mod text;
 mod trace;
 
 pub use board::{validate, Counters, TraceFault};
+pub use checkpoints::FrameSeeker;
 pub use encode::atomic::{remove_temporaries, AtomicFile};
 pub use encode::gif::Tuning;
 pub use error::Error;
@@ -39,12 +43,14 @@ pub use pipeline::{
 pub use render::theme::Theme;
 pub use render::RenderOptions;
 pub use report::solutions_text;
+pub use select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
     sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink,
     Stream,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, SEARCH_EVENT_LIMIT};
 pub use stills::{check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard};
+pub use text::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
 
 use std::io::Write;

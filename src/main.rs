@@ -9,6 +9,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let _ = ctrlc::set_handler(|| {
+        cli::play::restore_terminal();
         queens::remove_temporaries();
         eprintln!("interrupted: no output written");
         std::process::exit(130);
@@ -18,8 +19,10 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", cli::io::describe(&e));
-            // Bad values inside otherwise well-formed arguments (a QUEENS list) are usage errors too.
-            let usage = e.downcast_ref::<cli::io::UsageError>().is_some();
+            // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
+            // the run) are usage errors too.
+            let usage = e.downcast_ref::<cli::io::UsageError>().is_some()
+                || matches!(e.downcast_ref::<queens::Error>(), Some(queens::Error::Select(_)));
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }

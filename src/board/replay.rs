@@ -20,7 +20,7 @@ pub struct Counters {
 }
 
 impl Counters {
-    fn count(&mut self, event: &Event) {
+    pub(crate) fn count(&mut self, event: &Event) {
         match event {
             Event::Place { .. } => self.placements += 1,
             Event::Remove { .. } => self.removals += 1,

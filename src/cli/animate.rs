@@ -1,6 +1,6 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
-use super::args::{LookArgs, SolveArgs, TimingArgs};
+use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::io::{default_output, outln, progress_bar, render_options, Bar};
 use anyhow::Result;
 use clap::Args;
@@ -27,6 +27,8 @@ pub struct AnimateArgs {
     pub look: LookArgs,
     #[command(flatten)]
     pub timing: TimingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
 }
 
 #[derive(Debug, Args)]
@@ -55,12 +57,15 @@ pub struct RenderArgs {
     pub look: LookArgs,
     #[command(flatten)]
     pub timing: TimingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
 }
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         let options = self.solve.options();
-        let animation = animation(&self.look, &self.timing, self.no_attacks, self.solve.max_frames)?;
+        let mut animation = animation(&self.look, &self.timing, self.no_attacks, self.solve.max_frames)?;
+        animation.selection = self.select.selection();
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
@@ -91,7 +96,8 @@ impl TraceArgs {
 
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let animation = animation(&self.look, &self.timing, self.no_attacks, usize::MAX)?;
+        let mut animation = animation(&self.look, &self.timing, self.no_attacks, usize::MAX)?;
+        animation.selection = self.select.selection();
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
@@ -169,4 +175,18 @@ fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
 fn open_trace(path: &Path) -> Result<BufReader<File>> {
     let file = File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
     Ok(BufReader::new(file))
+}
+
+/// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin).
+pub(super) fn read_trace(path: &Path) -> Result<Trace> {
+    let input: Box<dyn BufRead> =
+        if path == Path::new("-") { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(open_trace(path)?) };
+    match queens::jsonl::open(input)? {
+        Input::Whole(trace) => Ok(trace),
+        Input::Lines(events) => {
+            let header = events.header.clone();
+            let events = events.map(|e| e.map(|(_, event)| event)).collect::<queens::Result<_>>()?;
+            Ok(Trace { n: header.n, algorithm: header.algorithm, events })
+        }
+    }
 }

@@ -1,7 +1,11 @@
-//! Flag groups shared by several commands (solve, look, theme, timing, batch) and their parsers.
+//! Flag groups shared by several commands (solve, look, theme, timing, batch, frame selection, run
+//! source) and their parsers.
 
+use super::io::UsageError;
 use clap::Args;
 use queens::{Algorithm, Detail, Until};
+use queens::{FrameSpec, Selection};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 /// Which solutions a batch draws, and how.
@@ -165,4 +169,97 @@ pub fn parse_delay(s: &str) -> Result<u32, String> {
         return Err(format!("{ms} ms is out of range: use 20 to 655350 (GIF viewers slow delays under 20 ms)"));
     }
     Ok(ms)
+}
+
+/// Which frames of a run to show (frame 0 is the empty board, frame k the board after k events).
+#[derive(Debug, Args, Clone, Default)]
+pub struct SelectArgs {
+    /// Frames to show, a comma list of K, A-B, A- (A to the last), solutions, last; e.g. 0-10,31,last.
+    #[arg(long, value_name = "SPEC", value_parser = parse_frames)]
+    pub frames: Option<FrameSpec>,
+    /// Of the selected frames keep those whose number K divides, plus solution frames and the last.
+    #[arg(long, value_name = "K", value_parser = parse_every)]
+    pub every: Option<NonZeroUsize>,
+}
+
+impl SelectArgs {
+    pub fn selection(&self) -> Selection {
+        Selection { spec: self.frames.clone(), every: self.every }
+    }
+
+    /// The selected frames of `trace`; a list reaching past the run is a usage error.
+    pub fn resolve(&self, trace: &queens::Trace) -> Result<Vec<usize>, UsageError> {
+        self.selection().resolve(trace).map_err(|e| UsageError(format!("--frames: {e}")))
+    }
+}
+
+pub fn parse_frames(s: &str) -> Result<FrameSpec, String> {
+    FrameSpec::parse(s).map_err(|e| e.to_string())
+}
+
+pub fn parse_every(s: &str) -> Result<NonZeroUsize, String> {
+    s.parse().map_err(|_| format!("'{s}' is not a whole number of 1 or more"))
+}
+
+/// Where a run comes from: a board size to solve, a trace file, or a trace on stdin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Solve(u32),
+    File(PathBuf),
+    Stdin,
+}
+
+/// `N` (digits only, 1 to 1,000,000), `-`, or a trace file path (`./6` for a file named 6).
+pub fn parse_source(s: &str) -> Result<Source, String> {
+    if s == "-" {
+        return Ok(Source::Stdin);
+    }
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        return match s.parse::<u32>() {
+            Ok(n @ 1..=1_000_000) => Ok(Source::Solve(n)),
+            _ => Err(format!("board size {s} is out of range: use 1 to 1000000 (or ./{s} for a file)")),
+        };
+    }
+    Ok(Source::File(PathBuf::from(s)))
+}
+
+/// A run to show: board size N to solve (the search flags apply), or a trace written by `queens trace`.
+#[derive(Debug, Args)]
+pub struct SourceArgs {
+    /// Board size N to solve, or a trace JSON file as written by `queens trace` (`-` reads it from stdin).
+    #[arg(value_name = "N | TRACE | -", value_parser = parse_source)]
+    pub source: Source,
+    /// When solving N: stop at the first solution, after K solutions, or run the whole search.
+    #[arg(long, default_value = "first", value_parser = parse_until)]
+    pub until: Until,
+    /// When solving N: placements (place/remove/solution events) or checks (also every square examined).
+    #[arg(long, default_value = "placements", value_parser = parse_detail)]
+    pub detail: Detail,
+    /// When solving N: backtrack, grid, forward, shuffle, permutations, min-conflicts.
+    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
+    pub algorithm: Algorithm,
+    /// When solving N: refuse runs longer than this many frames (events + 1).
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    pub max_frames: usize,
+    /// When solving N with shuffle or min-conflicts: same seed, same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl SourceArgs {
+    /// Solve N, or read and parse the trace (validation is the caller's).
+    pub fn trace(&self) -> anyhow::Result<queens::Trace> {
+        match &self.source {
+            Source::Solve(n) => {
+                let mut options = queens::SolveOptions::new(*n as usize);
+                options.algorithm = self.algorithm;
+                options.until = self.until;
+                options.detail = self.detail;
+                options.seed = self.seed;
+                Ok(queens::record(&options, self.max_frames)?)
+            }
+            Source::File(path) => super::animate::read_trace(path),
+            Source::Stdin => super::animate::read_trace(std::path::Path::new("-")),
+        }
+    }
 }

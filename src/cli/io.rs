@@ -89,6 +89,7 @@ pub fn describe(e: &anyhow::Error) -> String {
     let flag = match e.downcast_ref::<queens::Error>() {
         Some(queens::Error::TooManyBoards { .. }) => Some("--max-boards N"),
         Some(queens::Error::TooManyFrames { .. }) => Some("--max-frames N"),
+        Some(queens::Error::Select(_) | queens::Error::SelectionNeedsLength) => Some("--frames, --every"),
         Some(
             queens::Error::SquareSize { .. } | queens::Error::ImageTooLarge { .. } | queens::Error::SideTooLong { .. },
         ) => Some("--square PX"),

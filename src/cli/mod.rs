@@ -7,6 +7,7 @@ pub mod animate;
 pub mod args;
 pub mod count;
 pub mod io;
+pub mod play;
 pub mod stills;
 
 use clap::{Parser, Subcommand};
@@ -51,6 +52,9 @@ pub enum Command {
     /// Print the number of solutions, alone on the last line (OEIS A000170; A002562 with --unique).
     #[command(after_help = "Example: queens count 14 --unique")]
     Count(count::CountArgs),
+    /// Step through a run in the terminal, forward and back (text frames with --ascii or when piped).
+    #[command(after_help = "Example: queens play 6 --until all    (keys: space, ←/→, +/-, g/G, 12⏎, q)")]
+    Play(play::PlayArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -68,6 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Board(args) => args.run(),
         Command::Solve(args) => args.run(),
         Command::Count(args) => args.run(),
+        Command::Play(args) => args.run(),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

@@ -14,6 +14,7 @@ mod workers;
 use crate::board::{self, Replay, StreamReplay};
 use crate::render::caption::CaptionSpec;
 use crate::render::{RenderOptions, Renderer};
+use crate::select::Selection;
 use crate::sink::Sink;
 use crate::trace::{Event, Trace};
 use crate::Error;
@@ -76,9 +77,9 @@ pub struct Animation {
     pub timing: Timing,
     /// Refuse runs with more frames than this (checked before any work). Default: [`DEFAULT_MAX_FRAMES`].
     pub max_frames: usize,
-    /// The frames to output, increasing, each at most the run's last frame; `None` for all.
-    /// Default: `None`.
-    pub frames: Option<Vec<usize>>,
+    /// Which frames to output (a frame list and a stride, resolved against the run). Default:
+    /// every frame.
+    pub selection: Selection,
 }
 
 impl Default for Animation {
@@ -87,7 +88,7 @@ impl Default for Animation {
             look: RenderOptions::default(),
             timing: Timing::default(),
             max_frames: DEFAULT_MAX_FRAMES,
-            frames: None,
+            selection: Selection::all(),
         }
     }
 }
@@ -139,6 +140,10 @@ pub struct RunInfo {
     pub has_checks: bool,
     /// The largest `tries` a layout event names (caption slots are sized for it).
     pub max_tries: u64,
+    /// Events seen so far (all of them when `total_events` is known).
+    pub events_seen: usize,
+    /// Frames whose event is a solution, among those seen.
+    pub solution_frames: Vec<usize>,
 }
 
 impl RunInfo {
@@ -150,6 +155,8 @@ impl RunInfo {
             total_events: complete.then_some(0),
             has_checks: false,
             max_tries: 0,
+            events_seen: 0,
+            solution_frames: Vec::new(),
         };
         events.iter().for_each(|event| info.add(event));
         info
@@ -160,7 +167,9 @@ impl RunInfo {
         if let Some(total) = self.total_events.as_mut() {
             *total += 1;
         }
+        self.events_seen += 1;
         match event {
+            Event::Solution { .. } => self.solution_frames.push(self.events_seen),
             Event::Check { .. } => self.has_checks = true,
             Event::Layout { tries: Some(tries), .. } => self.max_tries = self.max_tries.max(*tries),
             _ => {}
@@ -198,7 +207,7 @@ pub fn render<S: Sink>(
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
     board::validate(trace)?;
-    let selected = selected_frames(trace.events.len(), animation)?;
+    let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
     draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
 }
 
@@ -217,8 +226,8 @@ where
 {
     let renderer = prepare(info, animation)?;
     let selected = match info.total_events {
-        Some(total) => Selected::new(selected_frames(total, animation)?, total + 1),
-        None if animation.frames.is_some() => return Err(Error::SelectionNeedsLength),
+        Some(total) => Selected::new(selected_frames(&animation.selection, total, &info.solution_frames)?, total + 1),
+        None if !animation.selection.is_all() => return Err(Error::SelectionNeedsLength),
         None => Selected::all_of_unknown(),
     };
     let replay = StreamReplay::new(info.n, info.total_events, events);
@@ -233,16 +242,12 @@ fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     Ok(renderer)
 }
 
-/// The selected frame numbers of a run of `events` events, checked (`None`: every frame).
-fn selected_frames(events: usize, animation: &Animation) -> Result<Option<Vec<usize>>, Error> {
-    let Some(frames) = &animation.frames else { return Ok(None) };
-    if let Some(&past) = frames.iter().find(|&&k| k > events) {
-        return Err(Error::FrameOutOfRange { frame: past, last: events });
+/// The frame numbers `selection` picks of a run of `events` events (`None`: every frame).
+fn selected_frames(selection: &Selection, events: usize, solutions: &[usize]) -> Result<Option<Vec<usize>>, Error> {
+    if selection.is_all() {
+        return Ok(None);
     }
-    if frames.windows(2).any(|w| w[0] >= w[1]) || frames.is_empty() {
-        return Err(Error::FrameSelection);
-    }
-    Ok(Some(frames.clone()))
+    Ok(Some(selection.resolve_frames(events, solutions)?))
 }
 
 /// Draw a trace read from `input`, JSON or JSON Lines (told apart by content). JSON Lines is

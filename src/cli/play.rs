@@ -1,0 +1,53 @@
+//! `play`: a run in the terminal, interactive (see `player.rs`) or as plain text frames.
+//!
+//! Contract: the run comes from solving N or from a trace (file or stdin) and is validated before
+//! anything is shown. With `--ascii`, or whenever stdout is not a terminal, every selected frame is
+//! printed as [`queens::write_text_frames`] writes them: `step k of M: <action>`, N rows of `Q`/`~`/`.`, an
+//! empty line; no colours, no keys. Otherwise the interactive player takes the terminal and always
+//! gives it back.
+
+mod player;
+mod screen;
+
+pub use screen::restore as restore_terminal;
+
+use super::args::{SelectArgs, SourceArgs};
+use anyhow::Result;
+use clap::Args;
+use std::io::IsTerminal;
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Print every selected frame as text (Q queen, ~ attacked, . free): no colours, no keys.
+    /// This is also what happens when stdout is not a terminal.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Milliseconds a step shows while playing (+ and - change it as it plays).
+    #[arg(long, default_value_t = player::DEFAULT_DELAY_MS, value_parser = parse_play_delay)]
+    pub delay: u64,
+}
+
+impl PlayArgs {
+    pub fn run(self) -> Result<()> {
+        let trace = self.source.trace()?;
+        let frames = self.select.resolve(&trace)?;
+        if self.ascii || !std::io::stdout().is_terminal() {
+            Ok(queens::write_text_frames(&trace, &frames, std::io::stdout().lock())?)
+        } else {
+            player::run(&trace, frames, self.delay)
+        }
+    }
+}
+
+pub fn parse_play_delay(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(ms) if (player::MIN_DELAY_MS..=player::MAX_DELAY_MS).contains(&ms) => Ok(ms),
+        _ => {
+            Err(format!("'{s}' is not a delay from {} to {} milliseconds", player::MIN_DELAY_MS, player::MAX_DELAY_MS))
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Frames as text: the terminal player's model of a frame, and seed 004's plain board form.
+//!
+//! Contract: a [`TextFrame`] holds what a text view shows of one frame: the caption's three lines
+//! as plain text (the action in the caption's own words, from
+//! [`crate::render::caption::action_text`], `empty board` for frame 0; `step k of M ...`; the
+//! counters), the event, and one [`Mark`] per square. Its plain form ([`TextFrame::to_text`],
+//! [`write_text_frames`]) is a header line `step k of M: <action>`, then N lines of N symbols
+//! separated by single spaces — `Q` a queen, `~` a square attacked by a queen, `.` a free square —
+//! row 0 first, then one empty line.
+
+use crate::board::{BoardFrame, Replay};
+use crate::render::caption::{action_text, caption_for, CaptionSpec, Segment};
+use crate::trace::{column_label, Event, Square, Trace};
+use crate::Error;
+use std::io::Write;
+
+/// What a square shows in a text view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// No queen, not attacked: `.`.
+    Free,
+    /// No queen, attacked by one: `~`.
+    Attacked,
+    /// A queen no other queen attacks: `Q`.
+    Queen,
+    /// A queen another queen attacks (layouts and moves allow it): `Q` as well.
+    QueenAttacked,
+}
+
+impl Mark {
+    /// The plain-text symbol: `Q`, `~` or `.`.
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::Free => '.',
+            Mark::Attacked => '~',
+            Mark::Queen | Mark::QueenAttacked => 'Q',
+        }
+    }
+}
+
+/// One frame as text views show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextFrame {
+    pub n: usize,
+    /// Frame number k (0 = the empty board).
+    pub index: usize,
+    /// The run's last frame number M (its number of events).
+    pub total: usize,
+    /// The event this frame shows the result of (`None` for frame 0).
+    pub event: Option<Event>,
+    /// The caption's lines: the action, `step k of M ...`, the counters.
+    pub caption: [String; 3],
+    /// One mark per square, row 0 first, `n * n` in all.
+    pub marks: Vec<Mark>,
+}
+
+impl TextFrame {
+    pub(crate) fn new(frame: &BoardFrame, spec: &CaptionSpec) -> Self {
+        let board = &frame.board;
+        let n = board.n();
+        let mark = |i: usize| {
+            let sq = Square::new(i / n, i % n);
+            match (board.has_queen(sq), board.is_attacked(sq)) {
+                (true, true) => Mark::QueenAttacked,
+                (true, false) => Mark::Queen,
+                (false, true) => Mark::Attacked,
+                (false, false) => Mark::Free,
+            }
+        };
+        let caption = caption_for(frame, spec);
+        let action = match &frame.event {
+            None => "empty board".to_string(),
+            Some(event) => action_text(Some(event), spec, frame.counters.solutions).text(),
+        };
+        TextFrame {
+            n,
+            index: frame.index,
+            total: frame.total,
+            event: frame.event.clone(),
+            caption: [action, segments_text(&caption.step), segments_text(&caption.counters)],
+            marks: (0..n * n).map(mark).collect(),
+        }
+    }
+
+    /// The mark on `sq`.
+    pub fn mark(&self, sq: Square) -> Mark {
+        self.marks[sq.row * self.n + sq.col]
+    }
+
+    /// `step k of M: <action>`.
+    pub fn header(&self) -> String {
+        format!("step {} of {}: {}", self.index, self.total, self.caption[0])
+    }
+
+    /// The header, N rows of `Q`/`~`/`.` separated by spaces, and an empty line.
+    pub fn to_text(&self) -> String {
+        let mut text = self.header();
+        text.push('\n');
+        for row in self.marks.chunks(self.n) {
+            let symbols: Vec<String> = row.iter().map(|m| m.symbol().to_string()).collect();
+            text.push_str(&symbols.join(" "));
+            text.push('\n');
+        }
+        text.push('\n');
+        text
+    }
+
+    /// A column's letter as captions name squares: a, b, ..., z, aa, ab, ...
+    pub fn file_label(col: usize) -> String {
+        column_label(col)
+    }
+}
+
+/// Validate `trace`, then write the given frames (increasing) in the plain form.
+pub fn write_text_frames(trace: &Trace, frames: &[usize], out: impl Write) -> Result<(), Error> {
+    crate::board::validate(trace)?;
+    let spec = crate::pipeline::caption_spec(trace);
+    let mut out = std::io::BufWriter::new(out);
+    let mut wanted = frames.iter().peekable();
+    for frame in Replay::new(trace) {
+        let frame = frame?;
+        if wanted.next_if_eq(&&frame.index).is_some() {
+            out.write_all(TextFrame::new(&frame, &spec).to_text().as_bytes())?;
+        }
+        if wanted.peek().is_none() {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn segments_text(segments: &[Segment]) -> String {
+    segments
+        .iter()
+        .map(|segment| match segment {
+            Segment::Text(text) => text.clone(),
+            Segment::Number(value) => value.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_of(trace: &Trace, frames: &[usize]) -> String {
+        let mut out = Vec::new();
+        write_text_frames(trace, frames, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn frames_read_as_header_board_and_blank_line() {
+        let events = vec![Event::Place { row: 1, col: 0 }, Event::Place { row: 3, col: 1 }];
+        let trace = Trace { n: 4, algorithm: "backtrack".into(), events };
+        let texts = [0, 1, 2].map(|k| text_of(&trace, &[k]));
+        assert_eq!(texts[0], "step 0 of 2: empty board\n. . . .\n. . . .\n. . . .\n. . . .\n\n");
+        assert_eq!(texts[1], "step 1 of 2: place a3\n~ ~ . .\nQ ~ ~ ~\n~ ~ . .\n~ . ~ .\n\n");
+        assert_eq!(texts[2], "step 2 of 2: place b1\n~ ~ . .\nQ ~ ~ ~\n~ ~ ~ .\n~ Q ~ ~\n\n");
+        assert_eq!(text_of(&trace, &[0, 2]), texts[0].clone() + &texts[2]);
+    }
+
+    #[test]
+    fn captions_use_the_caption_words_and_conflicts_show() {
+        let trace = crate::solve::record(&crate::SolveOptions::new(4), 1000).unwrap();
+        let spec = crate::pipeline::caption_spec(&trace);
+        let last = Replay::new(&trace).last().unwrap().unwrap();
+        let view = TextFrame::new(&last, &spec);
+        let m = trace.events.len();
+        assert_eq!(view.header(), format!("step {m} of {m}: solution 1 found"));
+        assert_eq!(view.caption[1], format!("step {m} of {m}"));
+        assert!(view.caption[2].starts_with("placements: ") && view.caption[2].ends_with("solutions: 1"));
+        let layout = Trace {
+            n: 4,
+            algorithm: "shuffle".into(),
+            events: vec![Event::Layout { queens: vec![0, 1], tries: Some(1) }],
+        };
+        let frame = Replay::new(&layout).last().unwrap().unwrap();
+        let view = TextFrame::new(&frame, &crate::pipeline::caption_spec(&layout));
+        assert_eq!(view.mark(Square::new(0, 0)), Mark::QueenAttacked);
+        assert_eq!((view.caption[0].as_str(), TextFrame::file_label(27)), ("try layout 1", "ab".to_string()));
+    }
+
+    #[test]
+    fn invalid_traces_write_nothing() {
+        let trace = Trace { n: 4, algorithm: "x".into(), events: vec![Event::Remove { row: 0, col: 0 }] };
+        let mut out = Vec::new();
+        assert!(matches!(write_text_frames(&trace, &[0, 1], &mut out), Err(Error::InvalidTrace { event: 1, .. })));
+        assert!(out.is_empty());
+    }
+}
