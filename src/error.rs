@@ -21,6 +21,8 @@ pub enum Error {
     TraceJson(#[from] serde_json::Error),
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
     ImageTooLarge { width: usize, height: usize, limit: &'static str },
+    #[error("a sheet of {frames} frames would be {width}x{height} pixels, more than {limit}; keep fewer frames or use smaller squares")]
+    SheetTooLarge { frames: usize, width: usize, height: usize, limit: &'static str },
     #[error("{width}x{height} pixels is too large for {format} (at most {max} pixels a side); use smaller squares")]
     SideTooLong { width: usize, height: usize, format: &'static str, max: usize },
     #[error("a square of {square} pixels is out of range: use {min} to {max} pixels")]

@@ -45,8 +45,8 @@ pub use render::RenderOptions;
 pub use report::solutions_text;
 pub use select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
-    sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink,
-    Stream,
+    atlas::aseprite_atlas, sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink,
+    SplitSink, StillSink, Stream,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, SEARCH_EVENT_LIMIT};
 pub use stills::{check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard};

@@ -90,6 +90,7 @@ pub fn describe(e: &anyhow::Error) -> String {
         Some(queens::Error::TooManyBoards { .. }) => Some("--max-boards N"),
         Some(queens::Error::TooManyFrames { .. }) => Some("--max-frames N"),
         Some(queens::Error::Select(_) | queens::Error::SelectionNeedsLength) => Some("--frames, --every"),
+        Some(queens::Error::SheetTooLarge { .. }) => Some("--every K, --frames SPEC, --square PX"),
         Some(
             queens::Error::SquareSize { .. } | queens::Error::ImageTooLarge { .. } | queens::Error::SideTooLong { .. },
         ) => Some("--square PX"),

@@ -6,6 +6,7 @@
 pub mod animate;
 pub mod args;
 pub mod count;
+pub mod frames;
 pub mod io;
 pub mod play;
 pub mod stills;
@@ -37,6 +38,11 @@ pub enum Command {
     /// Validate a trace JSON file and animate it as a GIF (default: output/<trace name>.gif).
     #[command(after_help = "Example: queens trace 6 -o run.json && queens render run.json --bare")]
     Render(animate::RenderArgs),
+    /// A run's frames as a PNG sprite sheet (+ atlas), one frame as a PNG still, or one PNG per frame.
+    #[command(
+        after_help = "Examples:\n  queens frames 5 --columns 8 --atlas output/run5.json\n  queens frames 6 --frames 31 -o step31.png\n  queens frames 6 --split output/frames-6"
+    )]
+    Frames(frames::FramesArgs),
     /// Every solution of N on one PNG sprite sheet (default: output/queens-<N>x<N>-solutions.png).
     #[command(after_help = "Example: queens sheet 8 --columns 12 --atlas output/sheet.json")]
     Sheet(stills::SheetArgs),
@@ -67,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Animate(args) => args.run(quiet),
         Command::Trace(args) => args.run(),
         Command::Render(args) => args.run(quiet),
+        Command::Frames(args) => args.run(quiet),
         Command::Sheet(args) => args.run(),
         Command::Boards(args) => args.run(quiet),
         Command::Board(args) => args.run(),

@@ -8,6 +8,7 @@
 //! [`Sink::write`] in output order; [`Sink::finish`] ends the file. A sink sees pixels, never
 //! board state, so every sink shows the same picture.
 
+pub mod atlas;
 pub mod gif;
 pub mod sheet;
 pub mod split;

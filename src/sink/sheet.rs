@@ -91,7 +91,7 @@ impl Grid {
             |cells: usize, side: usize| cells.saturating_mul(side).saturating_add((cells - 1).saturating_mul(gap));
         let size = (span(columns, stream.width), span(rows, stream.height));
         if size.0.saturating_mul(size.1) > SHEET_PIXEL_BUDGET || size.0 > u32::MAX as usize {
-            return Err(Error::ImageTooLarge { width: size.0, height: size.1, limit: "400 million" });
+            return Err(Error::SheetTooLarge { frames: count, width: size.0, height: size.1, limit: "400 million" });
         }
         let used: Vec<u8> = (1..stream.palette.len() as u8).collect();
         let compact = Compact::new(stream.palette, &used);

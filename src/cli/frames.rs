@@ -1,0 +1,110 @@
+//! `frames`: a run's frames as a PNG sprite sheet (with an Aseprite-style atlas), a single PNG
+//! still, or one PNG per frame.
+//!
+//! Contract: the frames are the ones `--frames`/`--every` select, each showing the board of its own
+//! step with the run's numbering; one selected frame is written as that frame alone, pixel for
+//! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead.
+
+use super::args::{LookArgs, SelectArgs, Source, SourceArgs};
+use super::io::{count_of, default_output, outln, progress_bar, render_options, Bar};
+use anyhow::Result;
+use clap::Args;
+use queens::{Animation, AtomicFile, FrameSheetSink, SplitSink, StillSink, Trace};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct FramesArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub look: LookArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Leave attacked squares unshaded: queens (and highlights, caption) only.
+    #[arg(long)]
+    pub no_attacks: bool,
+    /// Cells per row of the sheet (default: about the square root of the frame count).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub columns: Option<u32>,
+    /// Pixels of background between cells.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+    pub gap: u32,
+    /// Output PNG path (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
+    /// output/<trace name>-frames.png).
+    #[arg(short, long, conflicts_with = "split")]
+    pub output: Option<PathBuf>,
+    /// Also write the sheet's atlas here: JSON in Aseprite's "array" form (Phaser, PixiJS, Godot).
+    #[arg(long, conflicts_with = "split")]
+    pub atlas: Option<PathBuf>,
+    /// One PNG per frame instead: DIR/frame-<k>.png, k zero-padded (the folder is created).
+    #[arg(long, value_name = "DIR")]
+    pub split: Option<PathBuf>,
+}
+
+impl FramesArgs {
+    pub fn run(self, quiet: bool) -> Result<()> {
+        let trace = self.source.trace()?;
+        let frames = self.select.resolve(&trace)?;
+        let mut animation = Animation::new();
+        animation.look = render_options(&self.look)?;
+        animation.look.no_attacks = self.no_attacks;
+        animation.selection = self.select.selection();
+        animation.max_frames = usize::MAX;
+        let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));
+        if let Some(dir) = &self.split {
+            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
+            let mut sink = SplitSink::new(dir, frames.last().copied().unwrap_or(0));
+            queens::render(&trace, &animation, &mut sink, &bar)?;
+            bar.0.finish_and_clear();
+            let written = count_of(sink.files().len(), "frame");
+            return outln(&format!("{}: {written}, {} bytes", dir.display(), sink.bytes()));
+        }
+        let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
+        let mut file = AtomicFile::create(&path)?;
+        let summary = if frames.len() == 1 {
+            queens::render(&trace, &animation, &mut StillSink::new(&mut file), &bar)?
+        } else {
+            let columns = self.columns.map(|c| c as usize);
+            let mut sink = FrameSheetSink::new(&mut file, columns, self.gap as usize);
+            let summary = queens::render(&trace, &animation, &mut sink, &bar)?;
+            if let Some(atlas_path) = &self.atlas {
+                write_atlas(&sink, &path, atlas_path)?;
+            }
+            let (width, height) = sink.size().unwrap_or_default();
+            bar.0.finish_and_clear();
+            let bytes = file.commit()?;
+            let frames = count_of(summary.frames, "frame");
+            return outln(&format!("{}: {frames}, {width}x{height} px, {bytes} bytes", path.display()));
+        };
+        bar.0.finish_and_clear();
+        let bytes = file.commit()?;
+        outln(&format!(
+            "{}: frame {}, {}x{} px, {bytes} bytes",
+            path.display(),
+            frames[0],
+            summary.width,
+            summary.height
+        ))
+    }
+
+    /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
+    fn default_name(&self, trace: &Trace) -> String {
+        match &self.source.source {
+            Source::Solve(n) => format!("queens-{n}x{n}-{}-{}-frames.png", self.source.algorithm, self.source.until),
+            Source::File(path) => {
+                let stem = path.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
+                format!("{stem}-frames.png")
+            }
+            Source::Stdin => format!("trace-{n}x{n}-frames.png", n = trace.n),
+        }
+    }
+}
+
+fn write_atlas(sink: &FrameSheetSink<&mut AtomicFile>, sheet: &Path, atlas_path: &Path) -> Result<()> {
+    let image = sheet.file_name().map_or(String::new(), |name| name.to_string_lossy().into_owned());
+    let atlas = queens::aseprite_atlas(sink.cells(), &image, sink.size().unwrap_or_default());
+    let mut file = AtomicFile::create(atlas_path)?;
+    serde_json::to_writer_pretty(&mut file, &atlas)?;
+    file.commit()?;
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! Sprite sheet atlases in the JSON form Aseprite exports ("array"), which Phaser, PixiJS and
+//! Godot importers read.
+//!
+//! Contract: one entry per frame of the sheet in reading order, named `step <k>`, with its cell
+//! rectangle, the delay a GIF of the same frames would use (`duration`, ms), its step and the trace
+//! event (`null` for frame 0); `meta.frameTags` names every solution frame (`from`/`to` index the
+//! `frames` array).
+
+use super::sheet::SheetCell;
+use crate::encode::gif::centiseconds;
+use crate::trace::Event;
+use serde_json::{json, Value};
+
+/// The atlas of a sheet named `image`, `size` pixels, holding `cells`.
+pub fn aseprite_atlas(cells: &[SheetCell], image: &str, (width, height): (usize, usize)) -> Value {
+    let frames: Vec<Value> = cells.iter().map(frame_entry).collect();
+    let tags: Vec<Value> = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| matches!(cell.event, Some(Event::Solution { .. })))
+        .enumerate()
+        .map(|(i, (index, _))| json!({"name": format!("solution {}", i + 1), "from": index, "to": index, "direction": "forward"}))
+        .collect();
+    json!({
+        "frames": frames,
+        "meta": {
+            "app": "queens",
+            "version": env!("CARGO_PKG_VERSION"),
+            "image": image,
+            "format": "RGBA8888",
+            "size": {"w": width, "h": height},
+            "scale": "1",
+            "frameTags": tags,
+        }
+    })
+}
+
+fn frame_entry(cell: &SheetCell) -> Value {
+    let (w, h) = (cell.width, cell.height);
+    json!({
+        "filename": format!("step {}", cell.step),
+        "frame": {"x": cell.x, "y": cell.y, "w": w, "h": h},
+        "rotated": false,
+        "trimmed": false,
+        "spriteSourceSize": {"x": 0, "y": 0, "w": w, "h": h},
+        "sourceSize": {"w": w, "h": h},
+        "duration": u32::from(centiseconds(cell.delay_ms)) * 10,
+        "step": cell.step,
+        "event": cell.event,
+    })
+}
