@@ -1,8 +1,6 @@
-//! Property tests: replay invariants of recorded runs, `validate` against an independent board
-//! model, JSON round trips, and the frame count of rendered GIFs.
-//!
-//! Everything here checks the library against code written in this file (a set of queens and a
-//! naive O(n^2) attack test), not against the library's own board.
+//! The property tests' independent model and strategies: a small board model implementing the
+//! contract of `Replay`, counters from events alone, and generators of options and (possibly
+//! invalid) traces.
 
 use image::codecs::gif::GifDecoder;
 use image::AnimationDecoder;
@@ -10,60 +8,58 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
-use queens::internals::{Board, Replay};
-use queens::{
-    record, validate, Algorithm, Animation, Counters, Detail, Error, Event, SolveOptions, Square, Trace, Until,
-};
+use queens::internals::Board;
+use queens::{record, Algorithm, Animation, Counters, Detail, Event, SolveOptions, Square, Trace, Until};
 use std::collections::BTreeSet;
 
 /// Queens as (row, col) pairs.
-type Queens = BTreeSet<(usize, usize)>;
+pub type Queens = BTreeSet<(usize, usize)>;
 
 /// Cap on recorded runs; every run the strategies pick stays far below it.
-const MAX_EVENTS: usize = 50_000;
+pub const MAX_EVENTS: usize = 50_000;
 
-fn config(cases: u32) -> ProptestConfig {
+pub fn config(cases: u32) -> ProptestConfig {
     // No regression files are written into the repository; failures print their minimal input.
     ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases) }
 }
 
 /// True when a queen on `a` attacks `b` (a different square on the same row, column or diagonal).
-fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
+pub fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
     a != b && (a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1))
 }
 
 /// Naive O(queens) test: some queen other than one on `sq` attacks `sq`.
-fn attacked(queens: &Queens, sq: (usize, usize)) -> bool {
+pub fn attacked(queens: &Queens, sq: (usize, usize)) -> bool {
     queens.iter().any(|&q| attacks(q, sq))
 }
 
 /// Naive O(queens^2) test: no two queens attack each other.
-fn conflict_free(queens: &Queens) -> bool {
+pub fn conflict_free(queens: &Queens) -> bool {
     queens.iter().all(|&a| !attacked(queens, a))
 }
 
-fn queen_set(board: &Board) -> Queens {
+pub fn queen_set(board: &Board) -> Queens {
     board.queens().map(|q| (q.row, q.col)).collect()
 }
 
 /// A small board model, independent of `queens::board`, implementing the contract of `Replay`.
 #[derive(Clone, Debug)]
-struct Model {
-    n: usize,
-    queens: Queens,
+pub struct Model {
+    pub n: usize,
+    pub queens: Queens,
 }
 
 impl Model {
-    fn new(n: usize) -> Self {
+    pub fn new(n: usize) -> Self {
         Model { n, queens: Queens::new() }
     }
 
-    fn on_board(&self, (row, col): (usize, usize)) -> bool {
+    pub fn on_board(&self, (row, col): (usize, usize)) -> bool {
         row < self.n && col < self.n
     }
 
     /// One queen per column, all on the board: `queens[col] = row`.
-    fn as_columns(&self) -> Option<Vec<usize>> {
+    pub fn as_columns(&self) -> Option<Vec<usize>> {
         let mut rows = vec![None; self.n];
         for &(row, col) in &self.queens {
             if rows[col].replace(row).is_some() {
@@ -74,7 +70,7 @@ impl Model {
     }
 
     /// Apply `event`; `false` (board unchanged or not, the run is over) when it cannot happen.
-    fn apply(&mut self, event: &Event) -> bool {
+    pub fn apply(&mut self, event: &Event) -> bool {
         match *event {
             Event::Place { row, col } => self.on_board((row, col)) && self.queens.insert((row, col)),
             Event::Remove { row, col } => self.on_board((row, col)) && self.queens.remove(&(row, col)),
@@ -113,7 +109,7 @@ impl Model {
 }
 
 /// Counters computed from the events alone.
-fn count(events: &[Event]) -> Counters {
+pub fn count(events: &[Event]) -> Counters {
     let mut c = Counters::default();
     for event in events {
         match event {
@@ -133,20 +129,20 @@ fn count(events: &[Event]) -> Counters {
 // Strategies
 // ---------------------------------------------------------------------------------------------
 
-fn until() -> impl Strategy<Value = Until> {
+pub fn until() -> impl Strategy<Value = Until> {
     prop_oneof![Just(Until::First), (1..=4u64).prop_map(Until::Solutions), Just(Until::All)]
 }
 
-fn detail() -> impl Strategy<Value = Detail> {
+pub fn detail() -> impl Strategy<Value = Detail> {
     prop_oneof![Just(Detail::Placements), Just(Detail::Checks)]
 }
 
-fn algorithm() -> impl Strategy<Value = Algorithm> {
+pub fn algorithm() -> impl Strategy<Value = Algorithm> {
     prop::sample::select(Algorithm::ALL.to_vec())
 }
 
 /// Options for a backtracking run on 1..=max_n; whole searches only up to 6x6 so cases stay fast.
-fn backtrack_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
+pub fn backtrack_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
     (1..=max_n, until(), detail()).prop_map(|(n, until, detail)| {
         let mut options = SolveOptions::new(n);
         options.until = if n > 6 && until == Until::All { Until::Solutions(2) } else { until };
@@ -156,7 +152,7 @@ fn backtrack_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
 }
 
 /// Like [`backtrack_options`], for any algorithm and seed.
-fn solve_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
+pub fn solve_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
     (backtrack_options(max_n), algorithm(), 0..1000u64).prop_map(|(mut options, algorithm, seed)| {
         options.algorithm = algorithm;
         options.seed = seed;
@@ -165,14 +161,14 @@ fn solve_options(max_n: usize) -> impl Strategy<Value = SolveOptions> {
 }
 
 /// Algorithms that only place and remove queens, each on a square no queen attacks.
-fn places_safely(algorithm: Algorithm) -> bool {
+pub fn places_safely(algorithm: Algorithm) -> bool {
     matches!(algorithm, Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward)
 }
 
 /// Solutions of the n-queens problem for n = 1..=8.
-const SOLUTIONS: [u64; 8] = [1, 0, 0, 2, 10, 4, 40, 92];
+pub const SOLUTIONS: [u64; 8] = [1, 0, 0, 2, 10, 4, 40, 92];
 
-fn recorded(options: &SolveOptions) -> Trace {
+pub fn recorded(options: &SolveOptions) -> Trace {
     record(options, MAX_EVENTS).unwrap_or_else(|e| panic!("recording {options:?}: {e}"))
 }
 
@@ -181,7 +177,7 @@ fn recorded(options: &SolveOptions) -> Trace {
 /// queen that is there, a check with the true verdict, ...); a raw step uses its numbers as they
 /// are (which may fall off the board or hit an occupied square) and is often impossible.
 #[derive(Clone, Debug)]
-enum Op {
+pub enum Op {
     Place { honest: bool, row: usize, col: usize },
     Remove { honest: bool, row: usize, col: usize },
     Check { honest: bool, row: usize, col: usize, safe: bool, attacker: Option<(usize, usize)> },
@@ -191,7 +187,7 @@ enum Op {
     Deadend { honest: bool, row: usize },
 }
 
-fn op(n: usize) -> impl Strategy<Value = Op> {
+pub fn op(n: usize) -> impl Strategy<Value = Op> {
     // Raw coordinates run one past the board so some events fall off it.
     let c = move || 0..=n;
     let honest = || prop::bool::weighted(0.9);
@@ -209,12 +205,12 @@ fn op(n: usize) -> impl Strategy<Value = Op> {
 
 /// A random trace on a small board plus, from the independent model, the 1-based index of the
 /// first event that cannot happen (`None` when the whole trace is valid).
-fn random_run(max_n: usize, max_ops: usize) -> impl Strategy<Value = (Trace, Option<usize>)> {
+pub fn random_run(max_n: usize, max_ops: usize) -> impl Strategy<Value = (Trace, Option<usize>)> {
     (1..=max_n).prop_flat_map(move |n| vec(op(n), 0..max_ops).prop_map(move |ops| build(n, &ops)))
 }
 
 /// The `k`-th (mod count) square of the board matching `wanted`, if there is one.
-fn pick(model: &Model, k: usize, wanted: impl Fn((usize, usize)) -> bool) -> Option<(usize, usize)> {
+pub fn pick(model: &Model, k: usize, wanted: impl Fn((usize, usize)) -> bool) -> Option<(usize, usize)> {
     let squares: Vec<_> = (0..model.n * model.n).map(|i| (i / model.n, i % model.n)).filter(|&s| wanted(s)).collect();
     (!squares.is_empty()).then(|| squares[k % squares.len()])
 }
@@ -222,7 +218,7 @@ fn pick(model: &Model, k: usize, wanted: impl Fn((usize, usize)) -> bool) -> Opt
 /// The event an op stands for on the model's current board. An honest op that has nothing to act
 /// on (removing or moving on an empty board, a solution or dead end that is not there) becomes an
 /// honest placement or check instead, so honest ops are always possible.
-fn resolve(model: &Model, op: Op) -> Event {
+pub fn resolve(model: &Model, op: Op) -> Event {
     let n = model.n;
     let square = |(row, col): (usize, usize)| Square::new(row, col);
     let free = |s: (usize, usize)| !model.queens.contains(&s);
@@ -272,7 +268,7 @@ fn resolve(model: &Model, op: Op) -> Event {
     }
 }
 
-fn build(n: usize, ops: &[Op]) -> (Trace, Option<usize>) {
+pub fn build(n: usize, ops: &[Op]) -> (Trace, Option<usize>) {
     let mut model = Model::new(n);
     let mut first_bad = None;
     let mut events = Vec::with_capacity(ops.len());
@@ -287,7 +283,7 @@ fn build(n: usize, ops: &[Op]) -> (Trace, Option<usize>) {
 }
 
 /// Any trace at all, with arbitrary numbers and text, for the JSON round trip.
-fn any_trace() -> impl Strategy<Value = Trace> {
+pub fn any_trace() -> impl Strategy<Value = Trace> {
     let square = || (any::<usize>(), any::<usize>()).prop_map(|(r, c)| Square::new(r, c));
     let event = prop_oneof![
         (any::<usize>(), any::<usize>()).prop_map(|(row, col)| Event::Place { row, col }),
@@ -305,7 +301,7 @@ fn any_trace() -> impl Strategy<Value = Trace> {
 }
 
 /// Render `trace` bare with 8-pixel squares; returns the decoded frame count and frame sizes.
-fn render_bare(trace: &Trace) -> (usize, Vec<(u32, u32)>) {
+pub fn render_bare(trace: &Trace) -> (usize, Vec<(u32, u32)>) {
     let mut config = Animation::new();
     config.look.square = Some(8);
     config.look.bare = true;
@@ -321,199 +317,3 @@ fn render_bare(trace: &Trace) -> (usize, Vec<(u32, u32)>) {
 // ---------------------------------------------------------------------------------------------
 // Properties
 // ---------------------------------------------------------------------------------------------
-
-proptest! {
-    #![proptest_config(config(256))]
-
-    /// Every frame of a backtracking run: queen count = placements - removals, no two queens
-    /// attack each other, the queens are the ones the events put there, `is_attacked` agrees with
-    /// the naive test on every square, and checks and solutions tell the truth.
-    #[test]
-    fn backtrack_replay_invariants(options in backtrack_options(8)) {
-        replay_invariants(&options)?;
-    }
-
-    /// The same for every algorithm (the conflict-free and counting invariants only where the
-    /// algorithm only places queens on safe squares and removes them).
-    #[test]
-    fn recorded_run_replay_invariants(options in solve_options(8)) {
-        replay_invariants(&options)?;
-    }
-}
-
-fn replay_invariants(options: &SolveOptions) -> Result<(), TestCaseError> {
-    let trace = recorded(options);
-    let counters = validate(&trace).expect("recorded runs are valid");
-    prop_assert_eq!(counters, count(&trace.events));
-    let safe_only = places_safely(options.algorithm);
-    let mut model = Model::new(trace.n);
-    let mut frames = 0;
-    for (i, frame) in Replay::new(&trace).enumerate() {
-        let frame = frame.expect("recorded runs replay");
-        prop_assert_eq!(frame.index, i);
-        prop_assert_eq!(frame.total, trace.events.len());
-        if let Some(event) = &frame.event {
-            prop_assert_eq!(event, &trace.events[i - 1]);
-            prop_assert!(model.apply(event), "model refuses event {}: {:?}", i, event);
-        }
-        prop_assert_eq!(frame.board.n(), trace.n);
-        let queens = queen_set(&frame.board);
-        prop_assert_eq!(&queens, &model.queens, "frame {}", i);
-        prop_assert_eq!(queens.len(), frame.board.queen_count());
-        if safe_only {
-            let c = frame.counters;
-            prop_assert_eq!(frame.board.queen_count() as u64, c.placements - c.removals, "frame {}", i);
-            prop_assert!(conflict_free(&queens), "frame {} has attacking queens: {:?}", i, queens);
-            prop_assert!(frame.board.conflicts().is_empty());
-        }
-        let pairs = queens.iter().filter(|&&a| queens.iter().any(|&b| a < b && attacks(a, b))).count();
-        prop_assert_eq!(frame.board.conflicts().is_empty(), pairs == 0);
-        for row in 0..trace.n {
-            for col in 0..trace.n {
-                let sq = Square::new(row, col);
-                let naive = attacked(&queens, (row, col));
-                prop_assert_eq!(frame.board.is_attacked(sq), naive, "frame {} ({}, {})", i, row, col);
-                prop_assert_eq!(frame.board.has_queen(sq), queens.contains(&(row, col)));
-            }
-        }
-        if let Some(Event::Solution { queens: solution }) = &frame.event {
-            prop_assert_eq!(solution.len(), trace.n);
-            let placed: Queens = solution.iter().enumerate().map(|(col, &row)| (row, col)).collect();
-            prop_assert_eq!(&placed, &queens);
-        }
-        frames += 1;
-    }
-    prop_assert_eq!(frames, trace.frame_count());
-    // The run stops where `until` says (min-conflicts always looks for one solution).
-    let known = SOLUTIONS[trace.n - 1];
-    let wanted = match (options.algorithm, options.until) {
-        (Algorithm::MinConflicts, _) | (_, Until::First) => 1,
-        (_, Until::Solutions(k)) => k,
-        (_, Until::All) => known,
-    };
-    prop_assert_eq!(counters.solutions, wanted.min(known), "solutions of {:?}", options);
-    if safe_only {
-        prop_assert_eq!(counters.checks > 0, options.detail == Detail::Checks);
-    }
-    Ok(())
-}
-
-proptest! {
-    // Cheap cases (no rendering): many of them.
-    #![proptest_config(config(2048))]
-
-    /// `validate` accepts exactly the traces the independent model accepts; otherwise it names the
-    /// first event the model refuses (1-based). On acceptance both agree on every frame's queens.
-    #[test]
-    fn validate_agrees_with_an_independent_model((trace, first_bad) in random_run(5, 40)) {
-        match (validate(&trace), first_bad) {
-            (Ok(counters), None) => {
-                prop_assert_eq!(counters, count(&trace.events));
-                let mut model = Model::new(trace.n);
-                for (i, frame) in Replay::new(&trace).enumerate() {
-                    let frame = frame.expect("validate accepted this trace");
-                    if let Some(event) = &frame.event {
-                        prop_assert!(model.apply(event));
-                    }
-                    prop_assert_eq!(&queen_set(&frame.board), &model.queens, "frame {}", i);
-                    prop_assert_eq!(frame.board.queen_count(), model.queens.len());
-                    for row in 0..trace.n {
-                        for col in 0..trace.n {
-                            let naive = attacked(&model.queens, (row, col));
-                            prop_assert_eq!(frame.board.is_attacked(Square::new(row, col)), naive);
-                        }
-                    }
-                }
-            }
-            (Err(Error::InvalidTrace { event, fault }), Some(bad)) => {
-                prop_assert_eq!(event, bad, "library: {:?}; model refuses {:?}", fault, trace.events[bad - 1]);
-            }
-            (Ok(_), Some(bad)) => {
-                let event = &trace.events[bad - 1];
-                prop_assert!(false, "validate accepted event {} which the model refuses: {:?}", bad, event);
-            }
-            (Err(e), None) => prop_assert!(false, "validate refused a trace the model accepts: {}", e),
-            (Err(e), Some(_)) => prop_assert!(false, "unexpected error kind: {}", e),
-        }
-    }
-
-    /// `write_json` then `read_json` gives the same trace, one event per line.
-    #[test]
-    fn json_round_trips(trace in any_trace()) {
-        let mut json = Vec::new();
-        trace.write_json(&mut json).expect("write_json into a Vec");
-        let text = String::from_utf8(json.clone()).expect("JSON is UTF-8");
-        prop_assert_eq!(text.lines().count(), trace.events.len() + 2, "one event per line:\n{}", text);
-        prop_assert_eq!(Trace::read_json(&json[..]).expect("read_json"), trace);
-    }
-
-}
-
-proptest! {
-    #![proptest_config(config(128))]
-
-    /// Rendering a valid recorded run gives events + 1 frames, each n * 8 pixels square.
-    #[test]
-    fn rendered_runs_have_one_frame_per_event_plus_one(options in solve_options(5)) {
-        let mut options = options;
-        if options.until == Until::All && options.detail == Detail::Checks && options.n == 5 {
-            options.until = Until::Solutions(3); // keeps the GIF short
-        }
-        let trace = recorded(&options);
-        let (frames, sizes) = render_bare(&trace);
-        prop_assert_eq!(frames, trace.events.len() + 1);
-        let side = (trace.n * 8) as u32;
-        prop_assert!(sizes.iter().all(|&s| s == (side, side)), "frame sizes {:?}", sizes);
-    }
-
-    /// The valid prefix of a random run (layouts, moves, checks, dead ends, ...) renders to
-    /// events + 1 frames too.
-    #[test]
-    fn rendered_random_runs_have_one_frame_per_event_plus_one((trace, first_bad) in random_run(5, 30)) {
-        let mut trace = trace;
-        if let Some(bad) = first_bad {
-            trace.events.truncate(bad - 1);
-        }
-        prop_assert!(validate(&trace).is_ok(), "the model's valid prefix is valid");
-        let (frames, _) = render_bare(&trace);
-        prop_assert_eq!(frames, trace.events.len() + 1);
-    }
-}
-
-/// Invalid traces are refused by `render_trace` with the error `validate` gives, never a panic.
-#[test]
-fn render_refuses_invalid_traces() {
-    let trace = Trace {
-        n: 3,
-        algorithm: "backtrack".into(),
-        events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 2, col: 2 }],
-    };
-    let mut config = Animation::new();
-    config.look.square = Some(8);
-    let err = queens::render_gif(&trace, &config, Vec::new()).unwrap_err();
-    assert!(matches!(err, Error::InvalidTrace { event: 2, .. }), "{err}");
-}
-
-/// Regression: a `layout` without `tries` right after one with `tries: u64::MAX` makes the layouts
-/// counter add 1 to `u64::MAX` (`Counters::count` in src/board.rs): "attempt to add with
-/// overflow" in debug builds, a silent wrap to 0 in release. Whatever the verdict, `validate` and
-/// `render_trace` must not panic and must agree.
-#[test]
-fn layout_tries_at_u64_max_does_not_panic() {
-    let json = br#"{"n":1,"algorithm":"","events":[
-{"event":"layout","queens":[],"tries":18446744073709551615},
-{"event":"layout","queens":[]}
-]}"#;
-    let trace = Trace::read_json(&json[..]).expect("the regression input parses");
-    let verdict = std::panic::catch_unwind(|| validate(&trace));
-    let verdict = verdict.unwrap_or_else(|_| panic!("validate panicked on {trace:?}"));
-    let mut config = Animation::new();
-    config.look.square = Some(8);
-    let rendered = std::panic::catch_unwind(|| queens::render_gif(&trace, &config, Vec::new()));
-    let rendered = rendered.unwrap_or_else(|_| panic!("render_trace panicked on {trace:?}"));
-    match (verdict, rendered) {
-        (Ok(_), Ok(summary)) => assert_eq!(summary.frames, trace.frame_count()),
-        (Err(Error::InvalidTrace { event: a, .. }), Err(Error::InvalidTrace { event: b, .. })) => assert_eq!(a, b),
-        (verdict, rendered) => panic!("validate said {verdict:?}, render_trace said {rendered:?}"),
-    }
-}
