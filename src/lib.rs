@@ -48,8 +48,10 @@ pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink,
     SplitSink, StillSink, Stream,
 };
-pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, SEARCH_EVENT_LIMIT};
-pub use stills::{check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard};
+pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
+pub use stills::{
+    check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
+};
 pub use text::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
 

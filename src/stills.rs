@@ -17,6 +17,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
 
+/// Default cap on the boards a batch draws (`--max-boards`).
+pub const DEFAULT_MAX_BOARDS: u64 = 1000;
+
 /// Largest sheet accepted, in pixels.
 pub const SHEET_PIXEL_BUDGET: usize = 400_000_000;
 

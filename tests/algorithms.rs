@@ -12,7 +12,9 @@ const EXHAUSTIVE: [Algorithm; 3] = [Algorithm::Grid, Algorithm::Forward, Algorit
 const SEEDED: [Algorithm; 2] = [Algorithm::Shuffle, Algorithm::MinConflicts];
 
 fn options(n: usize, algorithm: Algorithm, until: Until, detail: Detail, seed: u64) -> SolveOptions {
-    SolveOptions { algorithm, until, detail, seed, ..SolveOptions::new(n) }
+    let mut options = SolveOptions::new(n);
+    (options.algorithm, options.until, options.detail, options.seed) = (algorithm, until, detail, seed);
+    options
 }
 
 fn run(n: usize, algorithm: Algorithm, until: Until) -> Trace {

@@ -24,7 +24,7 @@ pub struct BatchArgs {
     #[arg(long)]
     pub bare: bool,
     /// Refuse batches with more boards than this.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_BOARDS)]
     pub max_boards: u64,
     #[command(flatten)]
     pub theme: ThemeArgs,
@@ -49,7 +49,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// Seed for the randomized algorithms (shuffle, min-conflicts): same seed, same run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
     pub seed: u64,
 }
 
@@ -242,7 +242,7 @@ pub struct SourceArgs {
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// When solving N with shuffle or min-conflicts: same seed, same run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
     pub seed: u64,
 }
 

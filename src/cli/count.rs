@@ -25,7 +25,7 @@ pub struct SolveCommandArgs {
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
     /// Seed for randomized algorithms.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
     pub seed: u64,
 }
 

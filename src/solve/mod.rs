@@ -158,12 +158,18 @@ pub const DEFAULT_SEED: u64 = 1;
 
 /// What to solve and how much to record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolveOptions {
+    /// Board size (N x N board, N queens). No default: [`SolveOptions::new`] takes it.
     pub n: usize,
+    /// The search. Default: [`Algorithm::Backtrack`] (columns left to right, rows top to bottom).
     pub algorithm: Algorithm,
+    /// When to stop. Default: [`Until::First`] solution.
     pub until: Until,
+    /// What to record. Default: [`Detail::Placements`] (place, remove, solution events).
     pub detail: Detail,
-    /// Seed of the randomized solvers (shuffle, min-conflicts): same seed, same trace.
+    /// Seed of the randomized solvers (shuffle, min-conflicts): same seed, same trace. Default:
+    /// [`DEFAULT_SEED`].
     pub seed: u64,
 }
 
