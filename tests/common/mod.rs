@@ -2,6 +2,8 @@
 //! decoder) and replay traces with a tiny independent board model.
 #![allow(dead_code)]
 
+pub mod golden;
+
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
 use queens::{Event, Square, Trace};
