@@ -3,14 +3,14 @@
 //! Any bytes that parse as a [`Trace`] (and are small enough to stay fast) must either validate and
 //! render to a GIF with exactly `events + 1` frames, or be refused with the error `validate` gives —
 //! never a panic. The encoder's optimizations (changed-rectangle frames, parallel chunks, the
-//! crate's own LZW) must not change a single composited pixel.
+//! crate's own LZW, phrase-aware transparency) must not change a single composited pixel.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::board::{validate, Counters, Replay};
-use queens::trace::Trace;
-use queens::{Config, Error, Tuning};
+use queens::internals::Replay;
+use queens::{validate, Animation, Counters, Error, GifSink, NoProgress, Trace, Tuning};
+use std::sync::OnceLock;
 
 /// Larger boards are skipped so a run stays fast (the library is not changed for this).
 const MAX_N: usize = 12;
@@ -30,9 +30,9 @@ fuzz_target!(|data: &[u8]| {
     let verdict = validate(&trace);
     check_replay_agrees(&trace, &verdict);
 
-    // Bare, with every encoder optimization off: the reference pixels.
-    let plain = Tuning { diff_frames: false, parallel: false, fast_lzw: false };
-    let reference = render(&trace, &verdict, SQUARE, true, false, plain);
+    // Bare, with every encoder optimization off and on one thread: the reference pixels.
+    let plain = Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false };
+    let reference = one_thread().install(|| render(&trace, &verdict, SQUARE, true, false, plain));
     // Bare with the default (optimized) encoder: same pixels.
     let optimized = render(&trace, &verdict, SQUARE, true, false, Tuning::default());
     assert!(reference == optimized, "the encoder's optimizations changed the frames");
@@ -59,7 +59,7 @@ fn json_round_trips(trace: &Trace) {
 /// `Replay` yields `events + 1` frames for a valid trace, or stops at the event `validate` names.
 fn check_replay_agrees(trace: &Trace, verdict: &Result<Counters, Error>) {
     if trace.n == 0 {
-        assert!(matches!(verdict, Err(Error::BoardSize(0))), "n = 0 must be refused: {verdict:?}");
+        assert!(matches!(verdict, Err(Error::BoardSize { n: 0, .. })), "n = 0 must be refused: {verdict:?}");
         return;
     }
     let mut frames = 0;
@@ -84,8 +84,14 @@ fn check_replay_agrees(trace: &Trace, verdict: &Result<Counters, Error>) {
     assert!(verdict.is_ok(), "Replay accepted every event but validate said {verdict:?}");
 }
 
-/// Render with `render_trace`; a valid trace must give `events + 1` decodable frames (returned,
-/// composited, as palette indices), an invalid one the error `validate` gave.
+/// A pool of one thread, so the reference run draws and encodes its frames in sequence.
+fn one_thread() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool"))
+}
+
+/// Render with `queens::render` into a GIF sink; a valid trace must give `events + 1` decodable
+/// frames (returned, composited, as palette indices), an invalid one the error `validate` gave.
 fn render(
     trace: &Trace,
     verdict: &Result<Counters, Error>,
@@ -94,15 +100,15 @@ fn render(
     coords: bool,
     tuning: Tuning,
 ) -> Option<Vec<Vec<u8>>> {
-    let mut config = Config::new(trace.n);
-    config.render.square = Some(square);
-    config.render.bare = bare;
-    config.render.coords = coords;
-    config.tuning = tuning;
+    let mut animation = Animation::new();
+    animation.look.square = Some(square);
+    animation.look.bare = bare;
+    animation.look.coords = coords;
     let what = format!("square {square}, bare {bare}, coords {coords}, {tuning:?}");
-    let mut gif = Vec::new();
-    match (verdict, queens::render_trace(trace, &config, &mut gif)) {
+    let mut sink = GifSink::with_tuning(Vec::new(), tuning);
+    match (verdict, queens::render(trace, &animation, &mut sink, &NoProgress)) {
         (Ok(_), Ok(summary)) => {
+            let gif = sink.into_inner().expect("the GIF after finish");
             assert_eq!(summary.frames, trace.frame_count(), "summary frame count ({what})");
             let (frames, width, height) = decode(&gif);
             assert_eq!(frames.len(), trace.frame_count(), "decoded frame count ({what})");
@@ -112,7 +118,7 @@ fn render(
             }
             Some(frames)
         }
-        (Ok(_), Err(e)) => panic!("valid trace refused by render_trace ({what}): {e}"),
+        (Ok(_), Err(e)) => panic!("valid trace refused by render ({what}): {e}"),
         (Err(expected), Err(e)) => {
             assert_same_error(expected, &e);
             None
@@ -121,14 +127,14 @@ fn render(
     }
 }
 
-/// `render_trace` refuses an invalid trace with the same error `validate` gives.
+/// `render` refuses an invalid trace with the same error `validate` gives.
 fn assert_same_error(expected: &Error, got: &Error) {
     match (expected, got) {
-        (Error::BoardSize(a), Error::BoardSize(b)) => assert_eq!(a, b),
-        (Error::InvalidTrace { event: a, reason: ra }, Error::InvalidTrace { event: b, reason: rb }) => {
-            assert_eq!((a, ra), (b, rb), "render_trace and validate disagree on the bad event");
+        (Error::BoardSize { n: a, max: ma }, Error::BoardSize { n: b, max: mb }) => assert_eq!((a, ma), (b, mb)),
+        (Error::InvalidTrace { event: a, fault: fa }, Error::InvalidTrace { event: b, fault: fb }) => {
+            assert_eq!((a, fa), (b, fb), "render and validate disagree on the bad event");
         }
-        _ => panic!("validate said {expected:?}, render_trace said {got:?}"),
+        _ => panic!("validate said {expected:?}, render said {got:?}"),
     }
 }
 
