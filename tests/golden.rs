@@ -42,7 +42,8 @@ fn animate_4_first_middle_and_last_frames() {
 #[test]
 fn board_6_with_coordinates() {
     // `queens board 6 2,4,6,1,3,5 --coords`: the first 6x6 solution with file and rank labels.
-    let options = RenderOptions { coords: true, ..RenderOptions::default() };
+    let mut options = RenderOptions::default();
+    options.coords = true;
     let mut png = Vec::new();
     queens::write_board(6, &[1, 3, 5, 0, 2, 4], &options, &mut png).unwrap();
     assert_golden(&[("board6-coords".into(), decode_png(&png))]);
@@ -52,7 +53,8 @@ fn board_6_with_coordinates() {
 fn unique_sheet_of_5() {
     // `queens sheet 5 --unique`: two boards with their labels and class sizes, no attack shading.
     let boards = queens::solution_boards(5, true);
-    let options = RenderOptions { no_attacks: true, ..RenderOptions::default() };
+    let mut options = RenderOptions::default();
+    options.no_attacks = true;
     let mut png = Vec::new();
     queens::write_sheet(5, &boards, &options, 2, &mut png).unwrap();
     assert_golden(&[("sheet5-unique".into(), decode_png(&png))]);
