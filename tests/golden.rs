@@ -10,7 +10,7 @@ mod common;
 use common::decode_gif;
 use common::golden::{assert_golden, compare, diff_image};
 use image::{Rgba, RgbaImage};
-use queens::{Animation, RenderOptions, SolveOptions, Theme, Trace};
+use queens::{Animation, FrameSpec, RenderOptions, SolveOptions, Theme, Trace};
 
 fn trace(n: usize) -> Trace {
     queens::record(&SolveOptions::new(n), queens::DEFAULT_MAX_FRAMES).unwrap()
@@ -68,7 +68,7 @@ fn frame_3_of_a_5x5_run_in_every_theme() {
         .map(|name| {
             let mut animation = Animation::new();
             animation.look.theme = Theme::named(name).unwrap();
-            animation.frames = Some(vec![3]);
+            animation.selection.spec = Some(FrameSpec::parse("3").unwrap());
             let frames = frames(&trace, &animation);
             assert_eq!(frames.len(), 1, "one selected frame");
             (format!("theme-{name}-frame3"), frames[0].clone())
