@@ -249,7 +249,11 @@ fn the_player_steps_jumps_and_gives_the_terminal_back() {
     tmux.keys(&["G", "Left"]);
     tmux.wait_for("step 4203 of 4204");
     tmux.keys(&["C-c"]);
-    tmux.wait_for("$ ");
+    // The prompt is a bare "$ " (capture-pane trims trailing spaces): wait for the modes instead.
+    let start = Instant::now();
+    while tmux.modes() != "0 1" && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(tmux.modes(), "0 1", "alternate screen off, cursor shown after Ctrl-C");
     tmux.keys(&[same_modes, "Enter"]);
     tmux.wait_for("\nmodes-restored");
