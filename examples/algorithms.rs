@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example algorithms -- 6` (N defaults to 6)
 
-use queens::{validate, Algorithm, Animation, AtomicFile, SolveOptions, Until};
+use queens::{validate, Algorithm, Animation, OutputFile, SolveOptions, Until};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -23,7 +23,7 @@ fn main() -> Result<(), queens::Error> {
         let trace = queens::record(&options, animation.max_frames)?;
         let counters = validate(&trace)?;
         let path = PathBuf::from(format!("output/algorithms-{n}x{n}-{algorithm}.gif"));
-        let mut file = AtomicFile::create(&path)?;
+        let mut file = OutputFile::create(&path)?;
         let summary = queens::render_gif(&trace, &animation, &mut file)?;
         let bytes = file.commit()?;
         let tries = counters.layouts.max(counters.moves);

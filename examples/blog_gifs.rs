@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example blog_gifs`
 
-use queens::{Animation, AtomicFile, SolveOptions, Until};
+use queens::{Animation, OutputFile, SolveOptions, Until};
 use std::path::Path;
 
 fn main() -> Result<(), queens::Error> {
@@ -15,7 +15,7 @@ fn main() -> Result<(), queens::Error> {
         animation.look.coords = true;
         animation.timing.delay_ms = 400;
         let path = format!("output/blog-{n}x{n}.gif");
-        let mut file = AtomicFile::create(Path::new(&path))?;
+        let mut file = OutputFile::create(Path::new(&path))?;
         let summary = queens::animate(&options, &animation, &mut file)?;
         let bytes = file.commit()?;
         println!("{path}: {} frames, {}x{} px, {bytes} bytes", summary.frames, summary.width, summary.height);

@@ -47,6 +47,16 @@ pub enum Error {
     StillFrames { frames: usize },
     #[error(transparent)]
     Select(#[from] crate::select::SelectError),
+    #[error("{} is a folder; give a file name (inside it, for example)", path.display())]
+    OutputIsFolder { path: PathBuf },
+    #[error("the folder for {} does not exist; create it first", path.display())]
+    OutputFolderMissing { path: PathBuf },
+    #[error("cannot open {} for writing: {source}; check the path and its permissions", path.display())]
+    OutputOpen { path: PathBuf, source: std::io::Error },
+    #[error("cannot write {}: {source}; {}", path.display(), write_hint(source))]
+    OutputWrite { path: PathBuf, source: std::io::Error },
+    #[error("{} was not written: the run is being stopped", path.display())]
+    OutputStopped { path: PathBuf },
 }
 
 impl Error {
@@ -61,5 +71,15 @@ fn board_count(boards: u64) -> String {
         "more than 10^17".to_string()
     } else {
         boards.to_string()
+    }
+}
+
+/// What to do after a failed write: a full disk, a reader gone, anything else.
+fn write_hint(e: &std::io::Error) -> &'static str {
+    const ENOSPC: i32 = 28;
+    match e.raw_os_error() {
+        Some(ENOSPC) => "free some space or write somewhere else",
+        _ if e.kind() == std::io::ErrorKind::BrokenPipe => "the reader closed it before the end",
+        _ => "check the target and try again",
     }
 }

@@ -18,6 +18,7 @@ pub mod count;
 mod encode;
 mod error;
 pub mod jsonl;
+pub mod output;
 mod pipeline;
 mod render;
 mod report;
@@ -30,9 +31,9 @@ mod trace;
 
 pub use board::{validate, Counters, TraceFault};
 pub use checkpoints::FrameSeeker;
-pub use encode::atomic::{remove_temporaries, AtomicFile};
 pub use encode::gif::Tuning;
 pub use error::Error;
+pub use output::{remove_temporaries, Batch, OutputFile};
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,24 +1,21 @@
 //! The `queens` binary: parses the command line (see `cli/`), runs the command through the
-//! library, and maps errors to exit codes (2 usage, 1 failure, 130 interrupted).
+//! library, and maps errors to exit codes: 2 usage, 1 failure, 128 + the signal number when
+//! stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129), after removing unfinished temporaries.
 
 mod cli;
 
 use clap::Parser;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    let _ = ctrlc::set_handler(|| {
-        cli::play::restore_terminal();
-        queens::remove_temporaries();
-        eprintln!("interrupted: no output written");
-        std::process::exit(130);
-    });
+    stop_on_signals();
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if reader_gone(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", cli::io::describe(&e));
+            eprintln!("error: {}", message(&e));
             // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
             // the run) are usage errors too.
             let usage = e.downcast_ref::<cli::io::UsageError>().is_some()
@@ -28,13 +25,58 @@ fn main() -> ExitCode {
     }
 }
 
-/// A reader that stopped reading our stdout (`queens solve 12 --all | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        let io = cause.downcast_ref::<std::io::Error>().or_else(|| match cause.downcast_ref::<queens::Error>() {
-            Some(queens::Error::Io(io)) => Some(io),
+/// On SIGINT, SIGTERM or SIGHUP: give the terminal back if the player holds it, delete the
+/// temporaries of unfinished outputs, say so, and exit with 128 + the signal number. A watcher thread receives the signals (signal-hook's self-pipe),
+/// so the cleanup runs as ordinary code, not inside a signal handler.
+fn stop_on_signals() {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            cli::play::restore_terminal();
+            queens::remove_temporaries();
+            let name = match signal {
+                SIGINT => "SIGINT",
+                SIGTERM => "SIGTERM",
+                _ => "SIGHUP",
+            };
+            eprintln!("interrupted by {name}: unfinished output removed");
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// The output error inside `e` when there is one (a write error names its target even when an
+/// encoder wrapped it), else `e` itself with the flag that changes a library limit.
+fn message(e: &anyhow::Error) -> String {
+    output_failure(e).map_or_else(|| cli::io::describe(e), ToString::to_string)
+}
+
+fn output_failure(e: &anyhow::Error) -> Option<&queens::Error> {
+    e.chain().find_map(|cause| {
+        let io = cause.downcast_ref::<std::io::Error>().or_else(|| io_inside(cause.downcast_ref()?));
+        let inner = io.and_then(|io| io.get_ref()).map(|inner| inner as &_);
+        [Some(cause), inner].into_iter().flatten().find_map(|c| match c.downcast_ref::<queens::Error>() {
+            Some(error @ queens::Error::OutputWrite { .. }) => Some(error),
             _ => None,
-        });
-        io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        })
     })
+}
+
+/// The io::Error a library error carries (encoders keep theirs without exposing it as a source).
+fn io_inside(e: &queens::Error) -> Option<&std::io::Error> {
+    match e {
+        queens::Error::Io(io) | queens::Error::Png(png::EncodingError::IoError(io)) => Some(io),
+        queens::Error::Gif(gif::EncodingError::Io(io)) => Some(io),
+        _ => None,
+    }
+}
+
+/// A reader that stopped reading our text on stdout (`queens solve 12 --all | head`) is not an
+/// error. An image target given with -o (stdout included) that closes early is: the image is cut.
+fn reader_gone(e: &anyhow::Error) -> bool {
+    output_failure(e).is_none()
+        && e.chain().any(|cause| {
+            let io = cause.downcast_ref::<std::io::Error>().or_else(|| io_inside(cause.downcast_ref()?));
+            io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        })
 }

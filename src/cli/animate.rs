@@ -1,11 +1,11 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
-use super::io::{default_output, outln, progress_bar, render_options, Bar};
+use super::io::{default_output, open_output, progress_bar, render_options, summary, Bar};
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, AtomicFile, GifSink, Summary, Trace};
+use queens::{Animation, GifSink, OutputFile, Summary, Trace};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ impl TraceArgs {
         };
         match &self.output {
             Some(path) if path != Path::new("-") => {
-                let mut file = AtomicFile::create(path)?;
+                let mut file = OutputFile::create(path)?;
                 write(&mut file)?;
                 file.commit()?;
                 Ok(())
@@ -146,25 +146,18 @@ fn write_gif_with(
     path: &Path,
     frames: Option<usize>,
     quiet: bool,
-    draw: impl FnOnce(&mut GifSink<&mut AtomicFile>, &Bar) -> queens::Result<Summary>,
+    draw: impl FnOnce(&mut GifSink<&mut OutputFile>, &Bar) -> queens::Result<Summary>,
 ) -> Result<()> {
-    let mut file = AtomicFile::create(path)?;
+    let mut file = open_output(path)?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
-    let summary = draw(&mut GifSink::new(&mut file), &bar)?;
+    let done = draw(&mut GifSink::new(&mut file), &bar)?;
     bar.0.finish_and_clear();
     let bytes = file.commit()?;
-    outln(&format!(
-        "{}: {} frames, {}x{} px, {bytes} bytes",
-        path.display(),
-        summary.frames,
-        summary.width,
-        summary.height
-    ))?;
-    Ok(())
+    summary(path, &format!("{} frames, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
-    let mut file = AtomicFile::create(path)?;
+    let mut file = OutputFile::create(path)?;
     trace.write_json(&mut file)?;
     file.flush()?;
     file.commit()?;

@@ -1,5 +1,8 @@
 //! Flag groups shared by several commands (solve, look, theme, timing, batch, frame selection, run
 //! source) and their parsers.
+//!
+//! Numbers accept a leading minus (`allow_negative_numbers`) so that `-3` reaches its range
+//! parser, which answers "N must be from 1 to 1000000" instead of clap's `-- -3` tip.
 
 use super::io::UsageError;
 use clap::Args;
@@ -12,19 +15,19 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct BatchArgs {
     /// Board size N.
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 32))]
     pub n: u32,
     /// One board per symmetry class, labelled with the class size.
     #[arg(long)]
     pub unique: bool,
     /// Pixels per square (default 60; smaller above 12x12).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("the square size", 4u32, 512))]
     pub square: Option<u32>,
     /// Only squares and queens: each board exactly N*square pixels, no labels or margins.
     #[arg(long)]
     pub bare: bool,
     /// Refuse batches with more boards than this.
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_BOARDS)]
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_BOARDS, allow_negative_numbers = true, value_parser = ranged("the board limit", 0, u64::MAX))]
     pub max_boards: u64,
     #[command(flatten)]
     pub theme: ThemeArgs,
@@ -34,10 +37,10 @@ pub struct BatchArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Board size N (N x N board, N queens).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 1_000_000))]
     pub n: u32,
     /// Stop at the first solution, after K solutions, or run the whole search.
-    #[arg(long, default_value = "first", value_parser = parse_until)]
+    #[arg(long, default_value = "first", allow_negative_numbers = true, value_parser = parse_until)]
     pub until: Until,
     /// placements: place/remove/solution events; checks: also every square examined.
     #[arg(long, default_value = "placements", value_parser = parse_detail)]
@@ -46,10 +49,10 @@ pub struct SolveArgs {
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Algorithm,
     /// Refuse runs longer than this many frames (events + 1).
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// Seed for the randomized algorithms (shuffle, min-conflicts): same seed, same run.
-    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
     pub seed: u64,
 }
 
@@ -69,7 +72,7 @@ impl SolveArgs {
 #[derive(Debug, Args)]
 pub struct LookArgs {
     /// Pixels per square (default 60; smaller above 12x12 so boards stay about 720 px).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("the square size", 4u32, 512))]
     pub square: Option<u32>,
     /// Only squares and queens: exactly N*square pixels square, no caption, labels or highlights.
     #[arg(long)]
@@ -96,16 +99,16 @@ pub struct ThemeArgs {
 #[derive(Debug, Args)]
 pub struct TimingArgs {
     /// Milliseconds per frame (20 or more).
-    #[arg(long, default_value_t = queens::DEFAULT_DELAY_MS, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_DELAY_MS, allow_negative_numbers = true, value_parser = parse_delay)]
     pub delay: u32,
     /// Milliseconds a solution frame shows.
-    #[arg(long, default_value_t = queens::DEFAULT_HOLD_MS, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_HOLD_MS, allow_negative_numbers = true, value_parser = parse_delay)]
     pub hold: u32,
     /// Milliseconds the last frame shows before the animation loops.
-    #[arg(long, default_value_t = queens::DEFAULT_END_HOLD_MS, value_parser = parse_delay)]
+    #[arg(long, default_value_t = queens::DEFAULT_END_HOLD_MS, allow_negative_numbers = true, value_parser = parse_delay)]
     pub end_hold: u32,
     /// Play the animation this many extra times (default: loop forever).
-    #[arg(long, conflicts_with = "no_loop")]
+    #[arg(long, conflicts_with = "no_loop", allow_negative_numbers = true, value_parser = ranged("the loop count", 0u16, u16::MAX))]
     pub loop_count: Option<u16>,
     /// Play once, no looping.
     #[arg(long)]
@@ -159,16 +162,28 @@ pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn parse_max_frames(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(v) if v >= 1 => Ok(v),
-        _ => Err(format!("'{s}' is not a frame count of 1 or more")),
+        _ => Err(format!("the frame cap must be from 1 to {}", usize::MAX)),
     }
 }
 
 pub fn parse_delay(s: &str) -> Result<u32, String> {
-    let ms: u32 = s.parse().map_err(|_| format!("'{s}' is not a whole number of milliseconds"))?;
-    if !(20..=655_350).contains(&ms) {
-        return Err(format!("{ms} ms is out of range: use 20 to 655350 (GIF viewers slow delays under 20 ms)"));
+    ranged("milliseconds", 20u32, 655_350)(s).map_err(|range| format!("{range} (GIF viewers slow delays under 20 ms)"))
+}
+
+/// A parser for whole numbers from `min` to `max`; anything else, negative numbers and words
+/// included, gets "`name` must be from `min` to `max`".
+pub fn ranged<T>(name: &'static str, min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: Copy + std::fmt::Display + Into<i128> + TryFrom<i128> + Send + Sync + 'static,
+{
+    move |s| {
+        s.trim()
+            .parse::<i128>()
+            .ok()
+            .filter(|v| (min.into()..=max.into()).contains(v))
+            .and_then(|v| T::try_from(v).ok())
+            .ok_or_else(|| format!("{name} must be from {min} to {max}"))
     }
-    Ok(ms)
 }
 
 /// Which frames of a run to show (frame 0 is the empty board, frame k the board after k events).
@@ -178,7 +193,7 @@ pub struct SelectArgs {
     #[arg(long, value_name = "SPEC", value_parser = parse_frames)]
     pub frames: Option<FrameSpec>,
     /// Of the selected frames keep those whose number K divides, plus solution frames and the last.
-    #[arg(long, value_name = "K", value_parser = parse_every)]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = parse_every)]
     pub every: Option<NonZeroUsize>,
 }
 
@@ -198,7 +213,7 @@ pub fn parse_frames(s: &str) -> Result<FrameSpec, String> {
 }
 
 pub fn parse_every(s: &str) -> Result<NonZeroUsize, String> {
-    s.parse().map_err(|_| format!("'{s}' is not a whole number of 1 or more"))
+    s.parse().map_err(|_| format!("the stride must be from 1 to {}", usize::MAX))
 }
 
 /// Where a run comes from: a board size to solve, a trace file, or a trace on stdin.
@@ -214,7 +229,8 @@ pub fn parse_source(s: &str) -> Result<Source, String> {
     if s == "-" {
         return Ok(Source::Stdin);
     }
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         return match s.parse::<u32>() {
             Ok(n @ 1..=1_000_000) => Ok(Source::Solve(n)),
             _ => Err(format!("board size {s} is out of range: use 1 to 1000000 (or ./{s} for a file)")),
@@ -227,10 +243,10 @@ pub fn parse_source(s: &str) -> Result<Source, String> {
 #[derive(Debug, Args)]
 pub struct SourceArgs {
     /// Board size N to solve, or a trace JSON file as written by `queens trace` (`-` reads it from stdin).
-    #[arg(value_name = "N | TRACE | -", value_parser = parse_source)]
+    #[arg(value_name = "N | TRACE | -", allow_negative_numbers = true, value_parser = parse_source)]
     pub source: Source,
     /// When solving N: stop at the first solution, after K solutions, or run the whole search.
-    #[arg(long, default_value = "first", value_parser = parse_until)]
+    #[arg(long, default_value = "first", allow_negative_numbers = true, value_parser = parse_until)]
     pub until: Until,
     /// When solving N: placements (place/remove/solution events) or checks (also every square examined).
     #[arg(long, default_value = "placements", value_parser = parse_detail)]
@@ -239,10 +255,10 @@ pub struct SourceArgs {
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Algorithm,
     /// When solving N: refuse runs longer than this many frames (events + 1).
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// When solving N with shuffle or min-conflicts: same seed, same run.
-    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
     pub seed: u64,
 }
 

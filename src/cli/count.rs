@@ -1,6 +1,6 @@
 //! `solve` and `count`: solutions as text or JSON, and solution counts.
 
-use super::args::parse_algorithm;
+use super::args::{parse_algorithm, ranged};
 use super::io::{out, outln};
 use anyhow::Result;
 use clap::Args;
@@ -10,7 +10,7 @@ use std::time::Instant;
 #[derive(Debug, Args)]
 pub struct SolveCommandArgs {
     /// Board size N.
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 10_000_000))]
     pub n: u32,
     /// Every solution, not just the first.
     #[arg(long)]
@@ -25,14 +25,14 @@ pub struct SolveCommandArgs {
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
     /// Seed for randomized algorithms.
-    #[arg(long, default_value_t = queens::DEFAULT_SEED)]
+    #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
     pub seed: u64,
 }
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Board size N (up to 32).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 32))]
     pub n: u32,
     /// Count solutions distinct under rotations and reflections.
     #[arg(long)]

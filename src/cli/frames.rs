@@ -5,11 +5,11 @@
 //! step with the run's numbering; one selected frame is written as that frame alone, pixel for
 //! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead.
 
-use super::args::{LookArgs, SelectArgs, Source, SourceArgs};
-use super::io::{count_of, default_output, outln, progress_bar, render_options, Bar};
+use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
+use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, Bar};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, AtomicFile, FrameSheetSink, SplitSink, StillSink, Trace};
+use queens::{Animation, FrameSheetSink, OutputFile, SplitSink, StillSink, Trace};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -24,10 +24,10 @@ pub struct FramesArgs {
     #[arg(long)]
     pub no_attacks: bool,
     /// Cells per row of the sheet (default: about the square root of the frame count).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 100_000))]
     pub columns: Option<u32>,
     /// Pixels of background between cells.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ranged("the gap", 0u32, 4096))]
     pub gap: u32,
     /// Output PNG path (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
     /// output/<trace name>-frames.png).
@@ -60,31 +60,25 @@ impl FramesArgs {
             return outln(&format!("{}: {written}, {} bytes", dir.display(), sink.bytes()));
         }
         let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
-        let mut file = AtomicFile::create(&path)?;
-        let summary = if frames.len() == 1 {
+        let mut file = open_output(&path)?;
+        let done = if frames.len() == 1 {
             queens::render(&trace, &animation, &mut StillSink::new(&mut file), &bar)?
         } else {
             let columns = self.columns.map(|c| c as usize);
             let mut sink = FrameSheetSink::new(&mut file, columns, self.gap as usize);
-            let summary = queens::render(&trace, &animation, &mut sink, &bar)?;
+            let done = queens::render(&trace, &animation, &mut sink, &bar)?;
             if let Some(atlas_path) = &self.atlas {
                 write_atlas(&sink, &path, atlas_path)?;
             }
             let (width, height) = sink.size().unwrap_or_default();
             bar.0.finish_and_clear();
             let bytes = file.commit()?;
-            let frames = count_of(summary.frames, "frame");
-            return outln(&format!("{}: {frames}, {width}x{height} px, {bytes} bytes", path.display()));
+            let frames = count_of(done.frames, "frame");
+            return summary(&path, &format!("{frames}, {width}x{height} px, {bytes} bytes"));
         };
         bar.0.finish_and_clear();
         let bytes = file.commit()?;
-        outln(&format!(
-            "{}: frame {}, {}x{} px, {bytes} bytes",
-            path.display(),
-            frames[0],
-            summary.width,
-            summary.height
-        ))
+        summary(&path, &format!("frame {}, {}x{} px, {bytes} bytes", frames[0], done.width, done.height))
     }
 
     /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
@@ -100,10 +94,10 @@ impl FramesArgs {
     }
 }
 
-fn write_atlas(sink: &FrameSheetSink<&mut AtomicFile>, sheet: &Path, atlas_path: &Path) -> Result<()> {
+fn write_atlas(sink: &FrameSheetSink<&mut OutputFile>, sheet: &Path, atlas_path: &Path) -> Result<()> {
     let image = sheet.file_name().map_or(String::new(), |name| name.to_string_lossy().into_owned());
     let atlas = queens::aseprite_atlas(sink.cells(), &image, sink.size().unwrap_or_default());
-    let mut file = AtomicFile::create(atlas_path)?;
+    let mut file = OutputFile::create(atlas_path)?;
     serde_json::to_writer_pretty(&mut file, &atlas)?;
     file.commit()?;
     Ok(())

@@ -1,11 +1,12 @@
-//! What every command shares: stdout lines, default output paths, progress bars, look options.
+//! What every command shares: stdout lines, output targets (`-` = stdout), summary lines, default
+//! output paths, progress bars, look options.
 
 use super::args::LookArgs;
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens::{RenderOptions, Theme};
-use std::io::Write;
-use std::path::PathBuf;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use queens::{OutputFile, RenderOptions, Theme};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// Write to stdout, reporting failures (such as a closed pipe) instead of panicking like `print!`.
 pub fn out(text: &str) -> Result<()> {
@@ -18,6 +19,33 @@ pub fn out(text: &str) -> Result<()> {
 /// [`out`] plus a newline.
 pub fn outln(text: &str) -> Result<()> {
     out(&format!("{text}\n"))
+}
+
+/// True for `-o -`: the image goes to stdout.
+pub fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// Open an image output: `-` is stdout (refused, as a usage error, when stdout is a terminal),
+/// anything else goes through [`OutputFile::create`].
+pub fn open_output(path: &Path) -> Result<OutputFile> {
+    if !is_stdout(path) {
+        return Ok(OutputFile::create(path)?);
+    }
+    if std::io::stdout().is_terminal() {
+        return Err(UsageError("refusing to write binary to a terminal; use -o FILE or a pipe".into()).into());
+    }
+    Ok(OutputFile::stdout())
+}
+
+/// The summary line, `PATH: details`: on stdout, or on stderr when the image itself went to stdout.
+pub fn summary(path: &Path, details: &str) -> Result<()> {
+    if is_stdout(path) {
+        eprintln!("stdout: {details}");
+        Ok(())
+    } else {
+        outln(&format!("{}: {details}", path.display()))
+    }
 }
 
 /// "1 board", "92 boards".
@@ -44,11 +72,23 @@ pub fn progress_bar(total: Option<usize>, unit: &str, quiet: bool) -> ProgressBa
     }
     let bar = ProgressBar::with_draw_target(total.map(|t| t as u64), ProgressDrawTarget::stderr());
     let template = match total {
-        Some(_) => format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{per_sec}} · ETA {{eta}}"),
-        None => format!("{{spinner}} {{pos}} {unit} · {{per_sec}}"),
+        Some(_) => format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{rate}} {unit}/s · ETA {{eta}}"),
+        None => format!("{{spinner}} {{pos}} {unit} · {{rate}} {unit}/s"),
     };
-    bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    let style = ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = w.write_str(&whole_rate(state.per_sec()));
+    }));
     bar
+}
+
+/// A rate as a whole number (`5121`, not indicatif's `5,121.067/s`).
+pub fn whole_rate(per_sec: f64) -> String {
+    if per_sec.is_finite() {
+        format!("{:.0}", per_sec.max(0.0))
+    } else {
+        "-".to_string()
+    }
 }
 
 /// Feeds library progress into an indicatif bar.
@@ -99,5 +139,23 @@ pub fn describe(e: &anyhow::Error) -> String {
     match flag {
         Some(flag) => format!("{e} ({flag})"),
         None => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_whole_numbers() {
+        assert_eq!(whole_rate(5121.067), "5121");
+        assert_eq!(whole_rate(0.4), "0");
+        assert_eq!(whole_rate(f64::INFINITY), "-");
+    }
+
+    #[test]
+    fn only_a_lone_dash_is_stdout() {
+        assert!(is_stdout(Path::new("-")));
+        assert!(!is_stdout(Path::new("./-")) && !is_stdout(Path::new("-.gif")));
     }
 }

@@ -27,7 +27,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Milliseconds a step shows while playing (+ and - change it as it plays).
-    #[arg(long, default_value_t = player::DEFAULT_DELAY_MS, value_parser = parse_play_delay)]
+    #[arg(long, default_value_t = player::DEFAULT_DELAY_MS, allow_negative_numbers = true, value_parser = parse_play_delay)]
     pub delay: u64,
 }
 

@@ -1,10 +1,10 @@
 //! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG stills.
 
-use super::args::{BatchArgs, LookArgs};
-use super::io::{count_of, default_output, outln, progress_bar, render_options, UsageError};
+use super::args::{ranged, BatchArgs, LookArgs};
+use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AtomicFile, RenderOptions, SheetBoard};
+use queens::{Batch, OutputFile, RenderOptions, SheetBoard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -12,7 +12,7 @@ pub struct SheetArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Boards per row (default: about the square root of the count).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 10_000))]
     pub columns: Option<u32>,
     /// Output PNG path.
     #[arg(short, long)]
@@ -34,7 +34,7 @@ pub struct BoardsArgs {
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// Board size N.
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=512))]
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 512))]
     pub n: u32,
     /// Comma-separated rows, 1-based from the top, one per column from the left; fewer than N is a partial board.
     pub queens: String,
@@ -57,25 +57,19 @@ impl SheetArgs {
         let path = self
             .output
             .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
-        let mut file = AtomicFile::create(&path)?;
+        let mut file = open_output(&path)?;
         let sheet = queens::write_sheet(batch.n as usize, &boards, &look_of(batch)?, columns, &mut file)?;
-        let atlas_file = match &self.atlas {
-            Some(atlas_path) => {
-                let mut atlas_file = AtomicFile::create(atlas_path)?;
-                serde_json::to_writer(&mut atlas_file, &sheet)?;
-                Some(atlas_file)
-            }
-            None => None,
-        };
-        let bytes = file.commit()?;
-        atlas_file.map(AtomicFile::commit).transpose()?;
-        outln(&format!(
-            "{}: {}, {}x{} px, {bytes} bytes",
-            path.display(),
-            count_of(boards.len(), "board"),
-            sheet.width,
-            sheet.height
-        ))
+        // Sheet and atlas appear together or not at all.
+        let mut outputs = Batch::new();
+        let bytes = outputs.add(file)?;
+        if let Some(atlas_path) = &self.atlas {
+            let mut atlas_file = OutputFile::create(atlas_path)?;
+            serde_json::to_writer(&mut atlas_file, &sheet)?;
+            outputs.add(atlas_file)?;
+        }
+        outputs.commit()?;
+        let (count, width, height) = (count_of(boards.len(), "board"), sheet.width, sheet.height);
+        summary(&path, &format!("{count}, {width}x{height} px, {bytes} bytes"))
     }
 }
 
@@ -84,18 +78,36 @@ impl BoardsArgs {
         let batch = &self.batch;
         let boards = batch_boards(batch)?;
         let dir = self.output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
+        let new_folder = !dir.exists();
         std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
         let mut total = 0;
         let bar = progress_bar(Some(boards.len()), "boards", quiet);
         let look = look_of(batch)?;
-        for board in &boards {
+        // Every board goes to a temporary first; all appear together at the end, or none does
+        // (dropping the batch removes the temporaries; errors name the file that failed).
+        let mut files = Batch::new();
+        let written = boards.iter().try_for_each(|board| -> Result<()> {
             bar.inc(1);
             let path = dir.join(board_file_name(batch.n as usize, board.index, boards.len()));
-            let mut file = AtomicFile::create(&path)?;
+            let mut file = OutputFile::create(&path)?;
             queens::write_board(batch.n as usize, &board.queens, &look, &mut file)?;
-            total += file.commit()?;
-        }
+            total += files.add(file)?;
+            Ok(())
+        });
         bar.finish_and_clear();
+        let outcome = match written {
+            Ok(()) => files.commit().map_err(anyhow::Error::from),
+            Err(e) => {
+                drop(files);
+                Err(e)
+            }
+        };
+        if let Err(e) = outcome {
+            if new_folder {
+                let _ = std::fs::remove_dir(&dir);
+            }
+            return Err(e);
+        }
         outln(&format!("{}: {}, {total} bytes", dir.display(), count_of(boards.len(), "board")))
     }
 }
@@ -108,10 +120,10 @@ impl BoardArgs {
         options.no_attacks = self.no_attacks;
         let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
         let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
-        let mut file = AtomicFile::create(&path)?;
+        let mut file = open_output(&path)?;
         let (width, height) = queens::write_board(n as usize, &rows, &options, &mut file)?;
         let bytes = file.commit()?;
-        outln(&format!("{}: {width}x{height} px, {bytes} bytes", path.display()))
+        summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
     }
 }
 

@@ -6,8 +6,8 @@
 //! run wrote are removed again, so a folder never holds part of a split.
 
 use super::{Encode, Frame, Sink, Stream};
-use crate::encode::atomic::AtomicFile;
 use crate::encode::png::write_png;
+use crate::output::OutputFile;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::Error;
@@ -72,7 +72,7 @@ impl Sink for SplitSink {
 
     fn write(&mut self, (step, png): (usize, Vec<u8>)) -> Result<(), Error> {
         let path = self.dir.join(self.file_name(step));
-        let mut file = AtomicFile::create(&path)?;
+        let mut file = OutputFile::create(&path)?;
         file.write_all(&png).map_err(|e| Error::output(&path, &format!("cannot be written: {e}")))?;
         self.bytes += file.commit()?;
         self.written.push(path);
