@@ -113,3 +113,25 @@ fn no_attacks_leaves_every_square_plain() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn numbers_below_their_minimum_name_the_argument_and_its_range() {
+    let dir = temp_dir("negative");
+    for (args, names, range) in [
+        (&["animate", "-3"][..], "<N>", "N must be from 1 to 1000000"),
+        (&["animate", "6", "--delay", "-5"], "--delay", "must be from 20 to 655350"),
+        (&["count", "-1"], "<N>", "N must be from 1 to 32"),
+        (&["board", "-2", "1"], "<N>", "N must be from 1 to 512"),
+        (&["sheet", "6", "--square", "-8"], "--square", "must be from 4 to 512"),
+        (&["animate", "6", "--loop-count", "-1"], "--loop-count", "must be from 0 to 65535"),
+    ] {
+        let out = queens(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(names) && err.contains(range), "{args:?}: {err}");
+        assert!(!err.contains("-- -"), "{args:?}: clap's tip: {err}");
+        assert_eq!(err.lines().filter(|l| l.starts_with("error")).count(), 1, "{args:?}: {err}");
+    }
+    assert!(common::listing(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -76,3 +76,41 @@ pub fn is_valid_solution(queens: &[usize]) -> bool {
     (0..n)
         .all(|a| queens[a] < n && (a + 1..n).all(|b| queens[a] != queens[b] && queens[a].abs_diff(queens[b]) != b - a))
 }
+
+/// Names in `dir`, sorted (hidden temporaries included).
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+/// Say why a test does not run, on the real stderr (libtest captures only the print macros, so
+/// `cargo test` shows the line). With QUEENS_REQUIRE_TOOLS=1 a missing tool fails the test instead.
+pub fn skip(reason: &str, missing_tool: bool) {
+    if missing_tool && std::env::var("QUEENS_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{reason}, and QUEENS_REQUIRE_TOOLS=1");
+    }
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped: {reason}");
+}
+
+/// True when `tool` runs; otherwise [`skip`]s (or fails, see there) naming it.
+pub fn tool(tool: &str) -> bool {
+    let runs = Command::new(tool)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok();
+    if !runs {
+        skip(&format!("{tool} is not installed"), true);
+    }
+    runs
+}
+
+/// True when the tests run as root (from /proc/self/status, no libc needed).
+pub fn is_root() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status.lines().any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
+}
