@@ -155,8 +155,9 @@ fn symlinks_are_written_through() {
     std::os::unix::fs::symlink("/dev/stdout", dir.join("out.gif")).unwrap();
     let out = queens(&dir, &["animate", "6", "-o", "out.gif"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let gif_end = out.stdout.iter().rposition(|&b| b == 0x3B).expect("GIF on stdout");
-    assert_eq!(common::decode_gif(&out.stdout[..=gif_end]).len(), 58);
+    assert_eq!(out.stdout.last(), Some(&0x3B), "only the GIF on stdout");
+    assert_eq!(common::decode_gif(&out.stdout).len(), 58);
+    assert!(stderr(&out).starts_with("out.gif: 58 frames"), "the summary on stderr: {}", stderr(&out));
     assert!(std::fs::symlink_metadata(dir.join("out.gif")).unwrap().file_type().is_symlink());
     assert_eq!(listing(&dir), ["dangling.png", "link.gif", "out.gif", "real"]);
     std::fs::remove_dir_all(&dir).unwrap();

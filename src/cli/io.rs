@@ -38,13 +38,26 @@ pub fn open_output(path: &Path) -> Result<OutputFile> {
     Ok(OutputFile::stdout())
 }
 
-/// The summary line, `PATH: details`: on stdout, or on stderr when the image itself went to stdout.
+/// The summary line, `PATH: details`: on stdout, or on stderr when the image itself went to stdout
+/// (`-o -`, or a path that is stdout's own file, such as `-o /dev/stdout` into a pipe).
 pub fn summary(path: &Path, details: &str) -> Result<()> {
     if is_stdout(path) {
         eprintln!("stdout: {details}");
         Ok(())
+    } else if same_file(path, Path::new("/dev/stdout")) {
+        eprintln!("{}: {details}", path.display());
+        Ok(())
     } else {
         outln(&format!("{}: {details}", path.display()))
+    }
+}
+
+/// True when both paths lead to the same file (device and inode).
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
     }
 }
 
