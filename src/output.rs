@@ -241,6 +241,16 @@ impl Write for OutputFile {
     }
 }
 
+impl Drop for OutputFile {
+    /// An unfinished special file or stdout gets nothing more: what is still buffered is dropped.
+    /// (An unfinished temporary is deleted by its own `Temp`.)
+    fn drop(&mut self) {
+        if let Some(Sink::Direct(writer)) = self.sink.take() {
+            let _ = writer.into_parts();
+        }
+    }
+}
+
 /// A written, closed output waiting to be renamed into place.
 struct Finished {
     target: PathBuf,
@@ -312,15 +322,14 @@ fn resolve(target: &Path) -> io::Result<Resolved> {
     let mut path = target.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&path) {
+            // Links in /proc (/dev/stdout leads there) name open files, not paths to replace.
+            Ok(meta) if meta.file_type().is_symlink() && path.starts_with("/proc") => return Ok(Resolved::Magic),
             Ok(meta) if meta.file_type().is_symlink() => {
                 let link = std::fs::read_link(&path)?;
                 path = match path.parent() {
                     Some(folder) if link.is_relative() => folder.join(link),
                     _ => link,
                 };
-                if path.starts_with("/proc") {
-                    return Ok(Resolved::Magic);
-                }
             }
             Ok(_) => return Ok(Resolved::Real(path)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Resolved::Real(path)),

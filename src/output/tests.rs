@@ -207,3 +207,21 @@ fn a_failed_rename_removes_what_the_batch_created() {
     assert_eq!(listing(&dir.join("b")), ["keep"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn open_files_named_through_proc_are_written_in_place() {
+    use std::os::fd::AsRawFd;
+    let dir = folder("proc");
+    let real = dir.join("open.gif");
+    let open = File::create(&real).unwrap();
+    let inode = std::fs::metadata(&real).unwrap().ino();
+    let through_proc = PathBuf::from(format!("/proc/self/fd/{}", open.as_raw_fd()));
+    let mut f = OutputFile::create(&through_proc).unwrap();
+    f.write_all(b"in place").unwrap();
+    f.commit().unwrap();
+    assert_eq!(std::fs::metadata(&real).unwrap().ino(), inode, "the same file, not a replacement");
+    assert_eq!(std::fs::read(&real).unwrap(), b"in place");
+    assert_eq!(listing(&dir), ["open.gif"]);
+    drop(open);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
