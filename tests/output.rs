@@ -61,7 +61,13 @@ fn dash_writes_images_to_stdout_and_the_summary_to_stderr() {
     let out = queens(&dir, &["render", "run.json", "-o", "-"]);
     assert!(out.status.success() && out.stdout.starts_with(b"GIF89a"), "{}", stderr(&out));
     assert!(stderr(&out).starts_with("stdout: "), "{}", stderr(&out));
-    for args in [&["sheet", "6", "-o", "-"][..], &["board", "4", "2,4,1,3", "-o", "-"]] {
+    let stills: [&[&str]; 4] = [
+        &["sheet", "6", "-o", "-"],
+        &["board", "4", "2,4,1,3", "-o", "-"],
+        &["frames", "5", "-o", "-"],
+        &["frames", "5", "--frames", "3", "-o", "-"],
+    ];
+    for args in stills {
         let out = queens(&dir, args);
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         let png = image::load_from_memory(&out.stdout).expect("stdout is a PNG");
