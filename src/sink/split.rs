@@ -1,13 +1,13 @@
 //! The split sink: one PNG per frame in a folder, `frame-<k>.png` with k zero-padded to the width
 //! of the largest frame number written.
 //!
-//! Contract: frames are compressed to PNG on the worker threads; each file appears whole (written
-//! to a temporary and renamed); if the run fails or stops before [`Sink::finish`], the files this
-//! run wrote are removed again, so a folder never holds part of a split.
+//! Contract: frames are compressed to PNG on the worker threads; every file is written to a hidden
+//! temporary, and only [`Sink::finish`] renames them all into place (a [`Batch`]): a run
+//! that fails or stops leaves the folder as it was.
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::png::write_png;
-use crate::output::OutputFile;
+use crate::output::{Batch, OutputFile};
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::Error;
@@ -18,9 +18,9 @@ use std::path::PathBuf;
 pub struct SplitSink {
     dir: PathBuf,
     digits: usize,
+    batch: Option<Batch>,
     written: Vec<PathBuf>,
     bytes: u64,
-    finished: bool,
 }
 
 impl SplitSink {
@@ -28,7 +28,7 @@ impl SplitSink {
     /// be written (it sets the zero padding).
     pub fn new(dir: impl Into<PathBuf>, largest_step: usize) -> Self {
         let digits = largest_step.to_string().len();
-        SplitSink { dir: dir.into(), digits, written: Vec::new(), bytes: 0, finished: false }
+        SplitSink { dir: dir.into(), digits, batch: Some(Batch::new()), written: Vec::new(), bytes: 0 }
     }
 
     /// File name of frame `step`: `frame-<k>.png`, zero-padded.
@@ -72,25 +72,15 @@ impl Sink for SplitSink {
 
     fn write(&mut self, (step, png): (usize, Vec<u8>)) -> Result<(), Error> {
         let path = self.dir.join(self.file_name(step));
+        let batch = self.batch.as_mut().ok_or(Error::SinkState("frame after finish"))?;
         let mut file = OutputFile::create(&path)?;
         file.write_all(&png).map_err(|e| Error::output(&path, &format!("cannot be written: {e}")))?;
-        self.bytes += file.commit()?;
+        self.bytes += batch.add(file)?;
         self.written.push(path);
         Ok(())
     }
 
     fn finish(&mut self) -> Result<(), Error> {
-        self.finished = true;
-        Ok(())
-    }
-}
-
-impl Drop for SplitSink {
-    fn drop(&mut self) {
-        if !self.finished {
-            for path in &self.written {
-                let _ = std::fs::remove_file(path);
-            }
-        }
+        self.batch.take().ok_or(Error::SinkState("finished twice"))?.commit()
     }
 }
