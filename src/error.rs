@@ -57,6 +57,10 @@ pub enum Error {
     OutputWrite { path: PathBuf, source: std::io::Error },
     #[error("{} was not written: the run is being stopped", path.display())]
     OutputStopped { path: PathBuf },
+    #[error("a search tree needs a run that places and removes queens one at a time; the {algorithm} run is not a tree search")]
+    NotATreeSearch { algorithm: String },
+    #[error("the tree needs the whole run; save the stream to a file")]
+    TreeNeedsWholeRun,
 }
 
 impl Error {

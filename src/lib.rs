@@ -28,6 +28,7 @@ mod solve;
 mod stills;
 mod text;
 mod trace;
+mod tree;
 
 pub use board::{validate, Counters, TraceFault};
 pub use checkpoints::FrameSeeker;
@@ -55,6 +56,7 @@ pub use stills::{
 };
 pub use text::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
+pub use tree::{Node, NodeState, SearchTree};
 
 use std::io::Write;
 
@@ -75,6 +77,6 @@ pub fn render_gif<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Res
 pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, png, zlib};
-    pub use crate::render::{canvas, caption, glyphs, layout, palette, theme, Renderer};
+    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, theme, Renderer};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

@@ -23,6 +23,10 @@ pub struct AnimateArgs {
     /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
     #[arg(long)]
     pub no_attacks: bool,
+    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
+    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
+    #[arg(long)]
+    pub tree: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -53,6 +57,10 @@ pub struct RenderArgs {
     /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
     #[arg(long)]
     pub no_attacks: bool,
+    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
+    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
+    #[arg(long)]
+    pub tree: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -66,6 +74,7 @@ impl AnimateArgs {
         let options = self.solve.options();
         let mut animation = animation(&self.look, &self.timing, self.no_attacks, self.solve.max_frames)?;
         animation.selection = self.select.selection();
+        animation.look.tree = self.tree;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
@@ -98,6 +107,7 @@ impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         let mut animation = animation(&self.look, &self.timing, self.no_attacks, usize::MAX)?;
         animation.selection = self.select.selection();
+        animation.look.tree = self.tree;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),

@@ -23,6 +23,10 @@ pub struct FramesArgs {
     /// Leave attacked squares unshaded: queens (and highlights, caption) only.
     #[arg(long)]
     pub no_attacks: bool,
+    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
+    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
+    #[arg(long)]
+    pub tree: bool,
     /// Cells per row of the sheet (default: about the square root of the frame count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 100_000))]
     pub columns: Option<u32>,
@@ -48,6 +52,7 @@ impl FramesArgs {
         let mut animation = Animation::new();
         animation.look = render_options(&self.look)?;
         animation.look.no_attacks = self.no_attacks;
+        animation.look.tree = self.tree;
         animation.selection = self.select.selection();
         animation.max_frames = usize::MAX;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));

@@ -7,7 +7,8 @@
 //! chunks through a bounded channel; each chunk is drawn on all cores (every worker drawing a run
 //! of consecutive frames with its own renderer) and handed to the sink in order, which compresses
 //! it (in parallel where it can). Frames hold board state, not pixels, until they are drawn, and at
-//! most a few chunks exist at once, so memory stays flat whatever the number of frames.
+//! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
+//! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
 mod workers;
 
@@ -202,11 +203,15 @@ pub fn render<S: Sink>(
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
     let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
-    let renderer = prepare(&info, animation)?;
+    let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
     board::validate(trace)?;
+    if animation.look.tree {
+        renderer = renderer.with_tree(crate::tree::SearchTree::from_trace(trace)?);
+        crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
+    }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
     draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
 }
@@ -224,6 +229,9 @@ where
     S: Sink,
     I: Iterator<Item = Result<(usize, Event), Error>> + Send,
 {
+    if animation.look.tree {
+        return Err(Error::TreeNeedsWholeRun);
+    }
     let renderer = prepare(info, animation)?;
     let selected = match info.total_events {
         Some(total) => Selected::new(selected_frames(&animation.selection, total, &info.solution_frames)?, total + 1),
@@ -266,6 +274,12 @@ where
 {
     match crate::jsonl::open(input)? {
         crate::jsonl::Input::Whole(trace) => render(&trace, animation, sink, progress),
+        crate::jsonl::Input::Lines(events) if animation.look.tree && info.is_some() => {
+            // The tree is laid out from the whole run: a file's events are read in first.
+            let (n, algorithm) = (events.header.n, events.header.algorithm.clone());
+            let events = events.map(|e| e.map(|(_, event)| event)).collect::<Result<_, _>>()?;
+            render(&Trace { n, algorithm, events }, animation, sink, progress)
+        }
         crate::jsonl::Input::Lines(mut events) => {
             if let Some(info) = info {
                 return render_stream(info, events, animation, sink, progress);

@@ -2,7 +2,8 @@
 //!
 //! Contract (order matters where items overlap): solution ring, squares (with queens and attack
 //! shading), lines between attacking queens, the algorithm's annotation, the highlight of the
-//! event's square, coordinate labels, then the caption band (gold on solutions) and its text.
+//! event's square, coordinate labels, then the caption band (gold on solutions) and its text, then
+//! the search tree panel over its own background.
 
 use super::caption::{self, caption_items};
 use super::scene::{Item, Scene};
@@ -30,11 +31,14 @@ impl Renderer {
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {
-                let band = (0, layout.top as i64, scene.width as i64, layout.height as i64);
+                // The band stops short of a tree panel, which reaches down beside the caption.
+                let width = self.layout.tree.map_or(scene.width, |panel| panel.x);
+                let band = (0, layout.top as i64, width as i64, layout.height as i64);
                 scene.push(Item::Fill { rect: band, paint: Paint::SolutionBand });
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
         }
+        self.tree_panel(frame, &mut scene);
         scene
     }
 

@@ -4,6 +4,8 @@
 //! covers x in [col*square, (col+1)*square), y in [row*square, (row+1)*square). Otherwise the
 //! board sits inside a margin, optionally with a-h / 1-8 labels, above a caption band whose width
 //! is fixed for the whole run (numbers live in fixed-width slots), so frames never change size.
+//! A search tree panel, when asked for, is added to the right of all that: the board and caption
+//! keep their pixels (bare: the board stays at the origin) and the frame grows to the right.
 
 use super::caption::{CaptionLayout, CaptionSpec};
 use super::glyphs::Glyphs;
@@ -76,6 +78,17 @@ pub struct Layout {
     pub caption: Option<CaptionLayout>,
     /// Width of the band right of the board holding per-row numbers (0 when unused).
     pub side_band: usize,
+    /// The search tree panel, right of everything else (`None` when unused).
+    pub tree: Option<PanelLayout>,
+}
+
+/// A rectangle of the frame given to a panel: left, top, width, height in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelLayout {
+    pub x: usize,
+    pub y: usize,
+    pub width: usize,
+    pub height: usize,
 }
 
 impl Layout {
@@ -93,7 +106,27 @@ impl Layout {
             labels: None,
             caption: None,
             side_band: 0,
+            tree: None,
         }
+    }
+
+    /// This layout with a search tree panel `depth + 1` levels deep to the right: as tall as the
+    /// board (bare) or the board and caption (framed), about 1.25 boards wide.
+    pub fn with_tree_panel(mut self) -> Self {
+        let board = self.board_size();
+        let gap = if self.margin == 0 { (self.square / 2).max(4) } else { self.margin };
+        let width = (board * 5 / 4).max(240);
+        let (y, height) = if self.margin == 0 {
+            (0, self.height)
+        } else {
+            (self.board_y, self.height - self.board_y - self.margin / 2)
+        };
+        self.tree = Some(PanelLayout { x: self.width - self.margin + gap, y, width, height });
+        self.width += width + gap;
+        if self.margin != 0 {
+            self.width += self.margin - gap;
+        }
+        self
     }
 
     /// Board with margins, optional coordinate labels and (when `caption` is given) a caption band.
@@ -130,6 +163,7 @@ impl Layout {
             labels,
             caption,
             side_band,
+            tree: None,
         }
     }
 

@@ -17,8 +17,10 @@ pub mod raster;
 pub mod scene;
 pub mod text;
 pub mod theme;
+pub mod tree_panel;
 
 use crate::board::{Board, BoardFrame};
+use crate::tree::SearchTree;
 use annotate::Annotation;
 use canvas::IndexedImage;
 use caption::CaptionSpec;
@@ -27,6 +29,7 @@ use layout::Layout;
 use palette::Palette;
 use raster::Tiles;
 use scene::Scene;
+use std::sync::Arc;
 use theme::{Paint, Theme};
 
 /// How frames look. Default: automatic square size, captions on, no labels, default theme.
@@ -43,6 +46,9 @@ pub struct RenderOptions {
     pub no_attacks: bool,
     /// Colours. Default: [`Theme::default`].
     pub theme: Theme,
+    /// A panel right of the board with the run's search tree (animations of whole tree-search
+    /// runs). Default: off.
+    pub tree: bool,
 }
 
 impl RenderOptions {
@@ -63,6 +69,7 @@ pub struct Renderer {
     bare: bool,
     shade_attacks: bool,
     annotation: Annotation,
+    tree: Option<Arc<SearchTree>>,
 }
 
 impl Renderer {
@@ -88,7 +95,15 @@ impl Renderer {
             bare: options.bare,
             shade_attacks: !options.no_attacks,
             annotation,
+            tree: None,
         }
+    }
+
+    /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
+    pub fn with_tree(mut self, tree: SearchTree) -> Self {
+        self.layout = self.layout.with_tree_panel();
+        self.tree = Some(Arc::new(tree));
+        self
     }
 
     /// A blank image of this renderer's frame size.
