@@ -13,3 +13,4 @@ for t in default gray dark print; do
 done
 $q sheet 8 --unique --square 30 -q -o docs/sheet-8x8-unique.png
 $q frames 5 --columns 7 --gap 8 --square 40 -q -o docs/frames-5x5.png
+$q animate 6 --tree -q -o docs/tree-6x6.gif
