@@ -39,8 +39,8 @@ pub use output::{remove_temporaries, Batch, OutputFile};
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use pipeline::{
-    caption_spec, render, render_reader, render_stream, Animation, NoProgress, Progress, RunInfo, Summary, Timing,
-    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    caption_spec, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, RunInfo,
+    Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
 };
 pub use render::theme::Theme;
 pub use render::RenderOptions;

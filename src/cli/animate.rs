@@ -152,7 +152,7 @@ fn write_gif(trace: &Trace, animation: &Animation, path: PathBuf, quiet: bool) -
 
 /// Write a GIF to `path` with a progress bar over `frames` (counting up when unknown); `draw`
 /// renders into the sink it is given.
-fn write_gif_with(
+pub(super) fn write_gif_with(
     path: &Path,
     frames: Option<usize>,
     quiet: bool,

@@ -9,6 +9,7 @@ pub mod count;
 pub mod frames;
 pub mod io;
 pub mod play;
+pub mod race;
 pub mod stills;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +62,9 @@ pub enum Command {
     /// Step through a run in the terminal, forward and back (text frames with --ascii or when piped).
     #[command(after_help = "Example: queens play 6 --until all    (keys: space, ←/→, +/-, g/G, 12⏎, q)")]
     Play(play::PlayArgs),
+    /// Several algorithms side by side in one GIF, on one clock (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
+    #[command(after_help = "Example: queens race 8 backtrack forward --clock checks")]
+    Race(race::RaceArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -80,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(args) => args.run(),
         Command::Count(args) => args.run(),
         Command::Play(args) => args.run(),
+        Command::Race(args) => args.run(quiet),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

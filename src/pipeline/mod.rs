@@ -10,7 +10,10 @@
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
+mod race;
 mod workers;
+
+pub use race::{render_race, Clock};
 
 use crate::board::{self, Replay, StreamReplay};
 use crate::render::caption::CaptionSpec;

@@ -1,11 +1,17 @@
-//! The pipeline's moving parts: a replay thread sending chunks of selected board states through a
+//! The pipeline's moving parts: a replay thread sending chunks of selected frame states through a
 //! bounded channel, workers drawing and encoding runs of consecutive frames on all cores, and the
 //! sink writing the results in order.
+//!
+//! The seam: what a frame state is and how it is drawn is a [`Drawer`] — a [`Renderer`] drawing
+//! one run's [`BoardFrame`]s, or a composite (a race's boards side by side).
 
 use super::{Animation, Progress, Summary, Timing};
 use crate::board::BoardFrame;
+use crate::render::canvas::IndexedImage;
+use crate::render::palette::Palette;
 use crate::render::Renderer;
 use crate::sink::{Encode, Frame, Sink, Stream};
+use crate::trace::Event;
 use crate::Error;
 use rayon::prelude::*;
 use std::sync::mpsc::{sync_channel, SyncSender};
@@ -37,12 +43,57 @@ impl Selected {
     }
 }
 
+/// A frame's state before it is drawn: its number in the run and the event it shows.
+pub trait FrameState: Send + Sync {
+    fn index(&self) -> usize;
+    fn event(&self) -> Option<&Event>;
+}
+
+impl FrameState for BoardFrame {
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn event(&self) -> Option<&Event> {
+        self.event.as_ref()
+    }
+}
+
+/// Draws frame states into images of one size and palette; cloned once per worker.
+pub trait Drawer: Clone + Send {
+    type Frame: FrameState;
+    fn size(&self) -> (usize, usize);
+    fn palette(&self) -> &Palette;
+    fn blank(&self) -> IndexedImage;
+    fn draw(&mut self, frame: &Self::Frame, canvas: &mut IndexedImage);
+}
+
+impl Drawer for Renderer {
+    type Frame = BoardFrame;
+
+    fn size(&self) -> (usize, usize) {
+        (self.layout.width, self.layout.height)
+    }
+
+    fn palette(&self) -> &Palette {
+        &self.palette
+    }
+
+    fn blank(&self) -> IndexedImage {
+        Renderer::blank(self)
+    }
+
+    fn draw(&mut self, frame: &BoardFrame, canvas: &mut IndexedImage) {
+        Renderer::draw(self, frame, canvas)
+    }
+}
+
 /// A replayed frame on its way to the workers, and whether it is the last to go out.
-type Chunk = Vec<(BoardFrame, bool)>;
+type Chunk<T> = Vec<(T, bool)>;
 
 /// Start the sink, then replay, draw, encode and write every selected frame in order.
-pub fn draw_frames<S, F>(
-    renderer: Renderer,
+pub fn draw_frames<S, D, F>(
+    renderer: D,
     frames: F,
     selected: Selected,
     animation: &Animation,
@@ -51,13 +102,14 @@ pub fn draw_frames<S, F>(
 ) -> Result<Summary, Error>
 where
     S: Sink,
-    F: Iterator<Item = Result<BoardFrame, Error>> + Send,
+    D: Drawer,
+    F: Iterator<Item = Result<D::Frame, Error>> + Send,
 {
-    let (width, height) = (renderer.layout.width, renderer.layout.height);
+    let (width, height) = renderer.size();
     let stream = Stream {
         width,
         height,
-        palette: &renderer.palette,
+        palette: renderer.palette(),
         loop_count: animation.timing.loop_count,
         frames: selected.count,
     };
@@ -67,7 +119,7 @@ where
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
         scope.spawn(move || replay_in_chunks(frames, wanted, tx));
-        let mut before: Option<BoardFrame> = None;
+        let mut before: Option<D::Frame> = None;
         let mut done = 0;
         for chunk in rx {
             let chunk = chunk?;
@@ -89,13 +141,14 @@ where
 
 /// Replay and send the selected frames in chunks, each marked whether it is the last to go out;
 /// stops at the first error (sent on) or when the receiver hangs up.
-fn replay_in_chunks<F>(frames: F, wanted: Option<&[usize]>, tx: SyncSender<Result<Chunk, Error>>)
+fn replay_in_chunks<T, F>(frames: F, wanted: Option<&[usize]>, tx: SyncSender<Result<Chunk<T>, Error>>)
 where
-    F: Iterator<Item = Result<BoardFrame, Error>>,
+    T: FrameState,
+    F: Iterator<Item = Result<T, Error>>,
 {
     let mut wanted = wanted.map(|s| s.iter().copied().peekable());
-    let mut chunk: Chunk = Vec::with_capacity(CHUNK_FRAMES);
-    let mut pending: Option<BoardFrame> = None;
+    let mut chunk: Chunk<T> = Vec::with_capacity(CHUNK_FRAMES);
+    let mut pending: Option<T> = None;
     for frame in frames {
         let frame = match frame {
             Ok(frame) => frame,
@@ -105,7 +158,7 @@ where
             }
         };
         if let Some(wanted) = wanted.as_mut() {
-            if wanted.peek() != Some(&frame.index) {
+            if wanted.peek() != Some(&frame.index()) {
                 continue;
             }
             wanted.next();
@@ -138,11 +191,11 @@ impl<E: Encode> Job<'_, E> {
     /// Split the chunk into runs of consecutive frames, one per renderer; each worker draws its
     /// run (after the frame before it, as the base of the first difference) and encodes every
     /// frame while its pixels are in cache. Results come back in order.
-    fn run(
+    fn run<D: Drawer>(
         &self,
-        renderers: &mut [Renderer],
-        before: Option<&BoardFrame>,
-        chunk: &Chunk,
+        renderers: &mut [D],
+        before: Option<&D::Frame>,
+        chunk: &Chunk<D::Frame>,
     ) -> Vec<Result<E::Encoded, Error>> {
         let part = chunk.len().div_ceil(renderers.len()).max(1);
         let encoded: Vec<Vec<Result<E::Encoded, Error>>> = renderers
@@ -156,11 +209,11 @@ impl<E: Encode> Job<'_, E> {
         encoded.into_iter().flatten().collect()
     }
 
-    fn encode_run(
+    fn encode_run<D: Drawer>(
         &self,
-        renderer: &mut Renderer,
-        base: Option<&BoardFrame>,
-        frames: &[(BoardFrame, bool)],
+        renderer: &mut D,
+        base: Option<&D::Frame>,
+        frames: &[(D::Frame, bool)],
         offset: usize,
     ) -> Vec<Result<E::Encoded, Error>> {
         let mut previous = renderer.blank();
@@ -172,9 +225,9 @@ impl<E: Encode> Job<'_, E> {
         for (i, (board_frame, last)) in frames.iter().enumerate() {
             renderer.draw(board_frame, &mut current);
             let frame = Frame {
-                step: board_frame.index,
-                event: board_frame.event.as_ref(),
-                delay_ms: self.timing.delay_for(board_frame.event.as_ref(), *last),
+                step: board_frame.index(),
+                event: board_frame.event(),
+                delay_ms: self.timing.delay_for(board_frame.event(), *last),
                 position: self.first + offset + i,
                 image: &current,
             };

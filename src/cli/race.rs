@@ -1,0 +1,73 @@
+//! `race`: several algorithms on one board size, side by side in one GIF, on one clock.
+
+use super::animate::write_gif_with;
+use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
+use super::io::{default_output, render_options};
+use anyhow::Result;
+use clap::Args;
+use queens::{Algorithm, Animation, Clock, Detail, Until};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct RaceArgs {
+    /// Board size N.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub n: u32,
+    /// Two or more algorithms, drawn left to right in this order (the same one twice is allowed).
+    #[arg(required = true, num_args = 2.., value_name = "ALG", value_parser = parse_algorithm)]
+    pub algorithms: Vec<Algorithm>,
+    /// What one frame advances each run by: events (one event) or checks (one square examined).
+    #[arg(long, default_value = "events", value_parser = ["events", "checks"])]
+    pub clock: String,
+    /// Stop each run at the first solution, after K solutions, or run the whole search.
+    #[arg(long, default_value = "first", value_parser = parse_until)]
+    pub until: Until,
+    /// Seed for the randomized algorithms (shuffle, min-conflicts).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Refuse races longer than this many frames (the longest run's ticks + 1).
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, value_parser = parse_max_frames)]
+    pub max_frames: usize,
+    /// Leave attacked squares unshaded.
+    #[arg(long)]
+    pub no_attacks: bool,
+    /// Output GIF path (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: LookArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
+}
+
+impl RaceArgs {
+    pub fn run(self, quiet: bool) -> Result<()> {
+        let clock = if self.clock == "checks" { Clock::Checks } else { Clock::Events };
+        let mut animation = Animation::new();
+        animation.look = render_options(&self.look)?;
+        animation.look.no_attacks = self.no_attacks;
+        animation.timing = self.timing.timing();
+        animation.max_frames = self.max_frames;
+        let traces = self
+            .algorithms
+            .iter()
+            .map(|&algorithm| {
+                let mut options = queens::SolveOptions::new(self.n as usize);
+                options.algorithm = algorithm;
+                options.until = self.until;
+                options.seed = self.seed;
+                options.detail = if clock == Clock::Checks { Detail::Checks } else { Detail::Placements };
+                // A tick is at least one event; under the checks clock a few events may share one.
+                let events = match clock {
+                    Clock::Events => self.max_frames,
+                    Clock::Checks => self.max_frames.saturating_mul(self.n as usize + 2),
+                };
+                queens::record(&options, events)
+            })
+            .collect::<queens::Result<Vec<_>>>()?;
+        let names: Vec<String> = self.algorithms.iter().map(|a| a.to_string()).collect();
+        let name = format!("queens-{n}x{n}-race-{}.gif", names.join("-"), n = self.n);
+        let path = self.output.unwrap_or_else(|| default_output(&name));
+        write_gif_with(&path, None, quiet, |sink, bar| queens::render_race(&traces, clock, &animation, sink, bar))
+    }
+}

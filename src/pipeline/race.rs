@@ -1,0 +1,208 @@
+//! Races: several runs on one board size side by side in one animation, advanced by one clock.
+//!
+//! Contract: frame k shows every run after min(k, its length) ticks of the [`Clock`] (events, or
+//! squares examined), left to right in the order given; the animation has as many frames as the
+//! longest run has ticks, plus one. Each run is drawn by its own [`Renderer`] (its own caption)
+//! and the scenes are composed side by side into one frame, so every backend draws a race like
+//! any frame. Framed, a status line under each run names its algorithm and, once it has
+//! finished, "done after k"; the last frame ranks them (fewest ticks first). Bare: only the
+//! boards, each exactly N*PX square at y = 0, board i at x = i * (N*PX + PX).
+
+use super::workers::{draw_frames, Drawer, FrameState, Selected};
+use super::{Animation, Progress, RunInfo, Summary};
+use crate::board::{self, BoardFrame, Replay};
+use crate::render::canvas::IndexedImage;
+use crate::render::palette::Palette;
+use crate::render::scene::Scene;
+use crate::render::Renderer;
+use crate::sink::Sink;
+use crate::trace::{Event, Trace};
+use crate::Error;
+
+/// What one tick of a race's clock is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// One event per tick, each run.
+    #[default]
+    Events,
+    /// One square examined (a check event) per tick, each run: work, not steps.
+    Checks,
+}
+
+impl Clock {
+    /// How many events of `trace` have happened after each tick (tick 0: none; the last: all).
+    pub fn positions(self, trace: &Trace) -> Vec<usize> {
+        let total = trace.events.len();
+        match self {
+            Clock::Events => (0..=total).collect(),
+            Clock::Checks => {
+                let mut positions = vec![0];
+                let checks = trace.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Check { .. }));
+                positions.extend(checks.map(|(i, _)| i + 1));
+                if positions.last() != Some(&total) {
+                    positions.push(total);
+                }
+                positions
+            }
+        }
+    }
+
+    /// The word for its ticks in "done after k ...".
+    fn unit(self) -> &'static str {
+        match self {
+            Clock::Events => "steps",
+            Clock::Checks => "checks",
+        }
+    }
+}
+
+/// One race frame: every run's board after min(k, its length) ticks.
+pub struct RaceFrame {
+    index: usize,
+    boards: Vec<BoardFrame>,
+    last: bool,
+}
+
+impl FrameState for RaceFrame {
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn event(&self) -> Option<&Event> {
+        None
+    }
+}
+
+/// Draws race frames: each run's scene shifted to its place, then the status lines.
+#[derive(Clone)]
+struct RaceDrawer {
+    renderers: Vec<Renderer>,
+    offsets: Vec<usize>,
+    width: usize,
+    height: usize,
+    /// Baseline and text size of the status lines (`None`: bare).
+    status: Option<(f32, u32)>,
+    names: Vec<String>,
+    ticks: Vec<usize>,
+    unit: &'static str,
+}
+
+impl RaceDrawer {
+    fn status_line(&self, i: usize, frame: &RaceFrame) -> String {
+        let name = &self.names[i];
+        let ticks = self.ticks[i];
+        if frame.last {
+            let rank = 1 + self.ticks.iter().filter(|&&t| t < ticks).count();
+            format!("{rank}. {name} · done after {ticks} {}", self.unit)
+        } else if frame.index >= ticks {
+            format!("{name} · done after {ticks} {}", self.unit)
+        } else {
+            name.clone()
+        }
+    }
+}
+
+impl Drawer for RaceDrawer {
+    type Frame = RaceFrame;
+
+    fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    fn palette(&self) -> &Palette {
+        &self.renderers[0].palette
+    }
+
+    fn blank(&self) -> IndexedImage {
+        IndexedImage::new(self.width, self.height, crate::render::theme::Paint::Background)
+    }
+
+    fn draw(&mut self, frame: &RaceFrame, canvas: &mut IndexedImage) {
+        let mut scene = Scene::new(self.width, self.height);
+        for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
+            scene.append_shifted(renderer.describe(board), self.offsets[i]);
+        }
+        if let Some((baseline, size)) = self.status {
+            for (i, renderer) in self.renderers.iter().enumerate() {
+                let text = self.status_line(i, frame);
+                let centre = self.offsets[i] as f32 + renderer.layout.width as f32 / 2.0;
+                let width = renderer.measure(&text, size).0;
+                scene.text((centre - width / 2.0, baseline), size, text);
+            }
+        }
+        self.renderers[0].paint(&scene, canvas);
+    }
+}
+
+/// Draw `traces` (one board size) racing on `clock` and hand the frames to `sink`, in order.
+pub fn render_race<S: Sink>(
+    traces: &[Trace],
+    clock: Clock,
+    animation: &Animation,
+    sink: &mut S,
+    progress: &dyn Progress,
+) -> Result<Summary, Error> {
+    let n = traces.first().map_or(0, |t| t.n);
+    crate::render::layout::check_geometry(n, animation.look.square_for(n))?;
+    let positions: Vec<Vec<usize>> = traces.iter().map(|t| clock.positions(t)).collect();
+    let ticks: Vec<usize> = positions.iter().map(|p| p.len() - 1).collect();
+    let longest = ticks.iter().copied().max().unwrap_or(0);
+    if longest + 1 > animation.max_frames {
+        return Err(Error::TooManyFrames { limit: animation.max_frames });
+    }
+    for trace in traces {
+        board::validate(trace)?;
+    }
+    let drawer = race_drawer(traces, clock, animation, ticks)?;
+    let mut replays: Vec<_> = traces.iter().map(Replay::new).collect();
+    let mut boards = Vec::with_capacity(traces.len());
+    for replay in &mut replays {
+        boards.push(replay.next().expect("frame 0 exists")?);
+    }
+    let mut k = 0;
+    let frames = std::iter::from_fn(move || {
+        if k > longest {
+            return None;
+        }
+        for ((replay, board), positions) in replays.iter_mut().zip(boards.iter_mut()).zip(&positions) {
+            let target = positions[k.min(positions.len() - 1)];
+            while board.index < target {
+                match replay.next() {
+                    Some(Ok(next)) => *board = next,
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => break,
+                }
+            }
+        }
+        let frame = RaceFrame { index: k, boards: boards.clone(), last: k == longest };
+        k += 1;
+        Some(Ok(frame))
+    });
+    draw_frames(drawer, frames, Selected::new(None, longest + 1), animation, sink, progress)
+}
+
+/// One renderer a run, placed left to right; framed races get a status line under the boards.
+fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec<usize>) -> Result<RaceDrawer, Error> {
+    let look = &animation.look;
+    let renderers: Vec<Renderer> = traces
+        .iter()
+        .map(|t| Renderer::new(t.n, look, Some(RunInfo::new(t.n, &t.algorithm, &t.events, true).caption_spec())))
+        .collect();
+    let (mut offsets, mut x) = (Vec::new(), 0);
+    let gap = if look.bare { look.square_for(traces[0].n) } else { 0 };
+    for renderer in &renderers {
+        offsets.push(x);
+        x += renderer.layout.width + gap;
+    }
+    let width = x - gap;
+    let mut height = renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
+    let status = (!look.bare).then(|| {
+        let size = ((renderers[0].layout.square as f32 * 0.3).round() as u32).clamp(13, 20);
+        let baseline = height as f32 + renderers[0].measure("A", size).1;
+        height += size as usize * 2;
+        (baseline, size)
+    });
+    crate::render::layout::check_frame_size(width, height)?;
+    let names = traces.iter().map(|t| t.algorithm.clone()).collect();
+    Ok(RaceDrawer { renderers, offsets, width, height, status, names, ticks, unit: clock.unit() })
+}

@@ -1,0 +1,100 @@
+//! `queens race`: a bare race's frame k shows board i, at x = i * (N*PX + PX), after min(k, its
+//! length) ticks of the clock (probed at square centres against an independent replay of each
+//! run's own trace); the animation has the longest run's ticks + 1 frames; the default name lists
+//! the algorithms. GIFs decoded with the `image` crate.
+
+mod common;
+
+use common::{attacked, decode_gif, queens_per_frame, rgb, run_queens, temp_dir};
+use queens::{Event, Theme, Trace};
+use std::path::Path;
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = run_queens(dir, args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn trace(dir: &Path, args: &[&str]) -> Trace {
+    run_ok(dir, &[&["trace"][..], args, &["-o", "t.json"]].concat());
+    serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap()
+}
+
+/// Events that have happened after each tick: every event a tick, or every check a tick.
+fn positions(trace: &Trace, checks: bool) -> Vec<usize> {
+    if !checks {
+        return (0..=trace.events.len()).collect();
+    }
+    let mut positions = vec![0];
+    positions
+        .extend(trace.events.iter().enumerate().filter(|(_, e)| matches!(e, Event::Check { .. })).map(|(i, _)| i + 1));
+    if *positions.last().unwrap() != trace.events.len() {
+        positions.push(trace.events.len());
+    }
+    positions
+}
+
+fn probe_race(dir: &Path, n: usize, algorithms: &[&str], checks: bool) {
+    let square = 40u32;
+    let traces: Vec<Trace> = algorithms
+        .iter()
+        .map(|a| {
+            let detail = if checks { "checks" } else { "placements" };
+            trace(dir, &["6", "--algorithm", a, "--detail", detail])
+        })
+        .collect();
+    let clock = if checks { "checks" } else { "events" };
+    let args = [&["race", "6"][..], algorithms, &["--clock", clock, "--bare", "--square", "40", "-q", "-o", "r.gif"]];
+    run_ok(dir, &args.concat());
+    let frames = decode_gif(&std::fs::read(dir.join("r.gif")).unwrap());
+    let ticks: Vec<Vec<usize>> = traces.iter().map(|t| positions(t, checks)).collect();
+    let longest = ticks.iter().map(|p| p.len() - 1).max().unwrap();
+    assert_eq!(frames.len(), longest + 1, "{algorithms:?} {clock}");
+    let side = n as u32 * square;
+    assert_eq!(frames[0].0.width(), algorithms.len() as u32 * (side + square) - square);
+    assert_eq!(frames[0].0.height(), side);
+    let theme = Theme::default();
+    for (i, trace) in traces.iter().enumerate() {
+        let boards = queens_per_frame(trace);
+        for (k, (img, _)) in frames.iter().enumerate() {
+            let at = ticks[i][k.min(ticks[i].len() - 1)];
+            let queens = &boards[at];
+            for row in 0..n {
+                for col in 0..n {
+                    let x = i as u32 * (side + square) + col as u32 * square + square / 2;
+                    let y = row as u32 * square + square / 2;
+                    let want = match (queens.contains(&(row, col)), (row + col) % 2 == 1, attacked(queens, row, col)) {
+                        (true, ..) => theme.queen,
+                        (false, false, false) => theme.light,
+                        (false, true, false) => theme.dark,
+                        (false, false, true) => theme.light_attacked,
+                        (false, true, true) => theme.dark_attacked,
+                    };
+                    assert_eq!(rgb(img, x, y), want, "{clock} board {i} frame {k} row {row} col {col}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_board_shows_its_own_run_after_min_k_and_its_length_events() {
+    let dir = temp_dir("race", "events");
+    probe_race(&dir, 6, &["backtrack", "forward", "grid"], false);
+}
+
+#[test]
+fn the_checks_clock_advances_each_run_one_square_examined_a_frame() {
+    let dir = temp_dir("race", "checks");
+    probe_race(&dir, 6, &["forward", "backtrack"], true);
+}
+
+#[test]
+fn the_default_output_names_the_algorithms_and_needs_two() {
+    let dir = temp_dir("race", "name");
+    let stdout = run_ok(&dir, &["race", "5", "backtrack", "forward", "-q", "--square", "20"]);
+    assert!(stdout.starts_with("output/queens-5x5-race-backtrack-forward.gif: "), "{stdout}");
+    assert!(dir.join("output/queens-5x5-race-backtrack-forward.gif").exists());
+    let out = run_queens(&dir, &["race", "5", "backtrack"]);
+    assert_eq!(out.status.code(), Some(2));
+}
