@@ -17,6 +17,7 @@ mod checkpoints;
 pub mod count;
 mod encode;
 mod error;
+mod heatmap;
 pub mod jsonl;
 pub mod output;
 mod pipeline;
@@ -34,6 +35,7 @@ pub use board::{validate, Counters, TraceFault};
 pub use checkpoints::FrameSeeker;
 pub use encode::gif::Tuning;
 pub use error::Error;
+pub use heatmap::{heatmap_counts, ramp, write_heatmap};
 pub use output::{remove_temporaries, Batch, OutputFile};
 
 /// The library's result type.

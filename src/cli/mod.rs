@@ -7,6 +7,7 @@ pub mod animate;
 pub mod args;
 pub mod count;
 pub mod frames;
+pub mod heatmap;
 pub mod io;
 pub mod play;
 pub mod race;
@@ -65,6 +66,9 @@ pub enum Command {
     /// Several algorithms side by side in one GIF, on one clock (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
     #[command(after_help = "Example: queens race 8 backtrack forward --clock checks")]
     Race(race::RaceArgs),
+    /// How often each square holds a queen over all solutions, as a PNG (default: output/queens-<N>x<N>-heatmap.png).
+    #[command(after_help = "Example: queens heatmap 8 --unique")]
+    Heatmap(heatmap::HeatmapArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -85,6 +89,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Count(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Race(args) => args.run(quiet),
+        Command::Heatmap(args) => args.run(),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

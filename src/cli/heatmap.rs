@@ -1,0 +1,39 @@
+//! `heatmap`: how often each square holds a queen over all solutions, as one PNG.
+
+use super::args::ThemeArgs;
+use super::io::{default_output, open_output, render_options, summary};
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct HeatmapArgs {
+    /// Board size N.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub n: u32,
+    /// Count over one board per symmetry class instead of every solution.
+    #[arg(long)]
+    pub unique: bool,
+    /// Pixels per square (default 60; smaller above 12x12).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
+    pub square: Option<u32>,
+    /// Output PNG path (default: output/queens-<N>x<N>-heatmap.png, -unique.png with --unique).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
+}
+
+impl HeatmapArgs {
+    pub fn run(self) -> Result<()> {
+        let look = super::args::LookArgs { square: self.square, bare: false, coords: false, theme: self.theme.clone() };
+        let options = render_options(&look)?;
+        let suffix = if self.unique { "-unique" } else { "" };
+        let name = format!("queens-{n}x{n}-heatmap{suffix}.png", n = self.n);
+        let path = self.output.unwrap_or_else(|| default_output(&name));
+        let mut file = open_output(&path)?;
+        let (width, height) = queens::write_heatmap(self.n as usize, self.unique, &options, &mut file)?;
+        let bytes = file.commit()?;
+        summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
+    }
+}
