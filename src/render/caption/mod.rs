@@ -145,19 +145,25 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
     }
 }
 
+/// The caption of the 8x8 backtracking run to its first solution (219 events), for tests.
+#[cfg(test)]
+pub(crate) fn example_spec() -> CaptionSpec {
+    CaptionSpec {
+        n: 8,
+        algorithm: "backtrack".into(),
+        kind: Some(Algorithm::Backtrack),
+        total_events: Some(219),
+        has_checks: false,
+        max_value: 219,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn spec() -> CaptionSpec {
-        CaptionSpec {
-            n: 8,
-            algorithm: "backtrack".into(),
-            kind: Some(Algorithm::Backtrack),
-            total_events: Some(219),
-            has_checks: false,
-            max_value: 219,
-        }
+        example_spec()
     }
 
     #[test]

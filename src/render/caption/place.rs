@@ -147,18 +147,10 @@ mod tests {
     use crate::render::palette::Palette;
     use crate::render::raster::{paint, Tiles};
     use crate::render::theme::{Paint, Theme};
-    use crate::solve::Algorithm;
     use crate::trace::Event;
 
     fn spec() -> CaptionSpec {
-        CaptionSpec {
-            n: 8,
-            algorithm: "backtrack".into(),
-            kind: Some(Algorithm::Backtrack),
-            total_events: Some(219),
-            has_checks: false,
-            max_value: 219,
-        }
+        super::super::example_spec()
     }
 
     #[test]
