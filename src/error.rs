@@ -61,6 +61,12 @@ pub enum Error {
     NotATreeSearch { algorithm: String },
     #[error("the tree needs the whole run; save the stream to a file")]
     TreeNeedsWholeRun,
+    #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
+    FileTooLarge { format: &'static str },
+    #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]
+    FfmpegMissing,
+    #[error("ffmpeg failed: {reason}; check that ffmpeg has the {codec} encoder, or write GIF, WebP or APNG instead")]
+    Ffmpeg { codec: &'static str, reason: String },
 }
 
 impl Error {

@@ -49,8 +49,8 @@ pub use render::RenderOptions;
 pub use report::solutions_text;
 pub use select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
-    atlas::aseprite_atlas, sheet::default_columns, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink,
-    SplitSink, StillSink, Stream,
+    atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell,
+    Sink, SplitSink, StillSink, Stream, WebpSink,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
 pub use stills::{
@@ -78,7 +78,7 @@ pub fn render_gif<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Res
 #[doc(hidden)]
 pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
-    pub use crate::encode::{gif, lzw, png, zlib};
+    pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
     pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, theme, Renderer};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

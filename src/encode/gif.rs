@@ -83,7 +83,7 @@ pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'sta
 }
 
 /// Bounding box (x0, y0, x1, y1), exclusive ends, of pixels that differ; `None` if none do.
-fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
+pub(crate) fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
     let w = cur.width;
     fn row(img: &IndexedImage, y: usize) -> &[u8] {
         &img.pixels[y * img.width..(y + 1) * img.width]

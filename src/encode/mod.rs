@@ -5,5 +5,7 @@
 
 pub mod gif;
 pub mod lzw;
+pub mod patch;
 pub mod png;
+pub mod vp8l;
 pub mod zlib;

@@ -20,7 +20,12 @@ pub struct Deflated {
 
 /// Raw-deflate `input` as one piece of a stream; `last` ends the stream with the final block.
 pub fn deflate_piece(input: &[u8], last: bool) -> Deflated {
-    let mut compress = Compress::new(Compression::new(LEVEL), false);
+    deflate_piece_at(input, last, LEVEL)
+}
+
+/// [`deflate_piece`] at another zlib level (0-9).
+pub fn deflate_piece_at(input: &[u8], last: bool, level: u32) -> Deflated {
+    let mut compress = Compress::new(Compression::new(level), false);
     let mut data = Vec::with_capacity(input.len() / 8 + 64);
     let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
     loop {

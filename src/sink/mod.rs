@@ -1,5 +1,5 @@
-//! Sinks: where a run's drawn frames go. GIF today; PNG stills, frame sheets, APNG, WebP, video
-//! and SVG are siblings behind the same trait.
+//! Sinks: where a run's drawn frames go: GIF, animated WebP, APNG, and MP4 or WebM through ffmpeg;
+//! PNG stills, frame sheets and SVG would be siblings behind the same trait.
 //!
 //! Contract: the pipeline calls [`Sink::start`] once with the frame geometry, palette, loop count
 //! and frame count, and gets back the sink's [`Encode`]r. Workers then draw consecutive frames and
@@ -8,21 +8,27 @@
 //! [`Sink::write`] in output order; [`Sink::finish`] ends the file. A sink sees pixels, never
 //! board state, so every sink shows the same picture.
 
+pub mod apng;
 pub mod atlas;
 pub mod gif;
 pub mod sheet;
 pub mod split;
 pub mod still;
+// pub mod video;
+pub mod webp;
 
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::trace::Event;
 use crate::Error;
 
+pub use self::apng::ApngSink;
 pub use self::gif::GifSink;
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
 pub use self::still::StillSink;
+// pub use self::video::{VideoCodec, VideoSink};
+pub use self::webp::WebpSink;
 
 /// What a sink is told once, before any frame.
 #[derive(Clone, Debug)]

@@ -1,0 +1,191 @@
+//! The APNG sink: palette PNG frames with a transparent index, changed rectangles, compressed on
+//! all cores.
+//!
+//! Contract: one APNG frame per drawn frame, delays in exact milliseconds (as ms/1000 s, or
+//! tenths of the delay over 100 when it passes 65,535 ms). One global palette (PLTE) with index 0
+//! fully transparent (tRNS); 8-bit indices. The first frame is the default image (IDAT) and covers
+//! the canvas; every later frame holds the rectangle that changed, unchanged pixels transparent,
+//! blended OVER the frame before, disposal none, so decoders composite exactly the drawn frame.
+//! Loops: `None` loops forever (num_plays 0); `Some(k)` plays k + 1 times. Rows use the filter
+//! [`FILTER`] and zlib level [`LEVEL`], chosen by measurement (see `examples/bench.rs`).
+//! Frames stream straight to the writer.
+
+use super::{Encode, Frame, Sink, Stream};
+use crate::encode::patch::Patch;
+use crate::encode::zlib::{self, Deflated};
+use crate::render::canvas::IndexedImage;
+use crate::Error;
+use rayon::prelude::*;
+use std::io::Write;
+
+/// Row filter: 0 None, 2 Up.
+const FILTER: u8 = 0;
+/// zlib level.
+const LEVEL: u32 = 9;
+/// Rows per independently deflated strip of a large frame.
+const STRIP_ROWS: usize = 128;
+/// fcTL blend_op: draw the frame OVER the one before (transparent pixels keep it).
+const BLEND_OVER: u8 = 1;
+
+/// Writes an APNG into `W`.
+pub struct ApngSink<W: Write> {
+    out: Option<W>,
+    /// Next sequence number (fcTL and fdAT chunks share one count).
+    sequence: u32,
+    started: bool,
+}
+
+impl<W: Write> ApngSink<W> {
+    pub fn new(out: W) -> Self {
+        ApngSink { out: Some(out), sequence: 0, started: false }
+    }
+
+    /// The writer back, after [`Sink::finish`].
+    pub fn into_inner(self) -> Option<W> {
+        self.out
+    }
+
+    fn out(&mut self) -> Result<&mut W, Error> {
+        self.out.as_mut().filter(|_| self.started).ok_or(Error::SinkState("frame before start"))
+    }
+}
+
+/// Compresses APNG frames; shared by the workers.
+pub struct ApngEncoder;
+
+/// One frame: its fcTL fields after the sequence number, and its zlib stream in pieces.
+pub struct ApngFrame {
+    control: Vec<u8>,
+    data: Vec<Deflated>,
+    first: bool,
+}
+
+impl Encode for ApngEncoder {
+    type Encoded = ApngFrame;
+
+    fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<ApngFrame, Error> {
+        let patch = Patch::between(before, frame.image, 1);
+        let mut control = Vec::with_capacity(22);
+        for v in [patch.width, patch.height, patch.x, patch.y] {
+            control.extend((v as u32).to_be_bytes());
+        }
+        let (num, den) = delay_fraction(frame.delay_ms);
+        control.extend(num.to_be_bytes());
+        control.extend(den.to_be_bytes());
+        control.push(0); // dispose_op: none
+        control.push(if patch.transparent { BLEND_OVER } else { 0 });
+        let strips: Vec<&[u8]> = patch.pixels.chunks(patch.width * STRIP_ROWS).collect();
+        let deflate = |(i, rows): (usize, &&[u8])| zlib::deflate_piece_at(&filtered(rows, patch.width), i + 1 == strips.len(), LEVEL);
+        let data = if strips.len() > 1 {
+            strips.par_iter().enumerate().map(deflate).collect()
+        } else {
+            strips.iter().enumerate().map(deflate).collect()
+        };
+        Ok(ApngFrame { control, data, first: before.is_none() })
+    }
+}
+
+/// Rows with their filter byte ([`FILTER`]; the first row of a strip always None).
+fn filtered(pixels: &[u8], width: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixels.len() + pixels.len() / width);
+    let mut above: Option<&[u8]> = None;
+    for row in pixels.chunks_exact(width) {
+        match above.filter(|_| FILTER == 2) {
+            Some(above) => {
+                out.push(2);
+                out.extend(row.iter().zip(above).map(|(&p, &a)| p.wrapping_sub(a)));
+            }
+            None => {
+                out.push(0);
+                out.extend_from_slice(row);
+            }
+        }
+        above = Some(row);
+    }
+    out
+}
+
+/// A delay as the fraction APNG stores (16-bit numerator and denominator), exact up to 65,535 ms.
+fn delay_fraction(ms: u32) -> (u16, u16) {
+    match u16::try_from(ms) {
+        Ok(ms) => (ms, 1000),
+        Err(_) => (((ms + 5) / 10).min(u32::from(u16::MAX)) as u16, 100),
+    }
+}
+
+impl<W: Write> Sink for ApngSink<W> {
+    type Encoder = ApngEncoder;
+
+    fn start(&mut self, stream: &Stream<'_>) -> Result<ApngEncoder, Error> {
+        if self.started {
+            return Err(Error::SinkState("started twice"));
+        }
+        self.started = true;
+        let out = self.out()?;
+        let mut header = Vec::with_capacity(13);
+        header.extend((stream.width as u32).to_be_bytes());
+        header.extend((stream.height as u32).to_be_bytes());
+        header.extend([8, 3, 0, 0, 0]); // 8-bit palette indices, no interlace
+        let mut actl = Vec::with_capacity(8);
+        actl.extend((stream.frames as u32).to_be_bytes());
+        actl.extend(stream.loop_count.map_or(0, |extra| u32::from(extra) + 1).to_be_bytes());
+        out.write_all(b"\x89PNG\r\n\x1a\n")?;
+        write_chunk(out, b"IHDR", &[&header])?;
+        write_chunk(out, b"acTL", &[&actl])?;
+        write_chunk(out, b"PLTE", &[&stream.palette.flat()])?;
+        write_chunk(out, b"tRNS", &[&[0]])?;
+        Ok(ApngEncoder)
+    }
+
+    fn write(&mut self, encoded: ApngFrame) -> Result<(), Error> {
+        let sequence = self.sequence;
+        let out = self.out()?;
+        write_chunk(out, b"fcTL", &[&sequence.to_be_bytes(), &encoded.control])?;
+        let mut next = sequence + 1;
+        for piece in zlib::stream_chunks(&encoded.data) {
+            if encoded.first {
+                write_chunk(out, b"IDAT", &[&piece])?;
+            } else {
+                write_chunk(out, b"fdAT", &[&next.to_be_bytes(), &piece])?;
+                next += 1;
+            }
+        }
+        self.sequence = next;
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        let out = self.out()?;
+        write_chunk(out, b"IEND", &[])?;
+        out.flush()?;
+        Ok(())
+    }
+}
+
+/// A PNG chunk: big-endian length, tag, the parts, CRC-32 of tag and parts.
+fn write_chunk<W: Write>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]]) -> Result<(), Error> {
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    let len = u32::try_from(len).ok().filter(|&l| l < 1 << 31).ok_or(Error::FileTooLarge { format: "APNG" })?;
+    let mut crc = flate2::Crc::new();
+    crc.update(tag);
+    out.write_all(&len.to_be_bytes())?;
+    out.write_all(tag)?;
+    for part in parts {
+        crc.update(part);
+        out.write_all(part)?;
+    }
+    out.write_all(&crc.sum().to_be_bytes())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_are_exact_fractions() {
+        assert_eq!(delay_fraction(250), (250, 1000));
+        assert_eq!(delay_fraction(65_535), (65_535, 1000));
+        assert_eq!(delay_fraction(655_350), (65_535, 100));
+    }
+}
