@@ -197,6 +197,7 @@ impl Chains {
     }
 }
 
+fn min_len() -> usize { std::env::var("MINLEN").ok().and_then(|v| v.parse().ok()).unwrap_or(MIN_LENGTH) }
 /// Tokens for `data`, rows of `xsize` values.
 pub fn parse(data: &[u8], xsize: usize) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(data.len() / 4 + 16);
@@ -205,7 +206,7 @@ pub fn parse(data: &[u8], xsize: usize) -> Vec<Token> {
     let mut pending: Option<(usize, usize)> = None;
     while i < data.len() {
         let (len, dist) = pending.take().unwrap_or_else(|| chains.best(data, i, xsize));
-        if len < MIN_LENGTH {
+        if len < min_len() {
             tokens.push(Token::Literal(data[i]));
             i += 1;
             continue;

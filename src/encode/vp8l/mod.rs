@@ -46,6 +46,7 @@ pub fn encode(indices: &[u8], width: usize, height: usize, palette: &[u32]) -> V
 
 /// Bits per index for a palette of this size (pixel bundling): 1, 2, 4 or 8.
 fn index_bits(colours: usize) -> usize {
+    if std::env::var_os("NOBUNDLE").is_some() { return 8; }
     match colours {
         0..=2 => 1,
         3..=4 => 2,
@@ -149,7 +150,9 @@ fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
         constant(255),
         PrefixCode::new(&dist, MAX_LENGTH),
     ];
+    let h0 = w.len_bits();
     codes.iter().for_each(|code| code.write_header(w));
+    let h1 = w.len_bits();
     let [green, _, _, _, dist] = &codes;
     for t in &tokens {
         match *t {
@@ -163,5 +166,9 @@ fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
                 w.bits(extra, bits);
             }
         }
+    }
+    if std::env::var_os("VP8L_STATS").is_some() {
+        let copies = tokens.len() - literals as usize;
+        eprintln!("STAT pre {h0} codes {} body {} lits {literals} copies {copies} n {} xsize {xsize}", h1 - h0, w.len_bits() - h1, packed.len());
     }
 }
