@@ -49,8 +49,8 @@ pub use render::RenderOptions;
 pub use report::solutions_text;
 pub use select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
-    atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame, SheetCell,
-    Sink, SplitSink, StillSink, Stream, WebpSink,
+    atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame,
+    SheetCell, Sink, SplitSink, StillSink, Stream, VideoCodec, VideoSink, WebpSink,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
 pub use stills::{

@@ -39,11 +39,28 @@ fn registry() -> MutexGuard<'static, Registry> {
 /// before exiting: temporaries are created and renamed while holding the same lock, so none is
 /// left behind and no half-renamed state is seen.
 pub fn remove_temporaries() {
+    crate::sink::video::kill_all();
     let mut registry = registry();
     registry.closing = true;
     for temp in registry.pending.drain(..) {
         let _ = std::fs::remove_file(temp);
     }
+}
+
+/// Have [`remove_temporaries`] delete `path` too (a helper program's output file) until
+/// [`untrack`]; false once it has run (the process is exiting: do not start the helper).
+pub(crate) fn track(path: &Path) -> bool {
+    let mut registry = registry();
+    if registry.closing {
+        return false;
+    }
+    registry.pending.push(path.to_path_buf());
+    true
+}
+
+/// Stop tracking `path`.
+pub(crate) fn untrack(path: &Path) {
+    registry().pending.retain(|p| p != path);
 }
 
 /// A temporary file's path, registered while it exists; dropping it deletes the file.

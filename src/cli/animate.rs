@@ -1,11 +1,12 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
-use super::io::{default_output, open_output, progress_bar, render_options, summary, Bar};
+use super::format::{write_animation, AnySink, Format};
+use super::io::{default_output, render_options, Bar};
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, GifSink, OutputFile, Summary, Trace};
+use queens::{Animation, OutputFile, Summary, Trace};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -14,9 +15,12 @@ use std::path::{Path, PathBuf};
 pub struct AnimateArgs {
     #[command(flatten)]
     pub solve: SolveArgs,
-    /// Output GIF path.
+    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Also write the trace JSON here.
     #[arg(long)]
     pub trace_out: Option<PathBuf>,
@@ -51,9 +55,12 @@ pub struct TraceArgs {
 pub struct RenderArgs {
     /// Trace file, JSON or JSON Lines (told apart by content); `-` reads it from stdin, as a stream.
     pub trace: PathBuf,
-    /// Output GIF path.
+    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
     #[arg(long)]
     pub no_attacks: bool,
@@ -79,8 +86,10 @@ impl AnimateArgs {
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        let name = format!("queens-{n}x{n}-{}-{}.gif", options.algorithm, options.until, n = options.n);
-        write_gif(&trace, &animation, self.output.unwrap_or_else(|| default_output(&name)), quiet)
+        let format = Format::choose(self.format, self.output.as_deref())?;
+        let ext = format.extension();
+        let name = format!("queens-{n}x{n}-{}-{}.{ext}", options.algorithm, options.until, n = options.n);
+        write_gif(&trace, &animation, (self.output.unwrap_or_else(|| default_output(&name)), format), quiet)
     }
 }
 
@@ -113,22 +122,24 @@ impl RenderArgs {
             _ => "trace".to_string(),
         };
         // The default folder is made only once the input has been read.
-        let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.gif")));
+        let format = Format::choose(self.format, self.output.as_deref())?;
+        let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.{}", format.extension())));
+        let timing = animation.timing;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
-            return write_gif_with(&path(), None, quiet, |sink, bar| {
+            return write_animation((&path(), format), None, quiet, &timing, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
         }
         match queens::jsonl::open(open_trace(&self.trace)?)? {
-            Input::Whole(trace) => write_gif(&trace, &animation, path(), quiet),
+            Input::Whole(trace) => write_gif(&trace, &animation, (path(), format), quiet),
             Input::Lines(events) => {
                 let info = events.scan()?;
                 let frames = info.total_events.map(|events| events + 1);
                 let file = open_trace(&self.trace)?;
                 let path = path();
-                write_gif_with(&path, frames, quiet, |sink, bar| {
+                write_animation((&path, format), frames, quiet, &timing, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })
             }
@@ -146,8 +157,12 @@ fn animation(look: &LookArgs, timing: &TimingArgs, no_attacks: bool, max_frames:
     Ok(animation)
 }
 
-fn write_gif(trace: &Trace, animation: &Animation, path: PathBuf, quiet: bool) -> Result<()> {
-    write_gif_with(&path, Some(trace.frame_count()), quiet, |sink, bar| queens::render(trace, animation, sink, bar))
+/// Write a whole trace's animation to `path` in `format`.
+fn write_gif(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
+    let frames = Some(trace.frame_count());
+    write_animation((&path, format), frames, quiet, &animation.timing, |sink, bar| {
+        queens::render(trace, animation, sink, bar)
+    })
 }
 
 /// Write a GIF to `path` with a progress bar over `frames` (counting up when unknown); `draw`
@@ -156,14 +171,9 @@ pub(super) fn write_gif_with(
     path: &Path,
     frames: Option<usize>,
     quiet: bool,
-    draw: impl FnOnce(&mut GifSink<&mut OutputFile>, &Bar) -> queens::Result<Summary>,
+    draw: impl FnOnce(&mut AnySink<&mut OutputFile>, &Bar) -> queens::Result<Summary>,
 ) -> Result<()> {
-    let mut file = open_output(path)?;
-    let bar = Bar(progress_bar(frames, "frames", quiet));
-    let done = draw(&mut GifSink::new(&mut file), &bar)?;
-    bar.0.finish_and_clear();
-    let bytes = file.commit()?;
-    summary(path, &format!("{} frames, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
+    write_animation((path, Format::Gif), frames, quiet, &queens::Timing::default(), draw)
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {

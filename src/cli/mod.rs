@@ -6,6 +6,7 @@
 pub mod animate;
 pub mod args;
 pub mod count;
+pub mod format;
 pub mod frames;
 pub mod heatmap;
 pub mod io;

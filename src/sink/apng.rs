@@ -32,21 +32,48 @@ pub struct ApngSink<W: Write> {
     out: Option<W>,
     /// Next sequence number (fcTL and fdAT chunks share one count).
     sequence: u32,
-    started: bool,
+    frames: u32,
+    /// Header fields, until the header is written.
+    header: Option<Header>,
+    /// Frames held back while the frame count is unknown.
+    held: Vec<u8>,
+}
+
+/// What the file header says: size, frames (when known up front), plays, palette.
+struct Header {
+    width: usize,
+    height: usize,
+    frames: Option<usize>,
+    plays: u32,
+    palette: Vec<u8>,
 }
 
 impl<W: Write> ApngSink<W> {
     pub fn new(out: W) -> Self {
-        ApngSink { out: Some(out), sequence: 0, started: false }
+        ApngSink { out: Some(out), sequence: 0, frames: 0, header: None, held: Vec::new() }
     }
 
     /// The writer back, after [`Sink::finish`].
     pub fn into_inner(self) -> Option<W> {
         self.out
     }
+}
 
-    fn out(&mut self) -> Result<&mut W, Error> {
-        self.out.as_mut().filter(|_| self.started).ok_or(Error::SinkState("frame before start"))
+impl Header {
+    fn write<W: Write>(&self, out: &mut W, frames: usize) -> Result<(), Error> {
+        let mut ihdr = Vec::with_capacity(13);
+        ihdr.extend((self.width as u32).to_be_bytes());
+        ihdr.extend((self.height as u32).to_be_bytes());
+        ihdr.extend([8, 3, 0, 0, 0]); // 8-bit palette indices, no interlace
+        let mut actl = Vec::with_capacity(8);
+        actl.extend((frames as u32).to_be_bytes());
+        actl.extend(self.plays.to_be_bytes());
+        out.write_all(b"\x89PNG\r\n\x1a\n")?;
+        write_chunk(out, b"IHDR", &[&ihdr])?;
+        write_chunk(out, b"acTL", &[&actl])?;
+        write_chunk(out, b"PLTE", &[&self.palette])?;
+        write_chunk(out, b"tRNS", &[&[0]])?;
+        Ok(())
     }
 }
 
@@ -75,7 +102,9 @@ impl Encode for ApngEncoder {
         control.push(0); // dispose_op: none
         control.push(if patch.transparent { BLEND_OVER } else { 0 });
         let strips: Vec<&[u8]> = patch.pixels.chunks(patch.width * STRIP_ROWS).collect();
-        let deflate = |(i, rows): (usize, &&[u8])| zlib::deflate_piece_at(&filtered(rows, patch.width), i + 1 == strips.len(), LEVEL);
+        let deflate = |(i, rows): (usize, &&[u8])| {
+            zlib::deflate_piece_at(&filtered(rows, patch.width), i + 1 == strips.len(), LEVEL)
+        };
         let data = if strips.len() > 1 {
             strips.par_iter().enumerate().map(deflate).collect()
         } else {
@@ -117,29 +146,28 @@ impl<W: Write> Sink for ApngSink<W> {
     type Encoder = ApngEncoder;
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<ApngEncoder, Error> {
-        if self.started {
+        if self.header.is_some() || self.out.is_none() {
             return Err(Error::SinkState("started twice"));
         }
-        self.started = true;
-        let out = self.out()?;
-        let mut header = Vec::with_capacity(13);
-        header.extend((stream.width as u32).to_be_bytes());
-        header.extend((stream.height as u32).to_be_bytes());
-        header.extend([8, 3, 0, 0, 0]); // 8-bit palette indices, no interlace
-        let mut actl = Vec::with_capacity(8);
-        actl.extend((stream.frames as u32).to_be_bytes());
-        actl.extend(stream.loop_count.map_or(0, |extra| u32::from(extra) + 1).to_be_bytes());
-        out.write_all(b"\x89PNG\r\n\x1a\n")?;
-        write_chunk(out, b"IHDR", &[&header])?;
-        write_chunk(out, b"acTL", &[&actl])?;
-        write_chunk(out, b"PLTE", &[&stream.palette.flat()])?;
-        write_chunk(out, b"tRNS", &[&[0]])?;
+        let header = Header {
+            width: stream.width,
+            height: stream.height,
+            frames: stream.frames,
+            plays: stream.loop_count.map_or(0, |extra| u32::from(extra) + 1),
+            palette: stream.palette.flat(),
+        };
+        if let (Some(frames), Some(out)) = (stream.frames, self.out.as_mut()) {
+            header.write(out, frames)?;
+        }
+        self.header = Some(header);
         Ok(ApngEncoder)
     }
 
     fn write(&mut self, encoded: ApngFrame) -> Result<(), Error> {
+        let streaming = self.header.as_ref().ok_or(Error::SinkState("frame before start"))?.frames.is_some();
+        let out = self.out.as_mut().ok_or(Error::SinkState("frame after finish"))?;
+        let out: &mut dyn Write = if streaming { out } else { &mut self.held };
         let sequence = self.sequence;
-        let out = self.out()?;
         write_chunk(out, b"fcTL", &[&sequence.to_be_bytes(), &encoded.control])?;
         let mut next = sequence + 1;
         for piece in zlib::stream_chunks(&encoded.data) {
@@ -151,11 +179,17 @@ impl<W: Write> Sink for ApngSink<W> {
             }
         }
         self.sequence = next;
+        self.frames += 1;
         Ok(())
     }
 
     fn finish(&mut self) -> Result<(), Error> {
-        let out = self.out()?;
+        let header = self.header.take().ok_or(Error::SinkState("finish before start"))?;
+        let out = self.out.as_mut().ok_or(Error::SinkState("finish twice"))?;
+        if header.frames.is_none() {
+            header.write(out, self.frames as usize)?;
+            out.write_all(&std::mem::take(&mut self.held))?;
+        }
         write_chunk(out, b"IEND", &[])?;
         out.flush()?;
         Ok(())
@@ -163,7 +197,7 @@ impl<W: Write> Sink for ApngSink<W> {
 }
 
 /// A PNG chunk: big-endian length, tag, the parts, CRC-32 of tag and parts.
-fn write_chunk<W: Write>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]]) -> Result<(), Error> {
+fn write_chunk<W: Write + ?Sized>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]]) -> Result<(), Error> {
     let len: usize = parts.iter().map(|p| p.len()).sum();
     let len = u32::try_from(len).ok().filter(|&l| l < 1 << 31).ok_or(Error::FileTooLarge { format: "APNG" })?;
     let mut crc = flate2::Crc::new();

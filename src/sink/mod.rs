@@ -14,7 +14,7 @@ pub mod gif;
 pub mod sheet;
 pub mod split;
 pub mod still;
-// pub mod video;
+pub mod video;
 pub mod webp;
 
 use crate::render::canvas::IndexedImage;
@@ -27,7 +27,7 @@ pub use self::gif::GifSink;
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
 pub use self::still::StillSink;
-// pub use self::video::{VideoCodec, VideoSink};
+pub use self::video::{VideoCodec, VideoSink};
 pub use self::webp::WebpSink;
 
 /// What a sink is told once, before any frame.

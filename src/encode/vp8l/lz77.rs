@@ -21,7 +21,10 @@ const MAX_DISTANCE: usize = (1 << 20) - 120;
 pub enum Token {
     Literal(u8),
     /// Copy `len` values starting `dist` back.
-    Copy { len: u16, dist: u32 },
+    Copy {
+        len: u16,
+        dist: u32,
+    },
 }
 
 /// (x, y) offsets of the 120 short distance codes, code 1 first (VP8L spec, "distance mapping").
@@ -197,7 +200,9 @@ impl Chains {
     }
 }
 
-fn min_len() -> usize { std::env::var("MINLEN").ok().and_then(|v| v.parse().ok()).unwrap_or(MIN_LENGTH) }
+fn min_len() -> usize {
+    std::env::var("MINLEN").ok().and_then(|v| v.parse().ok()).unwrap_or(MIN_LENGTH)
+}
 /// Tokens for `data`, rows of `xsize` values.
 pub fn parse(data: &[u8], xsize: usize) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(data.len() / 4 + 16);

@@ -46,7 +46,9 @@ pub fn encode(indices: &[u8], width: usize, height: usize, palette: &[u32]) -> V
 
 /// Bits per index for a palette of this size (pixel bundling): 1, 2, 4 or 8.
 fn index_bits(colours: usize) -> usize {
-    if std::env::var_os("NOBUNDLE").is_some() { return 8; }
+    if std::env::var_os("NOBUNDLE").is_some() {
+        return 8;
+    }
     match colours {
         0..=2 => 1,
         3..=4 => 2,
@@ -65,9 +67,10 @@ fn bundle(indices: &[u8], width: usize, colours: usize) -> (Vec<u8>, usize) {
     let xsize = width.div_ceil(per);
     let mut packed = Vec::with_capacity(xsize * (indices.len() / width));
     for row in indices.chunks_exact(width) {
-        packed.extend(row.chunks(per).map(|group| {
-            group.iter().enumerate().fold(0u8, |byte, (i, &index)| byte | index << (i * bits))
-        }));
+        packed.extend(
+            row.chunks(per)
+                .map(|group| group.iter().enumerate().fold(0u8, |byte, (i, &index)| byte | index << (i * bits))),
+        );
     }
     (packed, xsize)
 }
@@ -169,6 +172,11 @@ fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
     }
     if std::env::var_os("VP8L_STATS").is_some() {
         let copies = tokens.len() - literals as usize;
-        eprintln!("STAT pre {h0} codes {} body {} lits {literals} copies {copies} n {} xsize {xsize}", h1 - h0, w.len_bits() - h1, packed.len());
+        eprintln!(
+            "STAT pre {h0} codes {} body {} lits {literals} copies {copies} n {} xsize {xsize}",
+            h1 - h0,
+            w.len_bits() - h1,
+            packed.len()
+        );
     }
 }
