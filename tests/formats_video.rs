@@ -1,0 +1,156 @@
+//! MP4 and WebM through ffmpeg, checked with ffprobe and ffmpeg's own decoder: duration and frame
+//! times follow the delays exactly, sides are padded to even, sampled frames show the replayed
+//! board within a lossy tolerance; without ffmpeg the CLI says how to install it and writes
+//! nothing. Skips with a reason when ffmpeg is missing (see tests/tools).
+
+mod common;
+mod tools;
+
+use common::{queens_per_frame, run_queens, temp_dir};
+use queens::{Animation, NoProgress, SolveOptions, Theme, Trace, Until, VideoCodec, VideoSink};
+use std::path::Path;
+use std::process::Command;
+use tools::{centres, expected_centre, runs, skip};
+
+/// Largest per-channel difference allowed at a square centre in a lossy frame (the centre must
+/// also be nearer to the right colour than to any other square or queen colour).
+const TOLERANCE: i32 = 24;
+
+fn trace_for(n: usize, until: Until) -> Trace {
+    let mut options = SolveOptions::new(n);
+    options.until = until;
+    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
+}
+
+fn video(trace: &Trace, animation: &Animation, codec: VideoCodec) -> Vec<u8> {
+    let mut sink = VideoSink::new(Vec::new(), codec, &animation.timing);
+    queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
+    sink.into_inner().unwrap()
+}
+
+fn probe(path: &Path, entries: &str) -> String {
+    let out = Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", entries])
+        .args(["-of", "default=noprint_wrappers=1"])
+        .arg(path)
+        .output()
+        .expect("ffprobe runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn field<'a>(probe: &'a str, key: &str) -> &'a str {
+    probe.lines().find_map(|l| l.strip_prefix(&format!("{key}="))).unwrap_or_else(|| panic!("{key} in {probe}"))
+}
+
+/// Every video frame as rgb24 (BT.709, limited range, as the sink tags it).
+fn decode(path: &Path, (width, height): (usize, usize)) -> Vec<Vec<u8>> {
+    let out = Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(path)
+        .args(["-vf", "scale=in_color_matrix=bt709:in_range=tv", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        .output()
+        .expect("ffmpeg runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out.stdout.chunks_exact(width * height * 3).map(<[u8]>::to_vec).collect()
+}
+
+#[test]
+fn videos_keep_every_delay_and_show_the_board() {
+    if !runs("ffmpeg") || !runs("ffprobe") {
+        return skip("videos_keep_every_delay_and_show_the_board", "no ffmpeg/ffprobe (apt install ffmpeg)");
+    }
+    let dir = temp_dir("video", "timing");
+    let trace = trace_for(5, Until::Solutions(2));
+    let mut animation = Animation::new();
+    (animation.look.bare, animation.look.square) = (true, Some(41)); // 205 px: padded to 206
+    (animation.timing.delay_ms, animation.timing.hold_ms, animation.timing.end_hold_ms) = (100, 300, 700);
+    let delays: Vec<u64> = (0..trace.frame_count())
+        .map(|k| {
+            let event = k.checked_sub(1).map(|i| &trace.events[i]);
+            u64::from(animation.timing.delay_for(event, k + 1 == trace.frame_count()))
+        })
+        .collect();
+    assert!(delays.contains(&300), "the run has a solution hold");
+    let total_ms: u64 = delays.iter().sum();
+    let boards = queens_per_frame(&trace);
+    let theme = Theme::default();
+    let candidates = [theme.light, theme.dark, theme.light_attacked, theme.dark_attacked, theme.queen];
+    for (codec, name) in [(VideoCodec::H264, "run.mp4"), (VideoCodec::Vp9, "run.webm")] {
+        let path = dir.join(name);
+        std::fs::write(&path, video(&trace, &animation, codec)).unwrap();
+        let info = probe(&path, "stream=width,height,pix_fmt,nb_read_frames,codec_name:format=duration,format_name");
+        assert_eq!((field(&info, "width"), field(&info, "height")), ("206", "206"), "{name}");
+        assert_eq!(field(&info, "pix_fmt"), "yuv420p", "{name}");
+        let seconds: f64 = field(&info, "duration").parse().unwrap();
+        assert!((seconds * 1000.0 - total_ms as f64).abs() < 1.0, "{name}: {seconds} s, want {total_ms} ms");
+        // One video frame per 100 ms tick: frame k of the run covers ticks [start, start + delay).
+        let frames = decode(&path, (206, 206));
+        assert_eq!(frames.len() as u64, total_ms / 100, "{name}: ticks");
+        assert_eq!(field(&info, "nb_read_frames").parse::<u64>().unwrap(), total_ms / 100);
+        let mut start = 0;
+        for (k, &delay) in delays.iter().enumerate() {
+            for tick in [start / 100, (start + delay) / 100 - 1] {
+                let frame = &frames[tick as usize];
+                for (i, (x, y)) in centres(5, 41).into_iter().enumerate() {
+                    let at = (y as usize * 206 + x as usize) * 3;
+                    let want = expected_centre(&boards[k], i / 5, i % 5, &theme);
+                    let distance =
+                        |c: [u8; 3]| (0..3).map(|j| (i32::from(frame[at + j]) - i32::from(c[j])).abs()).max();
+                    let nearest = candidates.iter().min_by_key(|&&c| distance(c)).copied();
+                    let ok = distance(want).unwrap() <= TOLERANCE && nearest == Some(want);
+                    assert!(ok, "{name} frame {k} tick {tick} square {i}: {:?} vs {want:?}", &frame[at..at + 3]);
+                }
+            }
+            start += delay;
+        }
+    }
+    let mp4 = std::fs::read(dir.join("run.mp4")).unwrap();
+    let (moov, mdat) = (find(&mp4, b"moov"), find(&mp4, b"mdat"));
+    assert!(moov < mdat, "+faststart puts the index (moov) before the data");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> usize {
+    haystack.windows(needle.len()).position(|w| w == needle).expect("box present")
+}
+
+#[test]
+fn cli_writes_video_by_extension_and_cleans_up() {
+    if !runs("ffmpeg") {
+        return skip("cli_writes_video_by_extension_and_cleans_up", "no ffmpeg (apt install ffmpeg)");
+    }
+    let dir = temp_dir("video", "cli");
+    let out = run_queens(&dir, &["animate", "4", "--bare", "--square", "20", "-o", "four.mp4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("four.mp4"));
+    let out = run_queens(&dir, &["animate", "4", "--bare", "--square", "20", "--format", "webm", "-q"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let default = dir.join("output/queens-4x4-backtrack-first.webm");
+    let mp4 = std::fs::read(dir.join("four.mp4")).unwrap();
+    assert_eq!(&mp4[4..8], b"ftyp");
+    assert_eq!(&std::fs::read(default).unwrap()[..4], &[0x1a, 0x45, 0xdf, 0xa3], "EBML (WebM) header");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "only four.mp4 and output/: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn without_ffmpeg_the_cli_says_how_to_install_it_and_writes_nothing() {
+    let dir = temp_dir("video", "missing");
+    let empty = dir.join("empty-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["animate", "4", "-o", "four.mp4"])
+        .current_dir(&dir)
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("ffmpeg not found") && stderr.contains("apt install ffmpeg"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("empty-path")], "nothing written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
