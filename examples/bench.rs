@@ -2,10 +2,15 @@
 //! time, frames/s, bytes, bytes/frame and peak RSS, plus the same jobs with the encoder's
 //! optimizations switched off, as ratios measured in the same run.
 //!
-//! `cargo run --release --example bench` (add `quick` to skip the 10x10 run). Jobs marked
-//! `[1 thread]` also run with `RAYON_NUM_THREADS=1`.
+//! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
+//! `formats` to run only the format rows). Jobs marked `[1 thread]` also run with
+//! `RAYON_NUM_THREADS=1`. Rows `[webp]`, `[apng]`, `[mp4]`, `[webm]` write the GIF row above them
+//! in that format (the videos need ffmpeg); their ratios are to that GIF, measured in the same run.
 
-use queens::{solution_boards, write_sheet, Animation, GifSink, NoProgress, SolveOptions, Tuning, Until};
+use queens::{
+    solution_boards, write_sheet, Animation, ApngSink, GifSink, NoProgress, Sink, SolveOptions, Tuning, Until,
+    VideoCodec, VideoSink, WebpSink,
+};
 use std::io::Write;
 use std::process::Command;
 use std::time::Instant;
@@ -26,36 +31,75 @@ impl Write for Counter {
 
 const ALL_ON: Tuning = Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true };
 
-/// (name, n, until, tuning); tuning None = the sheet job. Names with `--bare --no-attacks` render
-/// queens only (no shading, caption or highlights).
-fn jobs(quick: bool) -> Vec<(&'static str, usize, Until, Option<Tuning>)> {
+/// What a job writes.
+#[derive(Clone, Copy)]
+enum Kind {
+    Gif(Tuning),
+    Sheet,
+    Webp,
+    Apng,
+    Video(VideoCodec),
+}
+
+use Kind::{Apng, Gif, Sheet, Video, Webp};
+
+/// The format rows: (name, n, until, kind), each GIF row followed by its other formats.
+fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
     let mut jobs = vec![
-        ("animate 8", 8, Until::First, Some(ALL_ON)),
-        ("animate 8 [gif-crate LZW]", 8, Until::First, Some(Tuning { fast_lzw: false, ..ALL_ON })),
-        ("animate 8 [no diff]", 8, Until::First, Some(Tuning { diff_frames: false, ..ALL_ON })),
-        ("animate 8 --until all", 8, Until::All, Some(ALL_ON)),
-        ("animate 8 --until all [1 thread]", 8, Until::All, Some(ALL_ON)),
-        ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Some(Tuning { fast_lzw: false, ..ALL_ON })),
-        ("animate 8 --until all [no diff]", 8, Until::All, Some(Tuning { diff_frames: false, ..ALL_ON })),
+        ("animate 6", 6, Until::First, Gif(ALL_ON)),
+        ("animate 6 [webp]", 6, Until::First, Webp),
+        ("animate 6 [apng]", 6, Until::First, Apng),
+        ("animate 6 [mp4]", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 [webm]", 6, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 8", 8, Until::First, Gif(ALL_ON)),
+        ("animate 8 [webp]", 8, Until::First, Webp),
+        ("animate 8 [apng]", 8, Until::First, Apng),
+        ("animate 8 [mp4]", 8, Until::First, Video(VideoCodec::H264)),
+        ("animate 8 [webm]", 8, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
+        ("animate 8 --until all [webp]", 8, Until::All, Webp),
+        ("animate 8 --until all [apng]", 8, Until::All, Apng),
+    ];
+    if !quick {
+        jobs.push(("animate 8 --until all [mp4]", 8, Until::All, Video(VideoCodec::H264)));
+    }
+    jobs
+}
+
+/// (name, n, until, kind). Names with `--bare --no-attacks` render queens only (no shading,
+/// caption or highlights).
+fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kind)> {
+    if formats_only {
+        return format_jobs(quick);
+    }
+    let mut jobs = vec![
+        ("animate 8", 8, Until::First, Gif(ALL_ON)),
+        ("animate 8 [gif-crate LZW]", 8, Until::First, Gif(Tuning { fast_lzw: false, ..ALL_ON })),
+        ("animate 8 [no diff]", 8, Until::First, Gif(Tuning { diff_frames: false, ..ALL_ON })),
+        ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
+        ("animate 8 --until all [1 thread]", 8, Until::All, Gif(ALL_ON)),
+        ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Gif(Tuning { fast_lzw: false, ..ALL_ON })),
+        ("animate 8 --until all [no diff]", 8, Until::All, Gif(Tuning { diff_frames: false, ..ALL_ON })),
         (
             "animate 8 --until all [transparent-only diff]",
             8,
             Until::All,
-            Some(Tuning { phrase_aware_diff: false, ..ALL_ON }),
+            Gif(Tuning { phrase_aware_diff: false, ..ALL_ON }),
         ),
         (
             "animate 8 --until all [all off]",
             8,
             Until::All,
-            Some(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false }),
+            Gif(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false }),
         ),
-        ("animate 8 --bare --no-attacks", 8, Until::First, Some(ALL_ON)),
-        ("animate 8 --until all --bare --no-attacks", 8, Until::All, Some(ALL_ON)),
-        ("sheet 8", 8, Until::All, None),
-        ("sheet 8 [1 thread]", 8, Until::All, None),
+        ("animate 8 --bare --no-attacks", 8, Until::First, Gif(ALL_ON)),
+        ("animate 8 --until all --bare --no-attacks", 8, Until::All, Gif(ALL_ON)),
+        ("sheet 8", 8, Until::All, Sheet),
+        ("sheet 8 [1 thread]", 8, Until::All, Sheet),
     ];
+    jobs.extend(format_jobs(quick));
     if !quick {
-        jobs.push(("animate 10 --until all", 10, Until::All, Some(ALL_ON)));
+        jobs.push(("animate 10 --until all", 10, Until::All, Gif(ALL_ON)));
     }
     jobs
 }
@@ -71,23 +115,29 @@ fn peak_rss_kb() -> u64 {
 }
 
 /// Run one job in this process and print "frames bytes seconds rss_kb".
-fn run_job(index: usize) {
-    let (name, n, until, tuning) = jobs(false)[index];
+fn run_job(index: usize, quick: bool, formats_only: bool) {
+    let (name, n, until, kind) = jobs(quick, formats_only)[index];
     let mut out = Counter::default();
     let started = Instant::now();
-    let frames = match tuning {
-        Some(tuning) => {
-            let mut options = SolveOptions::new(n);
-            options.until = until;
-            let mut animation = Animation::new();
-            if name.contains("--no-attacks") {
-                (animation.look.bare, animation.look.no_attacks) = (true, true);
-            }
-            let trace = queens::record(&options, animation.max_frames).expect("run fits the cap");
-            let mut sink = GifSink::with_tuning(&mut out, tuning);
-            queens::render(&trace, &animation, &mut sink, &NoProgress).expect("animation renders").frames
+    let render = |sink: &mut dyn FnMut(&queens::Trace, &Animation) -> usize| {
+        let mut options = SolveOptions::new(n);
+        options.until = until;
+        let mut animation = Animation::new();
+        if name.contains("--no-attacks") {
+            (animation.look.bare, animation.look.no_attacks) = (true, true);
         }
-        None => {
+        let trace = queens::record(&options, animation.max_frames).expect("run fits the cap");
+        sink(&trace, &animation)
+    };
+    fn run<S: Sink>(trace: &queens::Trace, animation: &Animation, mut sink: S) -> usize {
+        queens::render(trace, animation, &mut sink, &NoProgress).expect("animation renders").frames
+    }
+    let frames = match kind {
+        Gif(tuning) => render(&mut |t, a| run(t, a, GifSink::with_tuning(&mut out, tuning))),
+        Webp => render(&mut |t, a| run(t, a, WebpSink::new(&mut out))),
+        Apng => render(&mut |t, a| run(t, a, ApngSink::new(&mut out))),
+        Video(codec) => render(&mut |t, a| run(t, a, VideoSink::new(&mut out, codec, &a.timing))),
+        Sheet => {
             let boards = solution_boards(n, false);
             let mut options = queens::RenderOptions::default();
             options.no_attacks = true;
@@ -101,22 +151,24 @@ fn run_job(index: usize) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let formats_only = args.iter().any(|a| a == "formats");
+    let quick = args.iter().any(|a| a == "quick");
     if let Some(i) = args.iter().position(|a| a == "--job") {
-        run_job(args[i + 1].parse().expect("job index"));
+        run_job(args[i + 1].parse().expect("job index"), quick, formats_only);
         return;
     }
-    let quick = args.iter().any(|a| a == "quick");
     let me = std::env::current_exe().expect("own path");
     println!(
         "{:<46} {:>7} {:>9} {:>10} {:>11} {:>9} {:>9} {:>8}",
         "job", "frames", "time", "frames/s", "bytes", "B/frame", "peak RSS", "vs on"
     );
     let mut baseline: Option<(f64, u64)> = None;
-    for (i, (name, ..)) in jobs(quick).iter().enumerate() {
+    for (i, (name, ..)) in jobs(quick, formats_only).iter().enumerate() {
         let mut child = Command::new(&me);
         if name.contains("[1 thread]") || name.contains("[all off]") {
             child.env("RAYON_NUM_THREADS", "1");
         }
+        child.args(args.iter().filter(|a| *a == "formats" || *a == "quick"));
         let out = child.args(["--job", &i.to_string()]).output().expect("child runs");
         let line = String::from_utf8_lossy(&out.stdout);
         let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
