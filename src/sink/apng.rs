@@ -18,9 +18,10 @@ use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;
 
-/// Row filter: 0 None, 2 Up.
+/// Row filter: 0 None, 2 Up. Measured on `animate 8` at level 9: None 234 KB, Up 312 KB.
 const FILTER: u8 = 0;
-/// zlib level.
+/// zlib level. Measured on `animate 8` with filter None: 9 = 234 KB, 6 = 310 KB, 4 = 323 KB
+/// (miniz's level 9 searches far longer chains, which the transparent runs reward).
 const LEVEL: u32 = 9;
 /// Rows per independently deflated strip of a large frame.
 const STRIP_ROWS: usize = 128;

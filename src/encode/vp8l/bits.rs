@@ -27,6 +27,7 @@ impl BitWriter {
     }
 
     /// Bits written so far.
+    #[cfg(test)]
     pub fn len_bits(&self) -> usize {
         self.out.len() * 8 + self.used as usize
     }

@@ -46,9 +46,6 @@ pub fn encode(indices: &[u8], width: usize, height: usize, palette: &[u32]) -> V
 
 /// Bits per index for a palette of this size (pixel bundling): 1, 2, 4 or 8.
 fn index_bits(colours: usize) -> usize {
-    if std::env::var_os("NOBUNDLE").is_some() {
-        return 8;
-    }
     match colours {
         0..=2 => 1,
         3..=4 => 2,
@@ -124,8 +121,8 @@ fn sub_channels(a: u32, b: u32) -> u32 {
 /// The bundled image: LZ77 tokens, their prefix codes, then the tokens. Bundled pixels are
 /// (alpha 255, red 0, green = value, blue 0); only green varies, so the other codes cost 0 bits.
 fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
-    let tokens = lz77::parse(packed, xsize);
     let distances = DistanceCodes::new(xsize);
+    let tokens = lz77::parse(packed, &distances);
     let mut green = vec![0u32; GREEN_SYMBOLS];
     let mut dist = vec![0u32; DISTANCE_SYMBOLS];
     let mut literals = 0;
@@ -153,9 +150,7 @@ fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
         constant(255),
         PrefixCode::new(&dist, MAX_LENGTH),
     ];
-    let h0 = w.len_bits();
     codes.iter().for_each(|code| code.write_header(w));
-    let h1 = w.len_bits();
     let [green, _, _, _, dist] = &codes;
     for t in &tokens {
         match *t {
@@ -169,14 +164,5 @@ fn write_entropy_coded(w: &mut BitWriter, packed: &[u8], xsize: usize) {
                 w.bits(extra, bits);
             }
         }
-    }
-    if std::env::var_os("VP8L_STATS").is_some() {
-        let copies = tokens.len() - literals as usize;
-        eprintln!(
-            "STAT pre {h0} codes {} body {} lits {literals} copies {copies} n {} xsize {xsize}",
-            h1 - h0,
-            w.len_bits() - h1,
-            packed.len()
-        );
     }
 }
