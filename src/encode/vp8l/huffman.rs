@@ -173,7 +173,7 @@ fn stored_lengths(code: &PrefixCode) -> usize {
 /// Bits of the max_symbol field (2, 4, ..., 16) that hold `n`.
 fn max_symbol_bits(n: u32) -> u32 {
     let needed = 32 - n.leading_zeros();
-    (needed.max(2) + 1) / 2 * 2
+    needed.max(2).div_ceil(2) * 2
 }
 
 fn extra_bits(sym: u8) -> u32 {
