@@ -23,8 +23,9 @@ const FILTER: u8 = 0;
 /// zlib level. Measured on `animate 8` with filter None: 9 = 234 KB, 6 = 310 KB, 4 = 323 KB
 /// (miniz's level 9 searches far longer chains, which the transparent runs reward).
 const LEVEL: u32 = 9;
-/// Rows per independently deflated strip of a large frame.
-const STRIP_ROWS: usize = 128;
+/// Pixels per independently deflated strip of the first frame (later frames are compressed in
+/// parallel with each other, whole: a split costs a block header and the matches across it).
+const STRIP_PIXELS: usize = 1 << 16;
 /// fcTL blend_op: draw the frame OVER the one before (transparent pixels keep it).
 const BLEND_OVER: u8 = 1;
 
@@ -102,7 +103,8 @@ impl Encode for ApngEncoder {
         control.extend(den.to_be_bytes());
         control.push(0); // dispose_op: none
         control.push(if patch.transparent { BLEND_OVER } else { 0 });
-        let strips: Vec<&[u8]> = patch.pixels.chunks(patch.width * STRIP_ROWS).collect();
+        let rows = if before.is_none() { STRIP_PIXELS.div_ceil(patch.width) } else { patch.height };
+        let strips: Vec<&[u8]> = patch.pixels.chunks(patch.width * rows.max(1)).collect();
         let deflate = |(i, rows): (usize, &&[u8])| {
             zlib::deflate_piece_at(&filtered(rows, patch.width), i + 1 == strips.len(), LEVEL)
         };
