@@ -76,7 +76,7 @@ fn keep_flat_regions(pixels: &mut [u8], actual: &[u8], width: usize) {
         row.push(runs.len());
         let mut x = 0;
         while x < width {
-            let end = x + line[x..].iter().position(|&c| c != line[x]).unwrap_or(width - x);
+            let end = x + run_length(&line[x..]);
             runs.push((x, end));
             x = end;
         }
@@ -113,9 +113,11 @@ fn keep_flat_regions(pixels: &mut [u8], actual: &[u8], width: usize) {
         for r in row[y]..row[y + 1] {
             let (x0, x1) = runs[r];
             let line = &pixels[y * width + x0..y * width + x1];
-            let clear = line.iter().filter(|&&p| p == TRANSPARENT).count();
             let m = &mut mixed[region[r] as usize];
-            *m = (m.0 || clear < line.len(), m.1 || clear > 0);
+            if !(m.0 && m.1) {
+                let all_clear = line[0] == TRANSPARENT && run_length(line) == line.len();
+                *m = (m.0 || !all_clear, m.1 || line.contains(&TRANSPARENT));
+            }
         }
     }
     let candidate = |g: u32| mixed[g as usize] == (true, true);
@@ -173,10 +175,32 @@ fn keep_flat_regions(pixels: &mut [u8], actual: &[u8], width: usize) {
     }
 }
 
+/// How many values at the start of `line` (not empty) equal the first, eight at a time.
+fn run_length(line: &[u8]) -> usize {
+    let first = u64::from_ne_bytes([line[0]; 8]);
+    let mut n = 0;
+    for chunk in line.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        if word != first {
+            return n + ((word ^ first).trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + line[n..].iter().take_while(|&&v| v == line[0]).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::render::theme::Paint;
+
+    #[test]
+    fn run_lengths_count_equal_leading_values() {
+        assert_eq!(run_length(&[3]), 1);
+        assert_eq!(run_length(&[3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 3]), 9);
+        assert_eq!(run_length(&[0; 20]), 20);
+        assert_eq!(run_length(&[1, 2]), 1);
+    }
 
     #[test]
     fn patches_align_and_mark_unchanged_pixels() {
