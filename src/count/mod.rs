@@ -17,6 +17,7 @@
 
 pub mod bitmask;
 pub mod dp;
+mod kernel;
 mod known;
 pub mod symmetry;
 pub mod takaken;
