@@ -20,6 +20,7 @@ pub mod dp;
 mod kernel;
 mod known;
 pub mod shard;
+pub mod shard_sum;
 pub mod symmetry;
 pub mod takaken;
 
@@ -27,6 +28,7 @@ pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
 pub use dp::count_dp;
 pub use known::known_count;
 pub use shard::{count_shard, plan, Plan, Shard};
+pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum};
 pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions};
 
 /// Smallest board size for which [`count_all`] and [`count_unique`] use
