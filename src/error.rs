@@ -71,6 +71,8 @@ pub enum Error {
     ShardLine { input: String, line: usize, reason: String },
     #[error("{0}")]
     Shards(String),
+    #[error("{0}")]
+    ShardSpec(String),
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
 }

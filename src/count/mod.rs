@@ -17,6 +17,7 @@
 
 pub mod bitmask;
 pub mod dp;
+mod dp_table;
 mod kernel;
 mod known;
 pub mod shard;
@@ -25,7 +26,7 @@ pub mod symmetry;
 pub mod takaken;
 
 pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
-pub use dp::count_dp;
+pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
 pub use shard::{count_shard, plan, Plan, Shard};
 pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum};

@@ -45,10 +45,10 @@ impl Shard {
     /// Shard `index` of `of`; refuses `of = 0` and an index outside `1..=of`.
     pub fn new(index: usize, of: usize) -> Result<Shard, Error> {
         if of == 0 {
-            return Err(Error::Usage(format!("shard {index}/{of}: the number of shards must be at least 1")));
+            return Err(Error::ShardSpec(format!("shard {index}/{of}: the number of shards must be at least 1")));
         }
         if index == 0 || index > of {
-            return Err(Error::Usage(format!("shard {index}/{of}: K must be from 1 to {of}")));
+            return Err(Error::ShardSpec(format!("shard {index}/{of}: K must be from 1 to {of}")));
         }
         Ok(Shard { index, of })
     }
@@ -59,7 +59,7 @@ impl FromStr for Shard {
 
     /// Parses `K/M`, e.g. `3/64`.
     fn from_str(text: &str) -> Result<Shard, Error> {
-        let malformed = || Error::Usage(format!("'{text}' is not a shard K/M such as 3/64 (K from 1 to M)"));
+        let malformed = || Error::ShardSpec(format!("'{text}' is not a shard K/M such as 3/64 (K from 1 to M)"));
         let (k, m) = text.split_once('/').ok_or_else(malformed)?;
         let k = k.trim().parse().map_err(|_| malformed())?;
         let m = m.trim().parse().map_err(|_| malformed())?;
@@ -220,7 +220,7 @@ mod tests {
     fn parses_k_of_m() {
         assert_eq!("3/64".parse::<Shard>().unwrap(), Shard { index: 3, of: 64 });
         for bad in ["0/4", "5/4", "1/0", "3of4", "3/", "/4", "-1/4", ""] {
-            assert!(matches!(bad.parse::<Shard>(), Err(Error::Usage(_))), "{bad}");
+            assert!(matches!(bad.parse::<Shard>(), Err(Error::ShardSpec(_))), "{bad}");
         }
     }
 }
