@@ -85,11 +85,11 @@ pub fn sum_shards(results: &[ShardResult]) -> Result<ShardSum, Error> {
             parts.push(format!("missing {}", shard_list(&missing)));
         }
         if !doubled.is_empty() {
-            parts.push(format!("more than once {}", shard_list(&doubled)));
+            parts.push(format!("doubled {}", shard_list(&doubled)));
         }
         return Err(Error::Shards(format!(
-            "{n}x{n} in {of} shards is incomplete: {}; every shard must appear exactly once",
-            parts.join(", ")
+            "{n}x{n} in {of} shards: {}; every shard must appear exactly once",
+            parts.join("; ")
         )));
     }
     let times = results.iter().map(|r| r.seconds);
@@ -147,7 +147,7 @@ mod tests {
     fn names_missing_doubled_and_mixed() {
         let set: Vec<ShardResult> = [1, 2, 2, 6, 9].iter().map(|&k| result(k, 9)).collect();
         let err = sum_shards(&set).unwrap_err().to_string();
-        assert!(err.contains("missing shards 3-5, 7-8, more than once shard 2"), "{err}");
+        assert!(err.contains("missing shards 3-5, 7-8; doubled shard 2"), "{err}");
         let mixed = [result(1, 2), ShardResult { n: 9, ..result(2, 2) }];
         assert!(sum_shards(&mixed).unwrap_err().to_string().contains("different boards"));
         assert!(sum_shards(&[result(1, 2), result(2, 3)]).unwrap_err().to_string().contains("different splits"));
