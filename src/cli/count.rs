@@ -133,8 +133,14 @@ impl CountArgs {
 fn run_shard(n: usize, shard: Shard) -> Result<()> {
     let started = Instant::now();
     let (all, unique) = count::count_shard(n, shard);
-    let result =
-        ShardResult { n, shard: shard.index, of: shard.of, count: all, unique, seconds: started.elapsed().as_secs_f64() };
+    let result = ShardResult {
+        n,
+        shard: shard.index,
+        of: shard.of,
+        count: all,
+        unique,
+        seconds: started.elapsed().as_secs_f64(),
+    };
     outln(&result.to_json_line())
 }
 
@@ -146,7 +152,8 @@ fn sum(files: &[PathBuf], unique: bool) -> Result<()> {
         let (text, name) = if path.as_os_str() == "-" {
             (std::io::read_to_string(std::io::stdin())?, "standard input".to_string())
         } else {
-            let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
             (text, path.display().to_string())
         };
         results.extend(count::parse_results(&text, &name)?);

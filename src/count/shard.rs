@@ -21,8 +21,8 @@ use std::str::FromStr;
 
 use rayon::prelude::*;
 
-use crate::count::takaken::{units, Counts, Setup, Unit};
 use crate::count::check_n;
+use crate::count::takaken::{units, Counts, Setup, Unit};
 use crate::Error;
 
 /// Units wanted per shard before the split stops going deeper.
@@ -115,7 +115,8 @@ impl Plan {
     #[must_use]
     pub fn count(&self, index: usize) -> (u64, u64) {
         assert!((1..=self.loads.len()).contains(&index), "shard {index} of {}", self.loads.len());
-        let mine: Vec<&Unit> = self.units.iter().zip(&self.owner).filter(|&(_, &o)| o + 1 == index).map(|(u, _)| u).collect();
+        let mine: Vec<&Unit> =
+            self.units.iter().zip(&self.owner).filter(|&(_, &o)| o + 1 == index).map(|(u, _)| u).collect();
         mine.par_iter().map(|unit| unit.count()).reduce(Counts::default, |a, b| a + b).totals()
     }
 }

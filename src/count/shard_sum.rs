@@ -68,7 +68,10 @@ pub fn sum_shards(results: &[ShardResult]) -> Result<ShardSum, Error> {
         return Err(Error::Shards(format!("shard results of different boards: {n}x{n} and {m}x{m}", m = other.n)));
     }
     if let Some(other) = results.iter().find(|r| r.of != of) {
-        return Err(Error::Shards(format!("shard results of different splits: into {of} and into {} shards", other.of)));
+        return Err(Error::Shards(format!(
+            "shard results of different splits: into {of} and into {} shards",
+            other.of
+        )));
     }
     if let Some(bad) = results.iter().find(|r| r.shard == 0 || r.shard > of) {
         return Err(Error::Shards(format!("shard {}/{of} does not exist: shards are numbered 1 to {of}", bad.shard)));
