@@ -8,8 +8,9 @@
 //! callers spread units over threads.
 //!
 //! Speed: rows are kept on an explicit stack (no recursion), the side rules
-//! are compiled out of the corner case, and the row before the last never
-//! pushes: the last row is only tested for a free column.
+//! are compiled out of the corner case, the last two rows are tried in place,
+//! and a row is entered only when the two rows after it still have a column
+//! free of the queens above (a necessary condition, cheap to test).
 
 use crate::count::takaken::{Counts, Setup, Unit};
 use crate::count::MAX_N;
@@ -93,7 +94,9 @@ fn search<const EDGE: bool>(
             continue;
         }
         let free = s.allowed::<EDGE>(y + 1, next.1, mask & !(next.0 | next.1 | next.2));
-        if free != 0 {
+        let ahead = (mask & !(next.0 << 1 | next.1 | next.2 >> 1)) != 0;
+        let ahead2 = (mask & !(next.0 << 2 | next.1 | next.2 >> 2)) != 0;
+        if free != 0 && ahead && ahead2 {
             stack[y] = (avail, l, d, r);
             (l, d, r) = next;
             avail = free;
