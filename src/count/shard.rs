@@ -8,7 +8,7 @@
 //!
 //! Method: the Takaken search is cut into work units (its partial boards a
 //! few rows deep, [`units`]), deep enough for at least [`UNITS_PER_SHARD`]
-//! units per shard. Each unit's work is estimated by counting its partial
+//! units per shard where that stays small. Each unit's work is estimated by counting its partial
 //! boards [`PROBE_ROWS`] rows further down (a cheap, shallow search); units
 //! are then dealt out longest-first, each to the shard with the least
 //! estimated work so far (ties to the lower shard; equal estimates in unit
@@ -33,6 +33,13 @@ pub const PROBE_ROWS: usize = 3;
 const MIN_DEPTH: usize = 3;
 /// Deepest unit depth: beyond it unit lists grow large for little gain.
 const MAX_DEPTH: usize = 7;
+/// The split stops going deeper once it has this many units (a unit is a few
+/// hundred bytes, and one row deeper multiplies them by up to about `n`), so
+/// very many shards get fewer than [`UNITS_PER_SHARD`] units each, or none.
+const DEEPEN_BELOW: usize = 1 << 16;
+
+/// Most shards one count can be split into.
+pub const MAX_SHARDS: usize = 1 << 20;
 
 /// Shard `index` of `of` (1-based), as written `K/M`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +49,12 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Shard `index` of `of`; refuses `of = 0` and an index outside `1..=of`.
+    /// Shard `index` of `of`; refuses `of` outside `1..=MAX_SHARDS` and an index outside `1..=of`.
     pub fn new(index: usize, of: usize) -> Result<Shard, Error> {
-        if of == 0 {
-            return Err(Error::ShardSpec(format!("shard {index}/{of}: the number of shards must be at least 1")));
+        if of == 0 || of > MAX_SHARDS {
+            return Err(Error::ShardSpec(format!(
+                "shard {index}/{of}: the number of shards must be from 1 to {MAX_SHARDS}"
+            )));
         }
         if index == 0 || index > of {
             return Err(Error::ShardSpec(format!("shard {index}/{of}: K must be from 1 to {of}")));
@@ -137,9 +146,10 @@ pub fn count_shard(n: usize, shard: Shard) -> (u64, u64) {
     plan(n, shard.of).count(shard.index)
 }
 
-/// The units of `n` at the shallowest depth giving [`UNITS_PER_SHARD`] per shard.
+/// The units of `n` at the shallowest depth giving [`UNITS_PER_SHARD`] per
+/// shard (or [`DEEPEN_BELOW`] units, or [`MAX_DEPTH`] rows).
 fn units_for(n: usize, of: usize) -> Vec<Unit> {
-    let want = of.saturating_mul(UNITS_PER_SHARD);
+    let want = of.saturating_mul(UNITS_PER_SHARD).min(DEEPEN_BELOW);
     let mut depth = MIN_DEPTH;
     let mut found = units(n, depth);
     while found.len() < want && depth < MAX_DEPTH.min(n.saturating_sub(2)) {
@@ -220,7 +230,7 @@ mod tests {
     #[test]
     fn parses_k_of_m() {
         assert_eq!("3/64".parse::<Shard>().unwrap(), Shard { index: 3, of: 64 });
-        for bad in ["0/4", "5/4", "1/0", "3of4", "3/", "/4", "-1/4", ""] {
+        for bad in ["0/4", "5/4", "1/0", "3of4", "3/", "/4", "-1/4", "", "1/2000000"] {
             assert!(matches!(bad.parse::<Shard>(), Err(Error::ShardSpec(_))), "{bad}");
         }
     }

@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::count::shard::MAX_SHARDS;
 use crate::Error;
 
 /// What one shard counted, and how long it took.
@@ -72,6 +73,9 @@ pub fn sum_shards(results: &[ShardResult]) -> Result<ShardSum, Error> {
             "shard results of different splits: into {of} and into {} shards",
             other.of
         )));
+    }
+    if of == 0 || of > MAX_SHARDS {
+        return Err(Error::Shards(format!("a split into {of} shards does not exist: use 1 to {MAX_SHARDS}")));
     }
     if let Some(bad) = results.iter().find(|r| r.shard == 0 || r.shard > of) {
         return Err(Error::Shards(format!("shard {}/{of} does not exist: shards are numbered 1 to {of}", bad.shard)));
@@ -156,5 +160,6 @@ mod tests {
         assert!(sum_shards(&[result(1, 2), result(2, 3)]).unwrap_err().to_string().contains("different splits"));
         assert!(sum_shards(&[result(3, 2)]).unwrap_err().to_string().contains("does not exist"));
         assert!(sum_shards(&[]).is_err());
+        assert!(sum_shards(&[result(1, usize::MAX)]).unwrap_err().to_string().contains("does not exist"));
     }
 }
