@@ -1,9 +1,9 @@
 //! The hot loop of the Takaken count: an iterative depth-first search that
 //! completes one [`Unit`] and returns its canonical boards by class size.
 //!
-//! Contract: [`Unit::count`] visits exactly the boards the recursive Takaken
-//! search visits below the unit (same pruning by [`Setup::allowed`], same
-//! last-row rule and [`Setup::classify`]), so the counts of all units of
+//! Contract: [`Unit::count`] finds exactly the boards the plain Takaken search
+//! finds below the unit (same pruning by [`Setup::allowed`], same last-row
+//! rule and [`Setup::classify`]), so the counts of all units of
 //! [`crate::count::takaken::units`] add up to the whole search. Single-threaded;
 //! callers spread units over threads.
 //!
