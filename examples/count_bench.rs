@@ -11,6 +11,9 @@
 //! - the shard balance for n = MAX_N in 64 shards: each shard counted in turn, the slowest and
 //!   fastest times and their ratio (the goal is at most 2).
 //!
+//! On a shared machine wall times swing with the load; the `cpu` columns give the one-thread and
+//! C runs' processor time (from /proc, 10 ms ticks), and their ratio, which the load hardly moves.
+//!
 //! Every count is checked against OEIS A000170 / A002562.
 
 use std::path::{Path, PathBuf};
@@ -44,6 +47,27 @@ fn timed(name: &str, n: usize, runs: usize, expected: Option<&u64>, f: impl Fn()
         })
         .min()
         .expect("at least one run")
+}
+
+/// Processor seconds (user + system) of this process (`children`: of its waited-for children),
+/// from /proc/self/stat in USER_HZ = 100 ticks; 0 where /proc is missing.
+fn cpu_secs(children: bool) -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let at = if children { 13 } else { 11 };
+    let ticks: u64 = fields.get(at..at + 2).map_or(0, |f| f.iter().filter_map(|v| v.parse::<u64>().ok()).sum());
+    ticks as f64 / 100.0
+}
+
+/// The processor seconds `f` takes (the best of `runs`), measured by `cpu_secs(children)`.
+fn cpu_timed(runs: usize, children: bool, f: impl Fn()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let before = cpu_secs(children);
+            f();
+            cpu_secs(children) - before
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The process's peak resident memory in MB (VmHWM), if /proc tells.
@@ -94,24 +118,35 @@ fn dp_row() {
 fn count_rows(max_n: usize, runs: usize, somers: Option<&Path>) {
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
     println!(
-        "{:>3} {:>12} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
-        "n", "solutions", "parallel", "1 thread", "C", "C/par", "C/1 thr", "unique"
+        "{:>3} {:>12} {:>10} {:>10} {:>10} {:>8} {:>8} {:>10} {:>8} {:>8} {:>10}",
+        "n", "solutions", "parallel", "1 thread", "C", "C/par", "C/1 thr", "1thr cpu", "C cpu", "cpu x", "unique"
     );
     for n in max_n.saturating_sub(2).max(1)..=max_n {
         let par = timed("count_all", n, runs, ALL.get(n), || count_all(n));
         let single = timed("count_all (1 thread)", n, runs, ALL.get(n), || one_thread.install(|| count_all(n)));
         let unique = timed("count_unique", n, runs, UNIQUE.get(n), || count_unique(n));
         let c = somers.map(|bin| timed("somers.c", n, runs, ALL.get(n), || run_somers(bin, n)));
+        let single_cpu = cpu_timed(runs, false, || {
+            one_thread.install(|| count_all(n));
+        });
+        let c_cpu = somers.map(|bin| {
+            cpu_timed(runs, true, || {
+                run_somers(bin, n);
+            })
+        });
         let secs = |d: Duration| format!("{:.3}s", d.as_secs_f64());
         let ratio = |d: Duration| c.map_or("-".to_string(), |c| format!("{:.2}x", c.as_secs_f64() / d.as_secs_f64()));
         let solutions = ALL.get(n).map_or("?".to_string(), u64::to_string);
+        let cpu_ratio = c_cpu.map_or("-".to_string(), |c| format!("{:.2}x", c / single_cpu));
         println!(
-            "{n:>3} {solutions:>12} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+            "{n:>3} {solutions:>12} {:>10} {:>10} {:>10} {:>8} {:>8} {:>9.2}s {:>8} {cpu_ratio:>8} {:>10}",
             secs(par),
             secs(single),
             c.map_or("-".to_string(), secs),
             ratio(par),
             ratio(single),
+            single_cpu,
+            c_cpu.map_or("-".to_string(), |c| format!("{c:.2}s")),
             secs(unique),
         );
     }
