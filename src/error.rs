@@ -67,6 +67,14 @@ pub enum Error {
     FfmpegMissing,
     #[error("ffmpeg failed: {reason}; check that ffmpeg has the {codec} encoder, or write GIF, WebP or APNG instead")]
     Ffmpeg { codec: &'static str, reason: String },
+    #[error("{input}, line {line}: not a shard result ({reason})")]
+    ShardLine { input: String, line: usize, reason: String },
+    #[error("{0}")]
+    Shards(String),
+    #[error("{0}")]
+    ShardSpec(String),
+    #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
+    DpMemory { n: usize, needed: String, limit: String },
 }
 
 impl Error {

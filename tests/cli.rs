@@ -120,7 +120,7 @@ fn numbers_below_their_minimum_name_the_argument_and_its_range() {
     for (args, names, range) in [
         (&["animate", "-3"][..], "<N>", "N must be from 1 to 1000000"),
         (&["animate", "6", "--delay", "-5"], "--delay", "must be from 20 to 655350"),
-        (&["count", "-1"], "<N>", "N must be from 1 to 32"),
+        (&["count", "-1"], "[N]", "N must be from 1 to 32"),
         (&["board", "-2", "1"], "<N>", "N must be from 1 to 512"),
         (&["sheet", "6", "--square", "-8"], "--square", "must be from 4 to 512"),
         (&["animate", "6", "--loop-count", "-1"], "--loop-count", "must be from 0 to 65535"),

@@ -1,10 +1,13 @@
-//! `solve` and `count`: solutions as text or JSON, and solution counts.
+//! `solve` and `count`: solutions as text or JSON, and solution counts (whole, by shard, or shards
+//! added up).
 
 use super::args::{parse_algorithm, ranged};
 use super::io::{out, outln};
 use anyhow::Result;
 use clap::Args;
+use queens::count::{Shard, ShardResult};
 use queens::{count, Algorithm, SolveOptions, Until};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -32,14 +35,54 @@ pub struct SolveCommandArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Board size N (up to 32).
-    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 32))]
-    pub n: u32,
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 32), required_unless_present = "sum")]
+    pub n: Option<u32>,
     /// Count solutions distinct under rotations and reflections.
     #[arg(long)]
     pub unique: bool,
     /// bitmask: parallel bitmask search; dp: Rivin-Zabih dynamic programming (slow past N = 14).
     #[arg(long, default_value = "bitmask", value_parser = ["bitmask", "dp"])]
     pub method: String,
+    /// Largest memory --method dp may use (refused up front past it): 512M, 2G, 2GiB, 1500MB.
+    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_size)]
+    pub max_memory: u64,
+    /// Count only shard K of M (K from 1 to M) and print it as one JSON line; add the lines up with --sum.
+    #[arg(long, value_name = "K/M", value_parser = parse_shard, conflicts_with_all = ["unique", "method"])]
+    pub shard: Option<Shard>,
+    /// Add up --shard JSON lines read from FILES (standard input when none or -) and print the total.
+    #[arg(long, value_name = "FILES", num_args = 0.., conflicts_with_all = ["n", "shard", "method"])]
+    pub sum: Option<Vec<PathBuf>>,
+}
+
+/// `K/M` for --shard.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse::<Shard>().map_err(|e| e.to_string())
+}
+
+/// A byte size: a number with an optional unit, K/M/G/T or KiB/MiB/GiB/TiB (powers of 1024) or
+/// KB/MB/GB/TB (powers of 1000), e.g. 512M, 2G, 2GiB.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("'{text}' is not a size such as 512M, 2G or 2GiB");
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number.parse().map_err(|_| bad())?;
+    let scale: f64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KIB" => 1024f64,
+        "M" | "MIB" => 1024f64.powi(2),
+        "G" | "GIB" => 1024f64.powi(3),
+        "T" | "TIB" => 1024f64.powi(4),
+        "KB" => 1e3,
+        "MB" => 1e6,
+        "GB" => 1e9,
+        "TB" => 1e12,
+        _ => return Err(bad()),
+    };
+    let bytes = number * scale;
+    if !bytes.is_finite() || bytes < 1.0 || bytes > u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
 }
 
 impl SolveCommandArgs {
@@ -65,16 +108,65 @@ impl SolveCommandArgs {
 
 impl CountArgs {
     pub fn run(self) -> Result<()> {
-        let (n, unique, method) = (self.n, self.unique, self.method);
+        if let Some(files) = &self.sum {
+            return sum(files, self.unique);
+        }
+        let n = self.n.expect("clap requires N without --sum") as usize;
+        if let Some(shard) = self.shard {
+            return run_shard(n, shard);
+        }
         let started = Instant::now();
-        let count = match (method.as_str(), unique) {
-            ("dp", false) => count::count_dp(n as usize),
+        let count = match (self.method.as_str(), self.unique) {
+            ("dp", false) => count::count_dp_within(n, self.max_memory)
+                .map_err(|e| anyhow::anyhow!("{e} (--max-memory SIZE, or --method bitmask)"))?,
             ("dp", true) => anyhow::bail!("--method dp counts all solutions; drop --unique or use --method bitmask"),
-            (_, false) => count::count_all(n as usize),
-            (_, true) => count::count_unique(n as usize),
+            (_, false) => count::count_all(n),
+            (_, true) => count::count_unique(n),
         };
-        let kind = if unique { "unique solutions" } else { "solutions" };
-        outln(&format!("{n}x{n} {kind} ({method}), counted in {:.3} s:", started.elapsed().as_secs_f64()))?;
+        let kind = if self.unique { "unique solutions" } else { "solutions" };
+        outln(&format!("{n}x{n} {kind} ({}), counted in {:.3} s:", self.method, started.elapsed().as_secs_f64()))?;
         outln(&format!("{count}"))
     }
+}
+
+/// `--shard K/M`: one JSON line with the shard's counts and time.
+fn run_shard(n: usize, shard: Shard) -> Result<()> {
+    let started = Instant::now();
+    let (all, unique) = count::count_shard(n, shard);
+    let result = ShardResult {
+        n,
+        shard: shard.index,
+        of: shard.of,
+        count: all,
+        unique,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    outln(&result.to_json_line())
+}
+
+/// `--sum`: checks the shard lines and prints the total alone on the last line.
+fn sum(files: &[PathBuf], unique: bool) -> Result<()> {
+    let mut results = Vec::new();
+    let stdin = [PathBuf::from("-")];
+    for path in if files.is_empty() { &stdin[..] } else { files } {
+        let (text, name) = if path.as_os_str() == "-" {
+            (std::io::read_to_string(std::io::stdin())?, "standard input".to_string())
+        } else {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            (text, path.display().to_string())
+        };
+        results.extend(count::parse_results(&text, &name)?);
+    }
+    let total = count::sum_shards(&results)?;
+    let (kind, value) = if unique { ("unique solutions", total.unique) } else { ("solutions", total.count) };
+    outln(&format!(
+        "{n}x{n} {kind}, {of} shards added up (slowest {:.3} s, fastest {:.3} s, {:.3} s in all):",
+        total.slowest,
+        total.fastest,
+        total.seconds,
+        n = total.n,
+        of = total.of
+    ))?;
+    outln(&format!("{value}"))
 }

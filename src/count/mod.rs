@@ -12,18 +12,26 @@
 //! Submodules: [`bitmask`] (plain, parallel and lazy backtracking),
 //! [`symmetry`] (the 8 symmetries of the square, unique solutions),
 //! [`takaken`] (parallel counting by symmetry class, behind [`count_all`] and
-//! [`count_unique`] from [`TAKAKEN_MIN_N`] on) and [`dp`] (the Rivin-Zabih
-//! dynamic programming count).
+//! [`count_unique`] from [`TAKAKEN_MIN_N`] on; its hot loop is in `kernel`),
+//! [`shard`] (the same count split into K/M shards for separate machines),
+//! [`shard_sum`] (shard results as JSON lines, and their total) and [`dp`]
+//! (the Rivin-Zabih dynamic programming count, in bounded memory).
 
 pub mod bitmask;
 pub mod dp;
+mod dp_table;
+mod kernel;
 mod known;
+pub mod shard;
+pub mod shard_sum;
 pub mod symmetry;
 pub mod takaken;
 
 pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
-pub use dp::count_dp;
+pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
+pub use shard::{count_shard, plan, Plan, Shard};
+pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum};
 pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions};
 
 /// Smallest board size for which [`count_all`] and [`count_unique`] use

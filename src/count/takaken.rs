@@ -3,16 +3,18 @@
 //! Contract: [`count_both`] returns `(all, unique)`, equal to
 //! [`crate::count::count_all_plain`] and the number of classes under the 8
 //! symmetries of the square (OEIS A000170 / A002562); `(0, 0)` for `n = 0`,
-//! `(1, 1)` for `n = 1`, panics for `n > MAX_N`.
+//! `(1, 1)` for `n = 1`, panics for `n > MAX_N`. [`units`] cuts the same
+//! search into independent [`Unit`]s whose [`Counts`] add up to that result
+//! (the parallel tasks here, the work units of [`crate::count::shard`]).
 //!
 //! Method (T. Takaken): rows are filled top to bottom, a row being a column
 //! bitmask. Only boards that can be the smallest image of their class are
 //! searched, using the position of the first row's queen: either in the corner
 //! (such classes always have 8 members) or at column `b1` with `1 <= b1 < n/2`,
 //! where the sides of the board near the top and bottom rows are pruned and a
-//! final check classifies each canonical board as 8-, 4- or 2-fold symmetric.
-//! Then `all = 8·c8 + 4·c4 + 2·c2` and `unique = c8 + c4 + c2`. The first
-//! [`SPLIT_ROW`] rows are expanded into independent tasks counted by rayon.
+//! final check ([`Setup::classify`]) classifies each canonical board as 8-, 4-
+//! or 2-fold symmetric. Then `all = 8·c8 + 4·c4 + 2·c2` and
+//! `unique = c8 + c4 + c2`. The hot loop is in [`crate::count::kernel`].
 
 use std::cmp::Ordering;
 use std::ops::Add;
@@ -26,10 +28,17 @@ const SPLIT_ROW: usize = 3;
 
 /// Canonical boards found, by the size of their symmetry class.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Counts {
-    c8: u64,
-    c4: u64,
-    c2: u64,
+pub(crate) struct Counts {
+    pub(crate) c8: u64,
+    pub(crate) c4: u64,
+    pub(crate) c2: u64,
+}
+
+impl Counts {
+    /// `(all, unique)`: solutions and symmetry classes these boards stand for.
+    pub(crate) fn totals(self) -> (u64, u64) {
+        (8 * self.c8 + 4 * self.c4 + 2 * self.c2, self.c8 + self.c4 + self.c2)
+    }
 }
 
 impl Add for Counts {
@@ -45,35 +54,30 @@ impl Add for Counts {
 /// columns, `lastmask` the columns forbidden in the last row and `endbit` the
 /// last-row column that may make a board 4-fold symmetric.
 #[derive(Clone, Copy, Debug, Default)]
-struct Setup {
+pub(crate) struct Setup {
     /// First-row queen in the corner (then `bound1` is the second row's column).
-    corner: bool,
+    pub(crate) corner: bool,
     /// Index of the last row, `n - 1`.
-    last: usize,
-    mask: u64,
+    pub(crate) last: usize,
+    pub(crate) mask: u64,
     topbit: u64,
     endbit: u64,
     sidemask: u64,
-    lastmask: u64,
+    pub(crate) lastmask: u64,
     bound1: usize,
     bound2: usize,
 }
 
 impl Setup {
-    /// Corner case, columns allowed in row `y < last` among the unattacked
-    /// `bitmap`: above row `bound1`, column 1 is excluded (its image would be smaller).
+    /// Columns allowed in row `y < last` among the unattacked `bitmap`, where
+    /// `down` holds the columns used so far. Corner case (`EDGE` false): above
+    /// row `bound1`, column 1 is excluded (its image would be smaller). Edge
+    /// case: no side columns above `bound1`; row `bound2` must complete the sides.
     #[inline(always)]
-    fn corner_allowed(&self, y: usize, bitmap: u64) -> u64 {
-        if y < self.bound1 {
-            bitmap & !2
-        } else {
-            bitmap
+    pub(crate) fn allowed<const EDGE: bool>(&self, y: usize, down: u64, bitmap: u64) -> u64 {
+        if !EDGE {
+            return if y < self.bound1 { bitmap & !2 } else { bitmap };
         }
-    }
-
-    /// Edge case: no side columns above `bound1`; row `bound2` must complete the sides.
-    #[inline(always)]
-    fn edge_allowed(&self, y: usize, down: u64, bitmap: u64) -> u64 {
         if y < self.bound1 {
             bitmap & !self.sidemask
         } else if y == self.bound2 {
@@ -86,17 +90,28 @@ impl Setup {
             bitmap
         }
     }
+
+    /// [`Setup::allowed`] for this setup's case.
+    fn allowed_here(&self, y: usize, down: u64, bitmap: u64) -> u64 {
+        if self.corner {
+            self.allowed::<false>(y, down, bitmap)
+        } else {
+            self.allowed::<true>(y, down, bitmap)
+        }
+    }
 }
 
-/// A partial board from which one parallel task continues: rows `0..y` placed.
+/// A partial board from which the search continues independently: rows
+/// `0..y` placed (`board`), `left`/`down`/`right` the columns of row `y`
+/// attacked along the two diagonals and the columns, as in the search.
 #[derive(Clone, Copy, Debug)]
-struct Task {
-    setup: Setup,
-    y: usize,
-    left: u64,
-    down: u64,
-    right: u64,
-    board: [u64; MAX_N],
+pub(crate) struct Unit {
+    pub(crate) setup: Setup,
+    pub(crate) y: usize,
+    pub(crate) left: u64,
+    pub(crate) down: u64,
+    pub(crate) right: u64,
+    pub(crate) board: [u64; MAX_N],
 }
 
 /// Returns `(all, unique)`: the number of solutions and of symmetry classes.
@@ -109,23 +124,27 @@ pub fn count_both(n: usize) -> (u64, u64) {
     if n <= 1 {
         return (n as u64, n as u64);
     }
-    let total = tasks(n).par_iter().map(Task::run).reduce(Counts::default, Counts::add);
-    (8 * total.c8 + 4 * total.c4 + 2 * total.c2, total.c8 + total.c4 + total.c2)
+    units(n, SPLIT_ROW).par_iter().map(Unit::count).reduce(Counts::default, Counts::add).totals()
 }
 
-/// All tasks: every corner and edge start, expanded to [`SPLIT_ROW`] rows.
-fn tasks(n: usize) -> Vec<Task> {
+/// Every corner and edge start, expanded to `depth` rows (fewer where the
+/// board is smaller), in a fixed order. Empty for `n <= 1`.
+pub(crate) fn units(n: usize, depth: usize) -> Vec<Unit> {
+    check_n(n);
+    let mut out = Vec::new();
+    if n <= 1 {
+        return out;
+    }
     let last = n - 1;
     let topbit = 1u64 << last;
     let mut setup = Setup { corner: true, last, mask: (1u64 << n) - 1, topbit, ..Setup::default() };
-    let mut out = Vec::new();
     let mut board = [0; MAX_N];
     board[0] = 1;
     for bound1 in 2..last {
         let bit = 1u64 << bound1;
         board[1] = bit;
         let corner = Setup { bound1, ..setup };
-        expand(&corner, 2, (2 | bit) << 1, 1 | bit, bit >> 1, &mut board, &mut out);
+        expand(&corner, depth, (2, (2 | bit) << 1, 1 | bit, bit >> 1), &mut board, &mut out);
     }
     setup.corner = false;
     (setup.sidemask, setup.lastmask, setup.endbit) = (topbit | 1, topbit | 1, topbit >> 1);
@@ -134,7 +153,7 @@ fn tasks(n: usize) -> Vec<Task> {
         let bit = 1u64 << bound1;
         board[0] = bit;
         let edge = Setup { bound1, bound2, ..setup };
-        expand(&edge, 1, bit << 1, bit, bit >> 1, &mut board, &mut out);
+        expand(&edge, depth, (1, bit << 1, bit, bit >> 1), &mut board, &mut out);
         setup.lastmask |= setup.lastmask >> 1 | setup.lastmask << 1;
         setup.endbit >>= 1;
         (bound1, bound2) = (bound1 + 1, bound2 - 1);
@@ -142,83 +161,31 @@ fn tasks(n: usize) -> Vec<Task> {
     out
 }
 
-/// Pushes every allowed extension of the partial board to [`SPLIT_ROW`] rows
-/// (or to the last row, which the search itself handles) onto `out`.
-fn expand(setup: &Setup, y: usize, left: u64, down: u64, right: u64, board: &mut [u64; MAX_N], out: &mut Vec<Task>) {
-    if y >= SPLIT_ROW.min(setup.last) {
-        out.push(Task { setup: *setup, y, left, down, right, board: *board });
+/// Pushes every allowed extension of the partial board `(y, left, down,
+/// right)` to `depth` rows (or to the last row, which the search itself
+/// handles) onto `out`.
+fn expand(setup: &Setup, depth: usize, at: (usize, u64, u64, u64), board: &mut [u64; MAX_N], out: &mut Vec<Unit>) {
+    let (y, left, down, right) = at;
+    if y >= depth.min(setup.last) {
+        out.push(Unit { setup: *setup, y, left, down, right, board: *board });
         return;
     }
-    let free = setup.mask & !(left | down | right);
-    let mut bitmap = if setup.corner { setup.corner_allowed(y, free) } else { setup.edge_allowed(y, down, free) };
+    let mut bitmap = setup.allowed_here(y, down, setup.mask & !(left | down | right));
     while bitmap != 0 {
         let bit = bitmap & bitmap.wrapping_neg();
         bitmap ^= bit;
         board[y] = bit;
-        expand(setup, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1, board, out);
+        expand(setup, depth, (y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1), board, out);
     }
 }
 
-impl Task {
-    /// Counts the canonical completions of this partial board.
-    fn run(&self) -> Counts {
-        let mut search = Search { s: self.setup, board: self.board, counts: Counts::default() };
-        if self.setup.corner {
-            search.corner(self.y, self.left, self.down, self.right);
-        } else {
-            search.edge(self.y, self.left, self.down, self.right);
-        }
-        search.counts
-    }
-}
-
-/// Depth-first search state of one task.
-struct Search {
-    s: Setup,
-    board: [u64; MAX_N],
-    counts: Counts,
-}
-
-impl Search {
-    /// First-row queen in the corner: every completion is an 8-fold class.
-    fn corner(&mut self, y: usize, left: u64, down: u64, right: u64) {
-        let bitmap = self.s.mask & !(left | down | right);
-        if y == self.s.last {
-            self.counts.c8 += u64::from(bitmap != 0);
-            return;
-        }
-        let mut bitmap = self.s.corner_allowed(y, bitmap);
-        while bitmap != 0 {
-            let bit = bitmap & bitmap.wrapping_neg();
-            bitmap ^= bit;
-            self.corner(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
-        }
-    }
-
-    /// First-row queen off the corner: canonical boards are classified by [`Search::check`].
-    fn edge(&mut self, y: usize, left: u64, down: u64, right: u64) {
-        let bitmap = self.s.mask & !(left | down | right);
-        if y == self.s.last {
-            if bitmap != 0 && bitmap & self.s.lastmask == 0 {
-                self.board[y] = bitmap;
-                self.check();
-            }
-            return;
-        }
-        let mut bitmap = self.s.edge_allowed(y, down, bitmap);
-        while bitmap != 0 {
-            let bit = bitmap & bitmap.wrapping_neg();
-            bitmap ^= bit;
-            self.board[y] = bit;
-            self.edge(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
-        }
-    }
-
-    /// Compares the full board with its 90°, 180° and 270° rotations: counts
-    /// it as 2-, 4- or 8-fold, or drops it when a rotation is smaller.
-    fn check(&mut self) {
-        let (b, e, s) = (&self.board, self.s.last, &self.s);
-        if b[s.bound2] == 1 {
+impl Setup {
+    /// Compares the full edge-case board `b` with its 90°, 180° and 270°
+    /// rotations: counts it as 2-, 4- or 8-fold, or drops it when a rotation
+    /// is smaller.
+    pub(crate) fn classify(&self, b: &[u64; MAX_N], counts: &mut Counts) {
+        let e = self.last;
+        if b[self.bound2] == 1 {
             let (mut own, mut ptn) = (1, 2u64);
             while own <= e {
                 let (mut bit, mut you) = (1u64, e);
@@ -235,14 +202,14 @@ impl Search {
                 ptn <<= 1;
             }
             if own > e {
-                self.counts.c2 += 1;
+                counts.c2 += 1;
                 return;
             }
         }
-        if b[e] == s.endbit {
+        if b[e] == self.endbit {
             let (mut own, mut you) = (1, e - 1);
             while own <= e {
-                let (mut bit, mut ptn) = (1u64, s.topbit);
+                let (mut bit, mut ptn) = (1u64, self.topbit);
                 while ptn != b[you] && b[own] >= bit {
                     ptn >>= 1;
                     bit <<= 1;
@@ -256,12 +223,12 @@ impl Search {
                 you = you.wrapping_sub(1);
             }
             if own > e {
-                self.counts.c4 += 1;
+                counts.c4 += 1;
                 return;
             }
         }
-        if b[s.bound1] == s.topbit {
-            let (mut own, mut ptn) = (1, s.topbit >> 1);
+        if b[self.bound1] == self.topbit {
+            let (mut own, mut ptn) = (1, self.topbit >> 1);
             while own <= e {
                 let (mut bit, mut you) = (1u64, 0);
                 while b[you] != ptn && b[own] >= bit {
@@ -277,7 +244,7 @@ impl Search {
                 ptn >>= 1;
             }
         }
-        self.counts.c8 += 1;
+        counts.c8 += 1;
     }
 }
 
