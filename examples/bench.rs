@@ -8,8 +8,8 @@
 //! in that format (the videos need ffmpeg); their ratios are to that GIF, measured in the same run.
 
 use queens::{
-    solution_boards, write_sheet, Animation, ApngSink, GifSink, NoProgress, Sink, SolveOptions, Tuning, Until,
-    VideoCodec, VideoSink, WebpSink,
+    solution_boards, write_sheet, Animation, ApngSink, FrameSheetSink, GifSink, NoProgress, Sink, SolveOptions, Tuning,
+    Until, VideoCodec, VideoSink, WebpSink,
 };
 use std::io::Write;
 use std::process::Command;
@@ -39,9 +39,53 @@ enum Kind {
     Webp,
     Apng,
     Video(VideoCodec),
+    /// `frames N`: the run's frames on one PNG sprite sheet.
+    FrameSheet,
+    /// `render -` of a long JSON Lines stream (`--square 4 --bare`): the N x N whole search's events,
+    /// repeated until there are 2,000,000 or more, generated as they are read.
+    Stream,
 }
 
-use Kind::{Apng, Gif, Sheet, Video, Webp};
+use Kind::{Apng, FrameSheet, Gif, Sheet, Stream, Video, Webp};
+
+/// Events in the `render -` stream row (at least).
+const STREAM_EVENTS: usize = 2_000_000;
+
+/// A JSON Lines trace generated while it is read: a header, then one whole search's events again
+/// and again (a whole backtracking search ends on an empty board, so the repeats stay valid).
+struct RepeatedRun {
+    header: std::io::Cursor<Vec<u8>>,
+    events: Vec<u8>,
+    left: usize,
+    position: usize,
+}
+
+impl RepeatedRun {
+    fn new(trace: &queens::Trace, min_events: usize) -> Self {
+        let mut lines = Vec::new();
+        queens::jsonl::write(trace, &mut lines).expect("in memory");
+        let split = lines.iter().position(|&b| b == b'\n').expect("a header line") + 1;
+        let events = lines.split_off(split);
+        let repeats = min_events.div_ceil(trace.events.len());
+        RepeatedRun { header: std::io::Cursor::new(lines), events, left: repeats, position: 0 }
+    }
+}
+
+impl std::io::Read for RepeatedRun {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let from_header = self.header.read(buf)?;
+        if from_header > 0 || self.left == 0 {
+            return Ok(from_header);
+        }
+        let n = buf.len().min(self.events.len() - self.position);
+        buf[..n].copy_from_slice(&self.events[self.position..self.position + n]);
+        self.position += n;
+        if self.position == self.events.len() {
+            (self.position, self.left) = (0, self.left - 1);
+        }
+        Ok(n)
+    }
+}
 
 /// The format rows: (name, n, until, kind), each GIF row followed by its other formats.
 fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
@@ -94,6 +138,8 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
         ),
         ("animate 8 --bare --no-attacks", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 --until all --bare --no-attacks", 8, Until::All, Gif(ALL_ON)),
+        ("frames 6 (58-frame sheet)", 6, Until::First, FrameSheet),
+        ("render - (2,000,000+ JSON Lines events, --square 4 --bare)", 8, Until::All, Stream),
         ("sheet 8", 8, Until::All, Sheet),
         ("sheet 8 [1 thread]", 8, Until::All, Sheet),
     ];
@@ -137,6 +183,17 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
         Webp => render(&mut |t, a| run(t, a, WebpSink::new(&mut out))),
         Apng => render(&mut |t, a| run(t, a, ApngSink::new(&mut out))),
         Video(codec) => render(&mut |t, a| run(t, a, VideoSink::new(&mut out, codec, &a.timing))),
+        FrameSheet => render(&mut |t, a| run(t, a, FrameSheetSink::new(&mut out, None, 0))),
+        Stream => {
+            let mut options = SolveOptions::new(n);
+            options.until = until;
+            let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES).expect("run fits the cap");
+            let input = std::io::BufReader::new(RepeatedRun::new(&trace, STREAM_EVENTS));
+            let mut animation = Animation::new();
+            (animation.look.bare, animation.look.square) = (true, Some(4));
+            let mut sink = GifSink::new(&mut out);
+            queens::render_reader(input, None, &animation, &mut sink, &NoProgress).expect("stream renders").frames
+        }
         Sheet => {
             let boards = solution_boards(n, false);
             let mut options = queens::RenderOptions::default();
