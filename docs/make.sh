@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 cargo build --release --quiet
 q=target/release/queens
 $q animate 6 -q -o docs/queens-6x6.gif
+$q animate 6 --theme auto -q -o docs/queens-6x6.svg
 for a in backtrack grid forward shuffle permutations min-conflicts; do
   $q animate 6 --algorithm "$a" --square 32 -q -o "docs/alg-$a.gif"
 done

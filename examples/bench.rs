@@ -4,12 +4,13 @@
 //!
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
 //! `formats` to run only the format rows). Jobs marked `[1 thread]` also run with
-//! `RAYON_NUM_THREADS=1`. Rows `[webp]`, `[apng]`, `[mp4]`, `[webm]` write the GIF row above them
-//! in that format (the videos need ffmpeg); their ratios are to that GIF, measured in the same run.
+//! `RAYON_NUM_THREADS=1`. Rows `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]` write the GIF (or PNG)
+//! row above them in that format (the videos need ffmpeg); their ratios are to that row, measured in
+//! the same run.
 
 use queens::{
-    solution_boards, write_sheet, Animation, ApngSink, FrameSheetSink, GifSink, NoProgress, Sink, SolveOptions, Tuning,
-    Until, VideoCodec, VideoSink, WebpSink,
+    solution_boards, write_board, write_board_svg, write_sheet, write_sheet_svg, Animation, ApngSink, FrameSheetSink,
+    GifSink, NoProgress, Sink, SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
 };
 use std::io::Write;
 use std::process::Command;
@@ -44,9 +45,15 @@ enum Kind {
     /// `render -` of a long JSON Lines stream (`--square 4 --bare`): the N x N whole search's events,
     /// repeated until there are 2,000,000 or more, generated as they are read.
     Stream,
+    Svg,
+    SheetSvg,
+    /// `board 8 1,5,8,6,3,7,2,4` as PNG or SVG.
+    Board {
+        svg: bool,
+    },
 }
 
-use Kind::{Apng, FrameSheet, Gif, Sheet, Stream, Video, Webp};
+use Kind::{Apng, Board, FrameSheet, Gif, Sheet, SheetSvg, Stream, Svg, Video, Webp};
 
 /// Events in the `render -` stream row (at least).
 const STREAM_EVENTS: usize = 2_000_000;
@@ -95,14 +102,17 @@ fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
         ("animate 6 [apng]", 6, Until::First, Apng),
         ("animate 6 [mp4]", 6, Until::First, Video(VideoCodec::H264)),
         ("animate 6 [webm]", 6, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 6 [svg]", 6, Until::First, Svg),
         ("animate 8", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 [webp]", 8, Until::First, Webp),
         ("animate 8 [apng]", 8, Until::First, Apng),
         ("animate 8 [mp4]", 8, Until::First, Video(VideoCodec::H264)),
         ("animate 8 [webm]", 8, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 8 [svg]", 8, Until::First, Svg),
         ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
         ("animate 8 --until all [webp]", 8, Until::All, Webp),
         ("animate 8 --until all [apng]", 8, Until::All, Apng),
+        ("animate 8 --until all [svg]", 8, Until::All, Svg),
     ];
     if !quick {
         jobs.push(("animate 8 --until all [mp4]", 8, Until::All, Video(VideoCodec::H264)));
@@ -142,6 +152,9 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
         ("render - (2,000,000+ JSON Lines events, --square 4 --bare)", 8, Until::All, Stream),
         ("sheet 8", 8, Until::All, Sheet),
         ("sheet 8 [1 thread]", 8, Until::All, Sheet),
+        ("sheet 8 [svg]", 8, Until::All, SheetSvg),
+        ("board 8 1,5,8,6,3,7,2,4", 8, Until::All, Board { svg: false }),
+        ("board 8 1,5,8,6,3,7,2,4 [svg]", 8, Until::All, Board { svg: true }),
     ];
     jobs.extend(format_jobs(quick));
     if !quick {
@@ -194,12 +207,26 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
             let mut sink = GifSink::new(&mut out);
             queens::render_reader(input, None, &animation, &mut sink, &NoProgress).expect("stream renders").frames
         }
-        Sheet => {
+        Svg => render(&mut |t, a| run(t, a, SvgSink::new(&mut out))),
+        Sheet | SheetSvg => {
             let boards = solution_boards(n, false);
             let mut options = queens::RenderOptions::default();
             options.no_attacks = true;
-            write_sheet(n, &boards, &options, 10, &mut out).expect("sheet renders");
+            if matches!(kind, SheetSvg) {
+                write_sheet_svg(n, &boards, &options, 10, &mut out).expect("sheet renders");
+            } else {
+                write_sheet(n, &boards, &options, 10, &mut out).expect("sheet renders");
+            }
             boards.len()
+        }
+        Board { svg } => {
+            let (queens, options) = ([0, 4, 7, 5, 2, 6, 1, 3], queens::RenderOptions::default());
+            if svg {
+                write_board_svg(n, &queens, &options, &mut out).expect("board renders");
+            } else {
+                write_board(n, &queens, &options, &mut out).expect("board renders");
+            }
+            1
         }
     };
     let secs = started.elapsed().as_secs_f64();

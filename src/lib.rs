@@ -27,6 +27,7 @@ mod select;
 mod sink;
 mod solve;
 mod stills;
+mod svg_stills;
 mod text;
 mod trace;
 mod tree;
@@ -50,12 +51,13 @@ pub use report::solutions_text;
 pub use select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame,
-    SheetCell, Sink, SplitSink, StillSink, Stream, VideoCodec, VideoSink, WebpSink,
+    SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
 pub use stills::{
     check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
 };
+pub use svg_stills::{write_board_svg, write_sheet_svg};
 pub use text::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
 pub use tree::{Node, NodeState, SearchTree};
@@ -74,11 +76,17 @@ pub fn render_gif<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Res
     render(trace, animation, &mut GifSink::new(out), &NoProgress)
 }
 
+/// Render an existing trace (validated first) as an animated SVG into `out`; with one frame selected,
+/// an SVG still of that frame.
+pub fn render_svg<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Result<Summary, Error> {
+    render(trace, animation, &mut SvgSink::new(out), &NoProgress)
+}
+
 /// Internals that tests, benchmarks and the fuzz target reach into; not a stable interface.
 #[doc(hidden)]
 pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
-    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, theme, Renderer};
+    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, svg, theme, Renderer};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

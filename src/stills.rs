@@ -105,6 +105,82 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     }
 }
 
+/// Where everything goes on a sheet: shared by the PNG and the SVG writer.
+pub(crate) struct SheetLayout {
+    cell: Cell,
+    columns: usize,
+    rows: usize,
+    margin: usize,
+    pub width: usize,
+    pub height: usize,
+    /// Side of a board's squares, `n * square`.
+    board: usize,
+}
+
+impl SheetLayout {
+    /// The sheet of `boards`, `columns` to a row, refused past [`SHEET_PIXEL_BUDGET`].
+    pub fn new(renderer: &Renderer, boards: &[SheetBoard], bare: bool, columns: usize) -> Result<Self, Error> {
+        let cell = cell_geometry(renderer, boards, bare);
+        let columns = columns.clamp(1, boards.len().max(1));
+        let rows = boards.len().div_ceil(columns).max(1);
+        let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
+        let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
+        if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
+            return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
+        }
+        Ok(SheetLayout { cell, columns, rows, margin, width, height, board: renderer.layout.board_size() })
+    }
+
+    /// Top-left pixel of the squares of board `i` (0-based, in reading order).
+    pub fn board_origin(&self, i: usize) -> (usize, usize) {
+        let (r, c) = (i / self.columns, i % self.columns);
+        (self.margin + c * self.cell.width + self.cell.board_dx, self.margin + r * self.cell.height)
+    }
+
+    /// Top of the strip of pixel rows drawn with board row `r`: the sheet's top for row 0 (its
+    /// margin included), else the row's top.
+    pub fn strip_top(&self, r: usize) -> usize {
+        if r == 0 {
+            0
+        } else {
+            self.margin + r * self.cell.height
+        }
+    }
+
+    /// Board `i`'s label, centred under it: centre x, baseline within its strip (see
+    /// [`SheetLayout::strip_top`]), the strip's top and the text size (`None` when bare).
+    pub fn label(&self, i: usize) -> Option<(f32, f32, usize, u32)> {
+        (self.cell.label_size > 0).then(|| {
+            let (x, y) = self.board_origin(i);
+            let strip = self.strip_top(i / self.columns);
+            let baseline = (y - strip) as f32 + self.cell.label_baseline;
+            (x as f32 + self.board as f32 / 2.0, baseline, strip, self.cell.label_size)
+        })
+    }
+
+    /// The atlas of `boards` on this sheet.
+    pub fn atlas(&self, n: usize, square: usize, boards: &[SheetBoard]) -> Atlas {
+        let entries = boards.iter().enumerate().map(|(i, b)| {
+            let (x, y) = self.board_origin(i);
+            AtlasEntry { index: b.index, queens: b.queens.clone(), x, y, size: self.board, class_size: b.class_size }
+        });
+        Atlas { n, square, width: self.width, height: self.height, boards: entries.collect() }
+    }
+}
+
+/// The renderer and layout of a sheet, checked.
+pub(crate) fn sheet_layout(
+    n: usize,
+    boards: &[SheetBoard],
+    options: &RenderOptions,
+    columns: usize,
+) -> Result<(Renderer, SheetLayout), Error> {
+    check_geometry(n, options.square_for(n))?;
+    let renderer = still_renderer(n, options);
+    let layout = SheetLayout::new(&renderer, boards, options.bare, columns)?;
+    Ok((renderer, layout))
+}
+
 /// Render `boards` as one sprite sheet PNG, `columns` boards per row; returns the atlas.
 pub fn write_sheet<W: Write>(
     n: usize,
@@ -113,39 +189,11 @@ pub fn write_sheet<W: Write>(
     columns: usize,
     out: W,
 ) -> Result<Atlas, Error> {
-    check_geometry(n, options.square_for(n))?;
-    let renderer = still_renderer(n, options);
-    let cell = cell_geometry(&renderer, boards, options.bare);
-    let columns = columns.clamp(1, boards.len().max(1));
-    let rows = boards.len().div_ceil(columns).max(1);
-    let margin = if options.bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
-    let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
-    if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
-        return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
-    }
-    let atlas_boards = boards
-        .chunks(columns)
-        .enumerate()
-        .flat_map(|(r, row_boards)| row_boards.iter().enumerate().map(move |(c, board)| (r, c, board)));
-    let x_of = |c: usize| margin + c * cell.width + cell.board_dx;
-    let atlas = Atlas {
-        n,
-        square: renderer.layout.square,
-        width,
-        height,
-        boards: atlas_boards
-            .map(|(r, c, b)| AtlasEntry {
-                index: b.index,
-                queens: b.queens.clone(),
-                x: x_of(c),
-                y: margin + r * cell.height,
-                size: renderer.layout.board_size(),
-                class_size: b.class_size,
-            })
-            .collect(),
-    };
+    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
+    let (width, height, margin) = (sheet.width, sheet.height, sheet.margin);
+    let atlas = sheet.atlas(n, renderer.layout.square, boards);
     let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
-    let row_strips: Vec<&[SheetBoard]> = boards.chunks(columns).collect();
+    let row_strips: Vec<&[SheetBoard]> = boards.chunks(sheet.columns).collect();
     let last_row = row_strips.len() - 1;
     let strips = row_strips
         .par_iter()
@@ -153,19 +201,20 @@ pub fn write_sheet<W: Write>(
         .map_init(
             || (renderer.clone(), renderer.blank()),
             |(renderer, board_image), (r, row_boards)| {
+                let strip_y = sheet.strip_top(r);
                 let top = if r == 0 { margin } else { 0 };
-                let bottom = if r == last_row { height - margin - rows * cell.height } else { 0 };
-                let mut strip = IndexedImage::new(width, top + cell.height + bottom, Paint::Background);
+                let bottom = if r == last_row { height - margin - sheet.rows * sheet.cell.height } else { 0 };
+                let mut strip = IndexedImage::new(width, top + sheet.cell.height + bottom, Paint::Background);
                 for (c, sheet_board) in row_boards.iter().enumerate() {
+                    let i = r * sheet.columns + c;
                     let board = Board::from_queens(n, &sheet_board.queens)
                         .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
                     renderer.draw_board(&board, board_image);
                     mark_queens_on_dark(board_image, &sheet_board.queens, renderer.layout.square);
-                    strip.blit(board_image, x_of(c), top);
-                    if !options.bare {
-                        let centre = x_of(c) as f32 + renderer.layout.board_size() as f32 / 2.0;
-                        let baseline = top as f32 + cell.label_baseline;
-                        renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, cell.label_size);
+                    let (x, y) = sheet.board_origin(i);
+                    strip.blit(board_image, x, y - strip_y);
+                    if let Some((centre, baseline, _, size)) = sheet.label(i) {
+                        renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, size);
                     }
                 }
                 Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))

@@ -3,6 +3,7 @@
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::format::{write_animation, AnySink, Format};
 use super::io::{default_output, render_options, Bar};
+use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 pub struct AnimateArgs {
     #[command(flatten)]
     pub solve: SolveArgs,
-    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm).
+    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm, .svg).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
@@ -55,7 +56,7 @@ pub struct TraceArgs {
 pub struct RenderArgs {
     /// Trace file, JSON or JSON Lines (told apart by content); `-` reads it from stdin, as a stream.
     pub trace: PathBuf,
-    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm).
+    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm, .svg).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
@@ -87,6 +88,7 @@ impl AnimateArgs {
             write_trace(&trace, path)?;
         }
         let format = Format::choose(self.format, self.output.as_deref())?;
+        check_auto(&self.look.theme, format == Format::Svg)?;
         let ext = format.extension();
         let name = format!("queens-{n}x{n}-{}-{}.{ext}", options.algorithm, options.until, n = options.n);
         write_gif(&trace, &animation, (self.output.unwrap_or_else(|| default_output(&name)), format), quiet)
@@ -123,6 +125,7 @@ impl RenderArgs {
         };
         // The default folder is made only once the input has been read.
         let format = Format::choose(self.format, self.output.as_deref())?;
+        check_auto(&self.look.theme, format == Format::Svg)?;
         let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.{}", format.extension())));
         let timing = animation.timing;
         if self.trace == Path::new("-") {

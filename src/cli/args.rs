@@ -87,7 +87,7 @@ pub struct LookArgs {
 /// Colours.
 #[derive(Debug, Args, Clone)]
 pub struct ThemeArgs {
-    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched).
+    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched), auto (SVG only: default, dark for viewers in dark mode).
     #[arg(long, default_value = "default", value_parser = parse_theme_name)]
     pub theme: String,
     /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see README).
@@ -134,6 +134,9 @@ impl Default for ThemeArgs {
 }
 
 pub fn parse_theme_name(s: &str) -> Result<String, String> {
+    if s == super::svg::AUTO_THEME {
+        return Ok(s.to_string());
+    }
     queens::Theme::named(s).map(|_| s.to_string())
 }
 

@@ -11,7 +11,8 @@ use super::io::{open_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use queens::internals::canvas::IndexedImage;
 use queens::{
-    ApngSink, Encode, Frame, GifSink, OutputFile, Sink, Stream, Summary, Timing, VideoCodec, VideoSink, WebpSink,
+    ApngSink, Encode, Frame, GifSink, OutputFile, Sink, Stream, Summary, SvgSink, Timing, VideoCodec, VideoSink,
+    WebpSink,
 };
 use std::io::Write;
 use std::path::Path;
@@ -29,10 +30,12 @@ pub enum Format {
     Mp4,
     /// VP9 video in WebM via ffmpeg (lossy, does not loop).
     Webm,
+    /// Animated SVG (browsers; sharp at any size, CSS animations, no script; --theme auto).
+    Svg,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm];
+    pub const ALL: [Format; 6] = [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg];
 
     /// The file extension (without the dot).
     pub fn extension(self) -> &'static str {
@@ -42,6 +45,7 @@ impl Format {
             Format::Apng => "apng",
             Format::Mp4 => "mp4",
             Format::Webm => "webm",
+            Format::Svg => "svg",
         }
     }
 
@@ -73,6 +77,7 @@ pub enum AnySink<W: Write> {
     Webp(WebpSink<W>),
     Apng(ApngSink<W>),
     Video(VideoSink<W>),
+    Svg(Box<SvgSink<W>>),
 }
 
 impl<W: Write> AnySink<W> {
@@ -84,6 +89,7 @@ impl<W: Write> AnySink<W> {
             Format::Apng => AnySink::Apng(ApngSink::new(out)),
             Format::Mp4 => AnySink::Video(VideoSink::new(out, VideoCodec::H264, timing)),
             Format::Webm => AnySink::Video(VideoSink::new(out, VideoCodec::Vp9, timing)),
+            Format::Svg => AnySink::Svg(Box::new(SvgSink::new(out))),
         }
     }
 }
@@ -94,6 +100,7 @@ pub enum AnyEncoder<W: Write> {
     Webp(<WebpSink<W> as Sink>::Encoder),
     Apng(<ApngSink<W> as Sink>::Encoder),
     Video(<VideoSink<W> as Sink>::Encoder),
+    Svg(Box<<SvgSink<W> as Sink>::Encoder>),
 }
 
 /// A frame encoded by an [`AnyEncoder`].
@@ -102,6 +109,7 @@ pub enum AnyEncoded<W: Write> {
     Webp(<<WebpSink<W> as Sink>::Encoder as Encode>::Encoded),
     Apng(<<ApngSink<W> as Sink>::Encoder as Encode>::Encoded),
     Video(<<VideoSink<W> as Sink>::Encoder as Encode>::Encoded),
+    Svg(<<SvgSink<W> as Sink>::Encoder as Encode>::Encoded),
 }
 
 impl<W: Write> Encode for AnyEncoder<W> {
@@ -113,6 +121,7 @@ impl<W: Write> Encode for AnyEncoder<W> {
             AnyEncoder::Webp(e) => AnyEncoded::Webp(e.encode(before, frame)?),
             AnyEncoder::Apng(e) => AnyEncoded::Apng(e.encode(before, frame)?),
             AnyEncoder::Video(e) => AnyEncoded::Video(e.encode(before, frame)?),
+            AnyEncoder::Svg(e) => AnyEncoded::Svg(e.encode(before, frame)?),
         })
     }
 }
@@ -126,6 +135,7 @@ impl<W: Write> Sink for AnySink<W> {
             AnySink::Webp(s) => AnyEncoder::Webp(s.start(stream)?),
             AnySink::Apng(s) => AnyEncoder::Apng(s.start(stream)?),
             AnySink::Video(s) => AnyEncoder::Video(s.start(stream)?),
+            AnySink::Svg(s) => AnyEncoder::Svg(Box::new(s.start(stream)?)),
         })
     }
 
@@ -135,6 +145,7 @@ impl<W: Write> Sink for AnySink<W> {
             (AnySink::Webp(s), AnyEncoded::Webp(e)) => s.write(e),
             (AnySink::Apng(s), AnyEncoded::Apng(e)) => s.write(e),
             (AnySink::Video(s), AnyEncoded::Video(e)) => s.write(e),
+            (AnySink::Svg(s), AnyEncoded::Svg(e)) => s.write(e),
             _ => Err(queens::Error::SinkState("a frame from another format's encoder")),
         }
     }
@@ -145,6 +156,7 @@ impl<W: Write> Sink for AnySink<W> {
             AnySink::Webp(s) => s.finish(),
             AnySink::Apng(s) => s.finish(),
             AnySink::Video(s) => s.finish(),
+            AnySink::Svg(s) => s.finish(),
         }
     }
 }
@@ -180,5 +192,6 @@ mod tests {
         assert_eq!(choose(Some(Format::Webm), "a.webm"), Some(Format::Webm));
         assert_eq!(choose(Some(Format::Webp), "a.gif"), None);
         assert_eq!(Format::choose(None, None).ok(), Some(Format::Gif));
+        assert_eq!(choose(None, "run.svg"), Some(Format::Svg));
     }
 }

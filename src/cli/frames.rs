@@ -1,5 +1,5 @@
 //! `frames`: a run's frames as a PNG sprite sheet (with an Aseprite-style atlas), a single PNG
-//! still, or one PNG per frame.
+//! still, or one PNG per frame; with `-o NAME.svg`, the sheet or the still as SVG.
 //!
 //! Contract: the frames are the ones `--frames`/`--every` select, each showing the board of its own
 //! step with the run's numbering; one selected frame is written as that frame alone, pixel for
@@ -7,9 +7,10 @@
 
 use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
 use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, Bar};
+use super::svg::{check_auto, is_svg_path};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, FrameSheetSink, OutputFile, SplitSink, StillSink, Trace};
+use queens::{Animation, FrameSheetSink, OutputFile, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -33,7 +34,7 @@ pub struct FramesArgs {
     /// Pixels of background between cells.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ranged("the gap", 0u32, 4096))]
     pub gap: u32,
-    /// Output PNG path (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
+    /// Output path, .png or .svg (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
     /// output/<trace name>-frames.png).
     #[arg(short, long, conflicts_with = "split")]
     pub output: Option<PathBuf>,
@@ -65,6 +66,10 @@ impl FramesArgs {
             return outln(&format!("{}: {written}, {} bytes", dir.display(), sink.bytes()));
         }
         let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
+        check_auto(&self.look.theme, is_svg_path(&path))?;
+        if is_svg_path(&path) {
+            return self.write_svg(&trace, &animation, &frames, &path, &bar);
+        }
         let mut file = open_output(&path)?;
         let done = if frames.len() == 1 {
             queens::render(&trace, &animation, &mut StillSink::new(&mut file), &bar)?
@@ -73,7 +78,7 @@ impl FramesArgs {
             let mut sink = FrameSheetSink::new(&mut file, columns, self.gap as usize);
             let done = queens::render(&trace, &animation, &mut sink, &bar)?;
             if let Some(atlas_path) = &self.atlas {
-                write_atlas(&sink, &path, atlas_path)?;
+                write_atlas(sink.cells(), sink.size(), &path, atlas_path)?;
             }
             let (width, height) = sink.size().unwrap_or_default();
             bar.0.finish_and_clear();
@@ -84,6 +89,26 @@ impl FramesArgs {
         bar.0.finish_and_clear();
         let bytes = file.commit()?;
         summary(&path, &format!("frame {}, {}x{} px, {bytes} bytes", frames[0], done.width, done.height))
+    }
+
+    /// The frames as SVG: one frame alone (an SVG still), several side by side (an SVG sheet).
+    fn write_svg(&self, trace: &Trace, animation: &Animation, frames: &[usize], path: &Path, bar: &Bar) -> Result<()> {
+        let mut file = open_output(path)?;
+        let (what, size) = if frames.len() == 1 {
+            let mut sink = SvgSink::new(&mut file);
+            let done = queens::render(trace, animation, &mut sink, bar)?;
+            (format!("frame {}", frames[0]), (done.width, done.height))
+        } else {
+            let mut sink = SvgSheetSink::new(&mut file, self.columns.map(|c| c as usize), self.gap as usize);
+            let done = queens::render(trace, animation, &mut sink, bar)?;
+            if let Some(atlas_path) = &self.atlas {
+                write_atlas(sink.cells(), sink.size(), path, atlas_path)?;
+            }
+            (count_of(done.frames, "frame"), sink.size().unwrap_or_default())
+        };
+        bar.0.finish_and_clear();
+        let bytes = file.commit()?;
+        summary(path, &format!("{what}, {}x{} px, {bytes} bytes", size.0, size.1))
     }
 
     /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
@@ -99,9 +124,9 @@ impl FramesArgs {
     }
 }
 
-fn write_atlas(sink: &FrameSheetSink<&mut OutputFile>, sheet: &Path, atlas_path: &Path) -> Result<()> {
+fn write_atlas(cells: &[SheetCell], size: Option<(usize, usize)>, sheet: &Path, atlas_path: &Path) -> Result<()> {
     let image = sheet.file_name().map_or(String::new(), |name| name.to_string_lossy().into_owned());
-    let atlas = queens::aseprite_atlas(sink.cells(), &image, sink.size().unwrap_or_default());
+    let atlas = queens::aseprite_atlas(cells, &image, size.unwrap_or_default());
     let mut file = OutputFile::create(atlas_path)?;
     serde_json::to_writer_pretty(&mut file, &atlas)?;
     file.commit()?;

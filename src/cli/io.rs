@@ -122,6 +122,7 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
                 .map_err(|e| anyhow::anyhow!("cannot read theme file {}: {e}", path.display()))?;
             Theme::from_json(&text).map_err(anyhow::Error::msg)?
         }
+        None if look.theme.theme == super::svg::AUTO_THEME => Theme::default(),
         None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
     };
     let mut options = RenderOptions::default();
@@ -129,6 +130,9 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     options.bare = look.bare;
     options.coords = look.coords;
     options.theme = theme;
+    // --theme auto: the default theme, and the dark one for dark-mode viewers (SVG only).
+    let auto = look.theme.theme == super::svg::AUTO_THEME && look.theme.theme_file.is_none();
+    options.dark = auto.then(Theme::dark);
     Ok(options)
 }
 

@@ -13,6 +13,7 @@ pub mod io;
 pub mod play;
 pub mod race;
 pub mod stills;
+pub mod svg;
 
 use clap::{Parser, Subcommand};
 

@@ -3,6 +3,7 @@
 use super::animate::write_gif_with;
 use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
 use super::io::{default_output, render_options};
+use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::{Algorithm, Animation, Clock, Detail, Until};
@@ -68,6 +69,7 @@ impl RaceArgs {
         let names: Vec<String> = self.algorithms.iter().map(|a| a.to_string()).collect();
         let name = format!("queens-{n}x{n}-race-{}.gif", names.join("-"), n = self.n);
         let path = self.output.unwrap_or_else(|| default_output(&name));
+        check_auto(&self.look.theme, false)?;
         write_gif_with(&path, None, quiet, |sink, bar| queens::render_race(&traces, clock, &animation, sink, bar))
     }
 }

@@ -1,7 +1,8 @@
-//! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG stills.
+//! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG or SVG stills.
 
 use super::args::{ranged, BatchArgs, LookArgs};
 use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, UsageError};
+use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
 use clap::Args;
 use queens::{Batch, OutputFile, RenderOptions, SheetBoard};
@@ -14,12 +15,14 @@ pub struct SheetArgs {
     /// Boards per row (default: about the square root of the count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 10_000))]
     pub columns: Option<u32>,
-    /// Output PNG path.
+    /// Output path (.png or .svg).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Also write the JSON atlas (board positions) here.
     #[arg(long)]
     pub atlas: Option<PathBuf>,
+    #[command(flatten)]
+    pub format: StillFormatArgs,
 }
 
 #[derive(Debug, Args)]
@@ -29,6 +32,9 @@ pub struct BoardsArgs {
     /// Output folder (created if missing).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// File format (png or svg).
+    #[command(flatten)]
+    pub format: StillFormatArgs,
 }
 
 #[derive(Debug, Args)]
@@ -41,11 +47,13 @@ pub struct BoardArgs {
     /// Leave attacked squares unshaded.
     #[arg(long)]
     pub no_attacks: bool,
-    /// Output PNG path (default: output/queens-<N>x<N>-<QUEENS>.png).
+    /// Output path, .png or .svg (default: output/queens-<N>x<N>-<QUEENS>.png).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub look: LookArgs,
+    #[command(flatten)]
+    pub format: StillFormatArgs,
 }
 
 impl SheetArgs {
@@ -54,11 +62,18 @@ impl SheetArgs {
         let boards = batch_boards(batch)?;
         let columns = self.columns.map_or_else(|| (boards.len() as f64).sqrt().ceil() as usize, |c| c as usize);
         let suffix = if batch.unique { "-unique" } else { "" };
+        let svg = self.format.svg(self.output.as_deref())?;
+        check_auto(&batch.theme, svg)?;
+        let ext = if svg { "svg" } else { "png" };
         let path = self
             .output
-            .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.png", n = batch.n)));
+            .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.{ext}", n = batch.n)));
         let mut file = open_output(&path)?;
-        let sheet = queens::write_sheet(batch.n as usize, &boards, &look_of(batch)?, columns, &mut file)?;
+        let (n, look) = (batch.n as usize, look_of(batch)?);
+        let sheet = match svg {
+            true => queens::write_sheet_svg(n, &boards, &look, columns, &mut file)?,
+            false => queens::write_sheet(n, &boards, &look, columns, &mut file)?,
+        };
         // Sheet and atlas appear together or not at all.
         let mut outputs = Batch::new();
         let bytes = outputs.add(file)?;
@@ -83,14 +98,20 @@ impl BoardsArgs {
         let mut total = 0;
         let bar = progress_bar(Some(boards.len()), "boards", quiet);
         let look = look_of(batch)?;
+        let svg = self.format.svg(None)?;
+        check_auto(&batch.theme, svg)?;
         // Every board goes to a temporary first; all appear together at the end, or none does
         // (dropping the batch removes the temporaries; errors name the file that failed).
         let mut files = Batch::new();
         let written = boards.iter().try_for_each(|board| -> Result<()> {
             bar.inc(1);
-            let path = dir.join(board_file_name(batch.n as usize, board.index, boards.len()));
+            let name = board_file_name(batch.n as usize, board.index, boards.len());
+            let path = dir.join(if svg { name.replace(".png", ".svg") } else { name });
             let mut file = OutputFile::create(&path)?;
-            queens::write_board(batch.n as usize, &board.queens, &look, &mut file)?;
+            match svg {
+                true => queens::write_board_svg(batch.n as usize, &board.queens, &look, &mut file)?,
+                false => queens::write_board(batch.n as usize, &board.queens, &look, &mut file)?,
+            };
             total += files.add(file)?;
             Ok(())
         });
@@ -119,9 +140,15 @@ impl BoardArgs {
         let mut options = render_options(&self.look)?;
         options.no_attacks = self.no_attacks;
         let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
-        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.png", name.join("-"))));
+        let svg = self.format.svg(self.output.as_deref())?;
+        check_auto(&self.look.theme, svg)?;
+        let ext = if svg { "svg" } else { "png" };
+        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.{ext}", name.join("-"))));
         let mut file = open_output(&path)?;
-        let (width, height) = queens::write_board(n as usize, &rows, &options, &mut file)?;
+        let (width, height) = match svg {
+            true => queens::write_board_svg(n as usize, &rows, &options, &mut file)?,
+            false => queens::write_board(n as usize, &rows, &options, &mut file)?,
+        };
         let bytes = file.commit()?;
         summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
     }

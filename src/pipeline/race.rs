@@ -117,7 +117,7 @@ impl Drawer for RaceDrawer {
         IndexedImage::new(self.width, self.height, crate::render::theme::Paint::Background)
     }
 
-    fn draw(&mut self, frame: &RaceFrame, canvas: &mut IndexedImage) {
+    fn describe(&self, frame: &RaceFrame) -> Scene {
         let mut scene = Scene::new(self.width, self.height);
         for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
             scene.append_shifted(renderer.describe(board), self.offsets[i]);
@@ -130,7 +130,11 @@ impl Drawer for RaceDrawer {
                 scene.text((centre - width / 2.0, baseline), size, text);
             }
         }
-        self.renderers[0].paint(&scene, canvas);
+        scene
+    }
+
+    fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
+        self.renderers[0].paint(scene, canvas);
     }
 }
 

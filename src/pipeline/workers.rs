@@ -9,6 +9,7 @@ use super::{Animation, Progress, Summary, Timing};
 use crate::board::BoardFrame;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
+use crate::render::scene::Scene;
 use crate::render::Renderer;
 use crate::sink::{Encode, Frame, Sink, Stream};
 use crate::trace::Event;
@@ -65,7 +66,14 @@ pub trait Drawer: Clone + Send {
     fn size(&self) -> (usize, usize);
     fn palette(&self) -> &Palette;
     fn blank(&self) -> IndexedImage;
-    fn draw(&mut self, frame: &Self::Frame, canvas: &mut IndexedImage);
+    /// What `frame` shows (vector sinks draw this too).
+    fn describe(&self, frame: &Self::Frame) -> Scene;
+    /// Paint a scene this drawer described into `canvas`.
+    fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage);
+    fn draw(&mut self, frame: &Self::Frame, canvas: &mut IndexedImage) {
+        let scene = self.describe(frame);
+        self.paint(&scene, canvas);
+    }
 }
 
 impl Drawer for Renderer {
@@ -83,8 +91,12 @@ impl Drawer for Renderer {
         Renderer::blank(self)
     }
 
-    fn draw(&mut self, frame: &BoardFrame, canvas: &mut IndexedImage) {
-        Renderer::draw(self, frame, canvas)
+    fn describe(&self, frame: &BoardFrame) -> Scene {
+        Renderer::describe(self, frame)
+    }
+
+    fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
+        Renderer::paint(self, scene, canvas)
     }
 }
 
@@ -112,6 +124,8 @@ where
         palette: renderer.palette(),
         loop_count: animation.timing.loop_count,
         frames: selected.count,
+        theme: &animation.look.theme,
+        dark: animation.look.dark.as_ref(),
     };
     let encoder = sink.start(&stream)?;
     let mut renderers = vec![renderer; rayon::current_num_threads().max(1)];
@@ -223,13 +237,15 @@ impl<E: Encode> Job<'_, E> {
         }
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last)) in frames.iter().enumerate() {
-            renderer.draw(board_frame, &mut current);
+            let scene = renderer.describe(board_frame);
+            renderer.paint(&scene, &mut current);
             let frame = Frame {
                 step: board_frame.index(),
                 event: board_frame.event(),
                 delay_ms: self.timing.delay_for(board_frame.event(), *last),
                 position: self.first + offset + i,
                 image: &current,
+                scene: &scene,
             };
             let has_before = base.is_some() || i > 0;
             out.push(self.encoder.encode(has_before.then_some(&previous), &frame));

@@ -5,7 +5,7 @@
 
 use super::canvas::Mask;
 use super::theme::LEVELS;
-use ab_glyph::{point, Font, FontRef, Glyph, OutlinedGlyph, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, Glyph, OutlineCurve, OutlinedGlyph, PxScale, ScaleFont};
 use std::collections::HashMap;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
@@ -88,21 +88,26 @@ impl Glyphs {
         }
     }
 
-    /// `piece` rasterized to fill `fill` of a `square`-pixel square, centred: a `square` x `square` mask.
-    pub fn piece(&self, piece: char, square: usize, fill: f32) -> Mask {
+    /// Where `piece` sits when it fills `fill` of a `square`-pixel square, centred: the pixel size
+    /// it is drawn at and its mask's top-left corner in the square (whole pixels).
+    pub fn piece_placement(&self, piece: char, square: usize, fill: f32) -> Option<PiecePlacement> {
         let probe = 100.0;
-        let Some(outlined) = self.outline(piece, probe) else {
-            return Mask { width: square, height: square, levels: vec![0; square * square] };
-        };
-        let b = outlined.px_bounds();
+        let b = self.outline(piece, probe)?.px_bounds();
         let scale = probe * fill * square as f32 / (b.max.x - b.min.x).max(b.max.y - b.min.y);
-        let outlined = self.outline(piece, scale).expect("glyph outlines at any size");
-        let b = outlined.px_bounds();
+        let b = self.outline(piece, scale)?.px_bounds();
         let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
         let offset_x = ((square as f32 - w) / 2.0).round();
         let offset_y = ((square as f32 - h) / 2.0).round();
-        let glyph_mask = coverage_mask(&outlined);
+        Some(PiecePlacement { scale, offset: (offset_x, offset_y), bounds_min: (b.min.x, b.min.y) })
+    }
+
+    /// `piece` rasterized to fill `fill` of a `square`-pixel square, centred: a `square` x `square` mask.
+    pub fn piece(&self, piece: char, square: usize, fill: f32) -> Mask {
         let mut mask = Mask { width: square, height: square, levels: vec![0; square * square] };
+        let Some(place) = self.piece_placement(piece, square, fill) else { return mask };
+        let outlined = self.outline(piece, place.scale).expect("glyph outlines at any size");
+        let (offset_x, offset_y) = place.offset;
+        let glyph_mask = coverage_mask(&outlined);
         for y in 0..glyph_mask.height {
             for x in 0..glyph_mask.width {
                 let (tx, ty) = (x as i64 + offset_x as i64, y as i64 + offset_y as i64);
@@ -112,6 +117,35 @@ impl Glyphs {
             }
         }
         mask
+    }
+
+    /// The outline of `ch` in font units (y up), or `None` for glyphs without ink (space).
+    pub fn outline_curves(&self, ch: char) -> Option<Vec<OutlineCurve>> {
+        self.font.outline(self.font.glyph_id(ch)).map(|o| o.curves)
+    }
+
+    /// Pixels per font unit at `size` pixels (text and pieces are scaled by this).
+    pub fn units_scale(&self, size: f32) -> f32 {
+        self.font.as_scaled(PxScale::from(size)).h_scale_factor()
+    }
+}
+
+/// A piece's size and position in its square (see [`Glyphs::piece_placement`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PiecePlacement {
+    /// Pixel size the piece is outlined at.
+    pub scale: f32,
+    /// Top-left of its mask in the square, whole pixels.
+    pub offset: (f32, f32),
+    /// Top-left of its mask relative to the glyph origin (whole pixels, from the outline's bounds).
+    pub bounds_min: (f32, f32),
+}
+
+impl PiecePlacement {
+    /// Where the glyph origin lands in the square: font-unit point (x, y) is drawn at
+    /// `origin + (x, -y) * units_scale(scale)`.
+    pub fn origin(&self) -> (f32, f32) {
+        (self.offset.0 - self.bounds_min.0, self.offset.1 - self.bounds_min.1)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod palette;
 pub mod raster;
 pub mod scene;
+pub mod svg;
 pub mod text;
 pub mod theme;
 pub mod tree_panel;
@@ -49,6 +50,9 @@ pub struct RenderOptions {
     /// A panel right of the board with the run's search tree (animations of whole tree-search
     /// runs). Default: off.
     pub tree: bool,
+    /// A second theme for viewers that prefer a dark colour scheme; only SVG output carries it
+    /// (switched by `prefers-color-scheme`). Default: `None`.
+    pub dark: Option<Theme>,
 }
 
 impl RenderOptions {
@@ -142,7 +146,13 @@ impl Renderer {
 
     /// Draw a board with no event (stills): squares, queens, conflicts, labels.
     pub fn draw_board(&mut self, board: &Board, canvas: &mut IndexedImage) {
+        let scene = self.describe_board(board);
+        self.paint(&scene, canvas);
+    }
+
+    /// What a board with no event shows (stills): squares, queens, conflicts, labels.
+    pub fn describe_board(&self, board: &Board) -> Scene {
         let frame = BoardFrame { index: 0, total: 0, event: None, board: board.clone(), counters: Default::default() };
-        self.draw(&frame, canvas);
+        self.describe(&frame)
     }
 }

@@ -12,7 +12,7 @@ use super::text::draw_text;
 use super::theme::Paint;
 
 /// Fraction of a square the queen glyph spans.
-const QUEEN_FILL: f32 = 0.82;
+pub const QUEEN_FILL: f32 = 0.82;
 
 /// Pre-rendered square tiles of one size, indexed by [`tile_index`], and the ghost queen.
 #[derive(Clone)]

@@ -11,7 +11,7 @@ use super::palette::contrast;
 pub type Rgb = [u8; 3];
 
 /// Roles in the picture. The discriminant is the palette index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Paint {
     Transparent = 0,

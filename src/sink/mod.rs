@@ -6,7 +6,8 @@
 //! hand each, with the frame shown just before it, to [`Encode::encode`] on their own thread (so
 //! compression runs on all cores while the pixels are still in cache); the results reach
 //! [`Sink::write`] in output order; [`Sink::finish`] ends the file. A sink sees pixels, never
-//! board state, so every sink shows the same picture.
+//! board state, so every sink shows the same picture: the pixels, or the scene they were
+//! painted from.
 
 pub mod apng;
 pub mod atlas;
@@ -14,11 +15,15 @@ pub mod gif;
 pub mod sheet;
 pub mod split;
 pub mod still;
+pub mod svg;
+pub mod svg_sheet;
 pub mod video;
 pub mod webp;
 
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
+use crate::render::scene::Scene;
+use crate::render::theme::Theme;
 use crate::trace::Event;
 use crate::Error;
 
@@ -27,6 +32,8 @@ pub use self::gif::GifSink;
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
 pub use self::still::StillSink;
+pub use self::svg::SvgSink;
+pub use self::svg_sheet::SvgSheetSink;
 pub use self::video::{VideoCodec, VideoSink};
 pub use self::webp::WebpSink;
 
@@ -43,6 +50,10 @@ pub struct Stream<'a> {
     pub loop_count: Option<u16>,
     /// How many frames will come; `None` for a stream whose length is not known.
     pub frames: Option<usize>,
+    /// The colours the palette was made from (vector sinks draw with them).
+    pub theme: &'a Theme,
+    /// A second theme for dark-mode viewers, which vector sinks may carry too.
+    pub dark: Option<&'a Theme>,
 }
 
 /// One drawn frame of a run, as a sink's encoder sees it.
@@ -58,6 +69,8 @@ pub struct Frame<'a> {
     /// Position among the output frames (0-based).
     pub position: usize,
     pub image: &'a IndexedImage,
+    /// What the frame shows, as the rasterizer painted it into `image` (vector sinks draw this).
+    pub scene: &'a Scene,
 }
 
 /// A frame with its own copy of the pixels, for sinks that keep whole frames.

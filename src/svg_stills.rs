@@ -1,0 +1,87 @@
+//! Stills as SVG: one board, and sheets of solutions, drawn from the same scenes and the same sheet
+//! layout as the PNGs (so the two never disagree about where a board or a label goes).
+//!
+//! Contract: a board's SVG is the scene the PNG is painted from; a sheet defines the empty board
+//! once and places it per board, with every queen and every label glyph in one group per colour
+//! (labels at the PNG's pen positions). The words (board, queens) go in the title.
+
+use crate::board::Board;
+use crate::render::glyphs::Glyphs;
+use crate::render::layout::check_geometry;
+use crate::render::scene::Scene;
+use crate::render::svg::{self, use_of, Atom, Doc, Paints};
+use crate::render::{RenderOptions, Renderer};
+use crate::stills::{sheet_layout, Atlas, SheetBoard};
+use crate::trace::Square;
+use crate::Error;
+use std::io::Write;
+
+/// "8×8 board, queens on a8 b4 ..." (chess names, columns from the left).
+fn board_title(n: usize, queens: &[usize]) -> String {
+    let names: Vec<String> = queens.iter().enumerate().map(|(col, &row)| Square::new(row, col).name(n)).collect();
+    match names.len() {
+        0 => format!("{n}×{n} board, no queens"),
+        _ => format!("{n}×{n} board, queens on {}", names.join(" ")),
+    }
+}
+
+/// Render one board (a solution or any partial layout) as an SVG; returns its width and height.
+/// `options.dark`, when given, is shown to viewers that prefer a dark colour scheme.
+pub fn write_board_svg<W: Write>(
+    n: usize,
+    queens: &[usize],
+    options: &RenderOptions,
+    mut out: W,
+) -> Result<(usize, usize), Error> {
+    check_geometry(n, options.square_for(n))?;
+    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
+    let renderer = Renderer::new(n, options, None);
+    let scene = renderer.describe_board(&board);
+    let picture = svg::still(&scene, &options.theme, options.dark.as_ref(), &board_title(n, queens));
+    out.write_all(picture.as_bytes())?;
+    out.flush()?;
+    Ok((scene.width, scene.height))
+}
+
+/// Render `boards` as one SVG sheet, `columns` boards per row, laid out exactly like the PNG
+/// sheet; returns the atlas.
+pub fn write_sheet_svg<W: Write>(
+    n: usize,
+    boards: &[SheetBoard],
+    options: &RenderOptions,
+    columns: usize,
+    mut out: W,
+) -> Result<Atlas, Error> {
+    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
+    let glyphs = Glyphs::new();
+    let hatch = options.theme.hatch;
+    let mut doc = Doc::new(Paints::new(&options.theme, options.dark.as_ref()));
+    let (mut body, mut placed) = (String::new(), Vec::<Atom>::new());
+    for (i, sheet_board) in boards.iter().enumerate() {
+        let board = Board::from_queens(n, &sheet_board.queens)
+            .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
+        let atoms = svg::atoms(&renderer.describe_board(&board), &glyphs, hatch);
+        let base = atoms.iter().take_while(|a| a.layer == svg::BASE).count();
+        let mut markup = String::new();
+        doc.atoms(&atoms[..base], &mut markup);
+        let id = doc.defs.shared(markup);
+        let (x, y) = sheet.board_origin(i);
+        body.push_str(&use_of(&id, x as i64, y as i64));
+        placed.extend(atoms[base..].iter().map(|a| a.moved(x as i64, y as i64)));
+        if let Some((centre, baseline, strip, size)) = sheet.label(i) {
+            let text = sheet_board.label();
+            let mut label = Scene::new(0, 0);
+            label.text((centre - renderer.measure(&text, size).0 / 2.0, baseline), size, text);
+            placed.extend(svg::atoms(&label, &glyphs, hatch).iter().map(|a| a.moved(0, strip as i64)));
+        }
+    }
+    placed.sort_unstable();
+    doc.atoms(&placed, &mut body);
+    let count = boards.len();
+    let title =
+        format!("{count} {n}×{n} board{}, solutions of the {n}-queens puzzle", if count == 1 { "" } else { "s" });
+    let picture = doc.finish((sheet.width, sheet.height), &title, "", &body);
+    out.write_all(picture.as_bytes())?;
+    out.flush()?;
+    Ok(sheet.atlas(n, renderer.layout.square, boards))
+}

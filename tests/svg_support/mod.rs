@@ -1,0 +1,147 @@
+//! Helpers for the SVG tests: outside renderers (librsvg's `rsvg-convert`, headless Chromium), XML
+//! validation and pixel comparison. A missing tool skips its test with a reason on stderr, unless
+//! `QUEENS_REQUIRE_TOOLS=1`, when it fails.
+#![allow(dead_code)]
+
+use image::RgbImage;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The path of `name` on PATH.
+pub fn which(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file()))
+}
+
+/// The path of `tool` on PATH, or `None` (after saying why the caller skips).
+pub fn tool(name: &str, purpose: &str) -> Option<PathBuf> {
+    let found = which(name);
+    if found.is_none() {
+        let required = std::env::var("QUEENS_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
+        assert!(!required, "{name} is not installed but QUEENS_REQUIRE_TOOLS=1 ({purpose})");
+        eprintln!("skipped: {name} is not installed ({purpose})");
+    }
+    found
+}
+
+/// The first of `names` that is installed.
+pub fn any_tool(names: &[&str], purpose: &str) -> Option<PathBuf> {
+    names.iter().find_map(|n| which(n)).or_else(|| tool(names[0], purpose))
+}
+
+/// Render an SVG file to a PNG with librsvg; `None` when rsvg-convert is missing.
+pub fn rsvg(svg: &Path) -> Option<RgbImage> {
+    let rsvg = tool("rsvg-convert", "renders SVG stills independently")?;
+    let png = svg.with_extension("rsvg.png");
+    let status = Command::new(rsvg).arg(svg).arg("-o").arg(&png).status().expect("rsvg-convert runs");
+    assert!(status.success(), "rsvg-convert failed on {}", svg.display());
+    Some(image::open(&png).expect("rsvg output decodes").to_rgb8())
+}
+
+/// Check that `path` is well-formed XML (xmllint, else Python's minidom); false when neither is there.
+pub fn check_xml(path: &Path) -> bool {
+    if let Some(xmllint) = which("xmllint") {
+        let out = Command::new(xmllint).arg("--noout").arg(path).output().expect("xmllint runs");
+        assert!(
+            out.status.success(),
+            "{} is not well-formed: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return true;
+    }
+    let Some(python) = tool("python3", "validates XML") else { return false };
+    let out = Command::new(python)
+        .args(["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])"])
+        .arg(path)
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{} is not well-formed: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    true
+}
+
+/// A browser the animation tests play SVG in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Browser {
+    Chromium,
+    Firefox,
+}
+
+pub const BROWSERS: [Browser; 2] = [Browser::Chromium, Browser::Firefox];
+
+/// Screenshot `html` in the headless `browser` at `size` CSS pixels (scale 1), with a fresh
+/// profile inside `dir`; `dark` asks for the dark colour scheme. `None` when the browser is missing.
+pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), dark: bool) -> Option<RgbImage> {
+    let stem = html.file_stem().unwrap().to_string_lossy().into_owned();
+    let profile = dir.join(format!("{browser:?}-profile-{stem}"));
+    let shot = dir.join(format!("{stem}-{browser:?}.png"));
+    let url = format!("file://{}", html.display());
+    let mut command = match browser {
+        Browser::Chromium => {
+            let chromium = any_tool(&["chromium", "chromium-browser", "google-chrome"], "plays animated SVG")?;
+            let mut command = Command::new(chromium);
+            command
+                .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"])
+                .args(["--disable-background-networking", "--disable-component-update", "--disable-sync"])
+                .args(["--disable-crash-reporter", "--hide-scrollbars", "--force-device-scale-factor=1"])
+                .arg(format!("--user-data-dir={}", profile.display()))
+                .arg(format!("--window-size={},{}", size.0, size.1))
+                .arg(format!("--screenshot={}", shot.display()));
+            if dark {
+                command.arg("--force-dark-mode").arg("--blink-settings=preferredColorScheme=0");
+            }
+            command.arg(url);
+            command
+        }
+        Browser::Firefox => {
+            let firefox = any_tool(&["firefox-esr", "firefox"], "plays animated SVG")?;
+            std::fs::create_dir_all(&profile).unwrap();
+            let mut prefs = String::from("user_pref(\"layout.css.devPixelsPerPx\", \"1.0\");\n");
+            if dark {
+                prefs.push_str("user_pref(\"layout.css.prefers-color-scheme.content-override\", 0);\n");
+                prefs.push_str("user_pref(\"ui.systemUsesDarkTheme\", 1);\n");
+            }
+            std::fs::write(profile.join("user.js"), prefs).unwrap();
+            let mut command = Command::new(firefox);
+            command
+                .args(["--headless", "--no-remote", "--profile"])
+                .arg(&profile)
+                .arg(format!("--window-size={},{}", size.0, size.1))
+                .arg("--screenshot")
+                .arg(&shot)
+                .arg(url);
+            command
+        }
+    };
+    let out = command.env("HOME", dir).env("XDG_CONFIG_HOME", dir).env("XDG_CACHE_HOME", dir).output();
+    let out = out.expect("the browser runs");
+    assert!(shot.is_file(), "{browser:?} wrote no screenshot: {}", String::from_utf8_lossy(&out.stderr));
+    Some(image::open(&shot).expect("screenshot decodes").to_rgb8())
+}
+
+/// Pixels whose 3x3 neighbourhood in `reference` is one colour (away from every edge) must have
+/// that colour in `rendered`, within `tolerance` per channel; returns how many were checked.
+pub fn interiors_match(reference: &RgbImage, rendered: &RgbImage, tolerance: u8, what: &str) -> usize {
+    assert_eq!(reference.dimensions(), rendered.dimensions(), "{what}: sizes differ");
+    let (w, h) = reference.dimensions();
+    let mut checked = 0;
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let c = reference.get_pixel(x, y);
+            let uniform = (y - 1..=y + 1).all(|yy| (x - 1..=x + 1).all(|xx| reference.get_pixel(xx, yy) == c));
+            if !uniform {
+                continue;
+            }
+            checked += 1;
+            let r = rendered.get_pixel(x, y);
+            let off = (0..3).map(|i| c.0[i].abs_diff(r.0[i])).max().unwrap();
+            assert!(off <= tolerance, "{what}: pixel ({x}, {y}) is {:?}, the PNG has {:?}", r.0, c.0);
+        }
+    }
+    checked
+}
+
+/// `#rrggbb` as RGB.
+pub fn rgb_of(colour: [u8; 3]) -> image::Rgb<u8> {
+    image::Rgb(colour)
+}
