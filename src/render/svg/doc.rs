@@ -127,6 +127,8 @@ impl Doc {
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{title}\"><title>{title}</title>"
         );
+        // The background's paint is asked for before the style sheet lists the paints used.
+        let background = self.defs.paints.fill(Paint::Background);
         let style = format!("{}{style}", self.defs.paints.style());
         if !style.is_empty() {
             let _ = write!(out, "<style>{style}</style>");
@@ -134,7 +136,6 @@ impl Doc {
         if !defs.is_empty() {
             let _ = write!(out, "<defs>{defs}</defs>");
         }
-        let background = self.defs.paints.fill(Paint::Background);
         let _ = write!(out, "<rect width=\"{width}\" height=\"{height}\" {background}/>{body}</svg>");
         out.push('\n');
         out

@@ -3,16 +3,21 @@
 //!
 //! Contract: with one theme every element carries its colour (`fill="#cfbe9f"`), which every
 //! importer understands; with a dark theme too, elements carry a class per paint role and the
-//! style sheet holds both palettes, the dark one inside `@media (prefers-color-scheme: dark)`.
+//! style sheet holds both palettes (the rules of the paints used, fills and strokes apart), the
+//! dark one inside `@media (prefers-color-scheme: dark)`.
 
 use crate::render::theme::{Paint, Rgb, Theme};
+use std::cell::Cell;
 use std::fmt::Write;
 
-/// How colours are written.
+/// How colours are written, and which were asked for.
 #[derive(Clone, Debug)]
 pub struct Paints {
     light: Theme,
     dark: Option<Theme>,
+    /// Bit `paint` of the fills and of the strokes asked for.
+    fills: Cell<u32>,
+    strokes: Cell<u32>,
 }
 
 /// `#rrggbb`, or `#rgb` when that says the same.
@@ -46,16 +51,12 @@ fn class(paint: Paint) -> char {
 
 impl Paints {
     pub fn new(theme: &Theme, dark: Option<&Theme>) -> Self {
-        Paints { light: theme.clone(), dark: dark.cloned() }
-    }
-
-    /// Whether colours are classes (a style sheet is needed).
-    pub fn classes(&self) -> bool {
-        self.dark.is_some()
+        Paints { light: theme.clone(), dark: dark.cloned(), fills: Cell::new(0), strokes: Cell::new(0) }
     }
 
     /// The attribute that fills with `paint`.
     pub fn fill(&self, paint: Paint) -> String {
+        self.fills.set(self.fills.get() | 1 << paint.index());
         match self.dark {
             None => format!("fill=\"{}\"", hex(self.light.color(paint))),
             Some(_) => format!("class=\"{}\"", class(paint)),
@@ -64,35 +65,41 @@ impl Paints {
 
     /// The attributes that stroke with `paint` (round caps, no fill).
     pub fn stroke(&self, paint: Paint) -> String {
+        self.strokes.set(self.strokes.get() | 1 << paint.index());
         match self.dark {
             None => format!("stroke=\"{}\" fill=\"none\" stroke-linecap=\"round\"", hex(self.light.color(paint))),
             Some(_) => format!("class=\"{}\"", class(paint).to_ascii_uppercase()),
         }
     }
 
-    /// The style rules for the classes (empty with one theme).
+    /// The style rules for the classes of the paints used so far (empty with one theme).
     pub fn style(&self) -> String {
         let Some(dark) = &self.dark else { return String::new() };
-        let mut out = stroke_rule();
-        out.push_str(&rules(&self.light));
-        let _ = write!(out, "@media (prefers-color-scheme:dark){{{}}}", rules(dark));
+        let strokes: Vec<Paint> = Paint::ALL.into_iter().filter(|p| self.strokes.get() >> p.index() & 1 == 1).collect();
+        let mut out = String::new();
+        if !strokes.is_empty() {
+            // Shared by every stroke class, outside the media query: they do not change with the theme.
+            let classes: Vec<String> = strokes.iter().map(|&p| format!(".{}", class(p).to_ascii_uppercase())).collect();
+            let _ = write!(out, "{}{{fill:none;stroke-linecap:round}}", classes.join(","));
+        }
+        out.push_str(&self.rules(&self.light));
+        let _ = write!(out, "@media (prefers-color-scheme:dark){{{}}}", self.rules(dark));
         out
     }
-}
 
-fn rules(theme: &Theme) -> String {
-    let mut out = String::new();
-    for &paint in &Paint::ALL[1..] {
-        let _ = write!(out, ".{}{{fill:{}}}", class(paint), hex(theme.color(paint)));
-        let _ = write!(out, ".{}{{stroke:{}}}", class(paint).to_ascii_uppercase(), hex(theme.color(paint)));
+    fn rules(&self, theme: &Theme) -> String {
+        let mut out = String::new();
+        for paint in Paint::ALL {
+            let colour = hex(theme.color(paint));
+            if self.fills.get() >> paint.index() & 1 == 1 {
+                let _ = write!(out, ".{}{{fill:{colour}}}", class(paint));
+            }
+            if self.strokes.get() >> paint.index() & 1 == 1 {
+                let _ = write!(out, ".{}{{stroke:{colour}}}", class(paint).to_ascii_uppercase());
+            }
+        }
+        out
     }
-    out
-}
-
-/// Rules every stroke class shares (outside the media query: they do not change with the theme).
-pub fn stroke_rule() -> String {
-    let classes: Vec<String> = Paint::ALL[1..].iter().map(|&p| format!(".{}", class(p).to_ascii_uppercase())).collect();
-    format!("{}{{fill:none;stroke-linecap:round}}", classes.join(","))
 }
 
 #[cfg(test)]
@@ -110,6 +117,7 @@ mod tests {
     fn two_themes_give_classes_and_a_media_query() {
         let paints = Paints::new(&Theme::default(), Some(&Theme::dark()));
         assert_eq!(paints.fill(Paint::Queen), "class=\"q\"");
+        assert!(!paints.style().contains(".l{"), "only the paints used");
         let style = paints.style();
         assert!(style.contains(".q{fill:#1a1a1a}") && style.contains("prefers-color-scheme:dark){"), "{style}");
         assert!(style.contains(".q{fill:#fff}"), "{style}");
