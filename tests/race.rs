@@ -98,3 +98,16 @@ fn the_default_output_names_the_algorithms_and_needs_two() {
     let out = run_queens(&dir, &["race", "5", "backtrack"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_race_writes_any_animation_format_its_output_names() {
+    let dir = common::temp_dir("race", "formats");
+    let out = common::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "-o", "r.webp"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let webp = std::fs::read(dir.join("r.webp")).unwrap();
+    assert!(webp.starts_with(b"RIFF") && &webp[8..12] == b"WEBP", "a WebP file, not a GIF");
+    let out = common::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "--format", "svg", "-o", "r.svg"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(dir.join("r.svg")).unwrap().starts_with("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,13 +1,13 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
-use super::format::{write_animation, AnySink, Format};
-use super::io::{default_output, render_options, Bar};
+use super::format::{write_animation, Format};
+use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, OutputFile, Summary, Trace};
+use queens::{Animation, OutputFile, Trace};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -166,17 +166,6 @@ fn write_gif(trace: &Trace, animation: &Animation, (path, format): (PathBuf, For
     write_animation((&path, format), frames, quiet, &animation.timing, |sink, bar| {
         queens::render(trace, animation, sink, bar)
     })
-}
-
-/// Write a GIF to `path` with a progress bar over `frames` (counting up when unknown); `draw`
-/// renders into the sink it is given.
-pub(super) fn write_gif_with(
-    path: &Path,
-    frames: Option<usize>,
-    quiet: bool,
-    draw: impl FnOnce(&mut AnySink<&mut OutputFile>, &Bar) -> queens::Result<Summary>,
-) -> Result<()> {
-    write_animation((path, Format::Gif), frames, quiet, &queens::Timing::default(), draw)
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {

@@ -1,7 +1,8 @@
-//! `race`: several algorithms on one board size, side by side in one GIF, on one clock.
+//! `race`: several algorithms on one board size, side by side in one animation (any format
+//! `animate` writes), on one clock.
 
-use super::animate::write_gif_with;
 use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
+use super::format::{write_animation, Format};
 use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -32,9 +33,13 @@ pub struct RaceArgs {
     /// Leave attacked squares unshaded.
     #[arg(long)]
     pub no_attacks: bool,
-    /// Output GIF path (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
+    /// Output path (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif); its extension picks the
+    /// format (.gif, .webp, .apng, .mp4, .webm, .svg).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -67,9 +72,12 @@ impl RaceArgs {
             })
             .collect::<queens::Result<Vec<_>>>()?;
         let names: Vec<String> = self.algorithms.iter().map(|a| a.to_string()).collect();
-        let name = format!("queens-{n}x{n}-race-{}.gif", names.join("-"), n = self.n);
+        let format = Format::choose(self.format, self.output.as_deref())?;
+        let name = format!("queens-{n}x{n}-race-{}.{}", names.join("-"), format.extension(), n = self.n);
         let path = self.output.unwrap_or_else(|| default_output(&name));
-        check_auto(&self.look.theme, false)?;
-        write_gif_with(&path, None, quiet, |sink, bar| queens::render_race(&traces, clock, &animation, sink, bar))
+        check_auto(&self.look.theme, format == Format::Svg)?;
+        write_animation((&path, format), None, quiet, &animation.timing, |sink, bar| {
+            queens::render_race(&traces, clock, &animation, sink, bar)
+        })
     }
 }
