@@ -25,6 +25,13 @@ pub struct AnimateArgs {
     /// Also write the trace JSON here.
     #[arg(long)]
     pub trace_out: Option<PathBuf>,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+}
+
+/// How `animate` and `render` draw a run: the look, timing and frame-selection flags.
+#[derive(Debug, Args)]
+pub struct DrawArgs {
     /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
     #[arg(long)]
     pub no_attacks: bool,
@@ -38,6 +45,20 @@ pub struct AnimateArgs {
     pub timing: TimingArgs,
     #[command(flatten)]
     pub select: SelectArgs,
+}
+
+impl DrawArgs {
+    /// The animation these flags describe, refusing runs of more than `max_frames` frames.
+    fn animation(&self, max_frames: usize) -> Result<Animation> {
+        let mut animation = Animation::new();
+        animation.look = render_options(&self.look)?;
+        animation.look.no_attacks = self.no_attacks;
+        animation.look.tree = self.tree;
+        animation.timing = self.timing.timing();
+        animation.max_frames = max_frames;
+        animation.selection = self.select.selection();
+        Ok(animation)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -62,36 +83,23 @@ pub struct RenderArgs {
     /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
-    #[arg(long)]
-    pub no_attacks: bool,
-    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
-    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
-    #[arg(long)]
-    pub tree: bool,
     #[command(flatten)]
-    pub look: LookArgs,
-    #[command(flatten)]
-    pub timing: TimingArgs,
-    #[command(flatten)]
-    pub select: SelectArgs,
+    pub draw: DrawArgs,
 }
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         let options = self.solve.options();
-        let mut animation = animation(&self.look, &self.timing, self.no_attacks, self.solve.max_frames)?;
-        animation.selection = self.select.selection();
-        animation.look.tree = self.tree;
+        let animation = self.draw.animation(self.solve.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
         let format = Format::choose(self.format, self.output.as_deref())?;
-        check_auto(&self.look.theme, format == Format::Svg)?;
+        check_auto(&self.draw.look.theme, format == Format::Svg)?;
         let ext = format.extension();
         let name = format!("queens-{n}x{n}-{}-{}.{ext}", options.algorithm, options.until, n = options.n);
-        write_gif(&trace, &animation, (self.output.unwrap_or_else(|| default_output(&name)), format), quiet)
+        write_run(&trace, &animation, (self.output.unwrap_or_else(|| default_output(&name)), format), quiet)
     }
 }
 
@@ -116,16 +124,14 @@ impl TraceArgs {
 
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let mut animation = animation(&self.look, &self.timing, self.no_attacks, usize::MAX)?;
-        animation.selection = self.select.selection();
-        animation.look.tree = self.tree;
+        let animation = self.draw.animation(usize::MAX)?;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
         // The default folder is made only once the input has been read.
         let format = Format::choose(self.format, self.output.as_deref())?;
-        check_auto(&self.look.theme, format == Format::Svg)?;
+        check_auto(&self.draw.look.theme, format == Format::Svg)?;
         let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.{}", format.extension())));
         let timing = animation.timing;
         if self.trace == Path::new("-") {
@@ -136,7 +142,7 @@ impl RenderArgs {
             });
         }
         match queens::jsonl::open(open_trace(&self.trace)?)? {
-            Input::Whole(trace) => write_gif(&trace, &animation, (path(), format), quiet),
+            Input::Whole(trace) => write_run(&trace, &animation, (path(), format), quiet),
             Input::Lines(events) => {
                 let info = events.scan()?;
                 let frames = info.total_events.map(|events| events + 1);
@@ -150,18 +156,8 @@ impl RenderArgs {
     }
 }
 
-/// The animation the look and timing flags describe.
-fn animation(look: &LookArgs, timing: &TimingArgs, no_attacks: bool, max_frames: usize) -> Result<Animation> {
-    let mut animation = Animation::new();
-    animation.look = render_options(look)?;
-    animation.look.no_attacks = no_attacks;
-    animation.timing = timing.timing();
-    animation.max_frames = max_frames;
-    Ok(animation)
-}
-
 /// Write a whole trace's animation to `path` in `format`.
-fn write_gif(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
+fn write_run(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
     let frames = Some(trace.frame_count());
     write_animation((&path, format), frames, quiet, &animation.timing, |sink, bar| {
         queens::render(trace, animation, sink, bar)

@@ -1,5 +1,5 @@
 //! Flag parsing: defaults, ranges and usage errors (exit code 2).
-use super::animate::{AnimateArgs, RenderArgs, TraceArgs};
+use super::animate::{AnimateArgs, DrawArgs, RenderArgs, TraceArgs};
 use super::count::SolveCommandArgs;
 use super::stills::{BoardArgs, SheetArgs};
 use super::*;
@@ -18,7 +18,8 @@ fn cli_definition_is_consistent() {
 
 #[test]
 fn animate_defaults() {
-    let Command::Animate(AnimateArgs { solve, output, look, timing, .. }) = parse(&["animate", "6"]).unwrap().command
+    let Command::Animate(AnimateArgs { solve, output, draw: DrawArgs { look, timing, .. }, .. }) =
+        parse(&["animate", "6"]).unwrap().command
     else {
         panic!("animate expected")
     };
@@ -37,7 +38,7 @@ fn animate_defaults() {
 #[test]
 fn animate_flags() {
     let cli = parse(&["animate", "8", "--until", "all", "--detail", "checks", "--square", "30", "--bare", "--no-loop"]);
-    let Command::Animate(AnimateArgs { solve, look, timing, .. }) = cli.unwrap().command else {
+    let Command::Animate(AnimateArgs { solve, draw: DrawArgs { look, timing, .. }, .. }) = cli.unwrap().command else {
         panic!("animate expected")
     };
     assert_eq!((solve.until, solve.detail), (Until::All, Detail::Checks));
