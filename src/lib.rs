@@ -36,7 +36,7 @@ pub use board::{validate, Counters, TraceFault};
 pub use checkpoints::FrameSeeker;
 pub use encode::gif::Tuning;
 pub use error::Error;
-pub use heatmap::{heatmap_counts, ramp, write_heatmap};
+pub use heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
 pub use output::{remove_temporaries, Batch, OutputFile};
 
 /// The library's result type.

@@ -3,6 +3,7 @@
 //! colours; more queens, darker.
 
 mod common;
+mod svg_support;
 
 use common::{rgb, run_queens, temp_dir};
 use queens::internals::palette::luminance;
@@ -51,4 +52,38 @@ fn squares_are_coloured_by_their_counts() {
     }
     let darkness = |c: u64| luminance(queens::ramp(c as f32 / max as f32));
     assert!(darkness(4) > darkness(8) && darkness(8) > darkness(18));
+}
+
+/// The SVG heatmap is the PNG's drawing: librsvg's rendering of it matches the PNG wherever the
+/// PNG is locally one colour (cells, legend, background; glyph edges are anti-aliased differently).
+#[test]
+fn svg_matches_the_png() {
+    let dir = temp_dir("heatmap", "svg");
+    for (args, file) in [(&["--format", "svg"][..], "h.svg"), (&[][..], "h.png")] {
+        let mut all = vec!["heatmap", "8", "--square", "40", "-o", file];
+        all.extend_from_slice(args);
+        let out = run_queens(&dir, &all);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("queens per square over 92 solutions"), "{}", &svg[..200]);
+    svg_support::check_xml(&dir.join("h.svg"));
+    let Some(rendered) = svg_support::rsvg(&dir.join("h.svg")) else { return };
+    let png = image::open(dir.join("h.png")).unwrap().to_rgb8();
+    let checked = svg_support::interiors_match(&png, &rendered, 3, "heatmap 8 SVG");
+    assert!(checked as u32 > png.width() * png.height() / 2, "only {checked} pixels compared");
+}
+
+#[test]
+fn theme_auto_needs_svg_and_extension_must_agree() {
+    let dir = temp_dir("heatmap", "refusals");
+    let out = run_queens(&dir, &["heatmap", "6", "--theme", "auto", "-o", "h.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_queens(&dir, &["heatmap", "6", "--format", "svg", "-o", "h.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_queens(&dir, &["heatmap", "6", "--theme", "auto", "-o", "h.svg"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();
+    assert!(svg.contains("prefers-color-scheme:dark"), "the dark theme is missing");
+    assert!(!dir.join("h.png").exists(), "a refused run wrote a file");
 }

@@ -1,7 +1,8 @@
-//! `heatmap`: how often each square holds a queen over all solutions, as one PNG.
+//! `heatmap`: how often each square holds a queen over all solutions, as one PNG or SVG.
 
 use super::args::ThemeArgs;
 use super::io::{default_output, open_output, render_options, summary};
+use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -17,22 +18,31 @@ pub struct HeatmapArgs {
     /// Pixels per square (default 60; smaller above 12x12).
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
     pub square: Option<u32>,
-    /// Output PNG path (default: output/queens-<N>x<N>-heatmap.png, -unique.png with --unique).
+    /// Output path, .png or .svg (default: output/queens-<N>x<N>-heatmap.png, -unique.png with --unique).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub theme: ThemeArgs,
+    #[command(flatten)]
+    pub format: StillFormatArgs,
 }
 
 impl HeatmapArgs {
     pub fn run(self) -> Result<()> {
         let look = super::args::LookArgs { square: self.square, bare: false, coords: false, theme: self.theme.clone() };
         let options = render_options(&look)?;
+        let svg = self.format.svg(self.output.as_deref())?;
+        check_auto(&self.theme, svg)?;
         let suffix = if self.unique { "-unique" } else { "" };
-        let name = format!("queens-{n}x{n}-heatmap{suffix}.png", n = self.n);
+        let ext = if svg { "svg" } else { "png" };
+        let name = format!("queens-{n}x{n}-heatmap{suffix}.{ext}", n = self.n);
         let path = self.output.unwrap_or_else(|| default_output(&name));
         let mut file = open_output(&path)?;
-        let (width, height) = queens::write_heatmap(self.n as usize, self.unique, &options, &mut file)?;
+        let (n, unique) = (self.n as usize, self.unique);
+        let (width, height) = match svg {
+            true => queens::write_heatmap_svg(n, unique, &options, &mut file)?,
+            false => queens::write_heatmap(n, unique, &options, &mut file)?,
+        };
         let bytes = file.commit()?;
         summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
     }

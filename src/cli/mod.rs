@@ -68,7 +68,7 @@ pub enum Command {
     /// Several algorithms side by side in one GIF, on one clock (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
     #[command(after_help = "Example: queens race 8 backtrack forward --clock checks")]
     Race(race::RaceArgs),
-    /// How often each square holds a queen over all solutions, as a PNG (default: output/queens-<N>x<N>-heatmap.png).
+    /// How often each square holds a queen over all solutions, as a PNG or SVG (default: output/queens-<N>x<N>-heatmap.png).
     #[command(after_help = "Example: queens heatmap 8 --unique")]
     Heatmap(heatmap::HeatmapArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).

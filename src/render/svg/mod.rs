@@ -19,7 +19,8 @@ mod timeline;
 
 pub use atoms::{atoms, words, Atom, BASE};
 pub use doc::{escape, use_of, Doc};
-pub use paints::Paints;
+pub use outline::{glyph_path, GlyphRef};
+pub use paints::{hex, Paints};
 pub use timeline::Timeline;
 
 use super::glyphs::Glyphs;
