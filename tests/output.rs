@@ -78,6 +78,31 @@ fn dash_writes_images_to_stdout_and_the_summary_to_stderr() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Text outputs (`--atlas`, `--trace-out`) named `-` go to stdout (no file named `-`), the summary
+/// then goes to stderr, and two outputs naming stdout are refused before any work.
+#[test]
+fn dash_sends_atlases_and_traces_to_stdout() {
+    let dir = temp_dir("text-dash");
+    let out = queens(&dir, &["frames", "5", "--atlas", "-", "-o", "f.png"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let atlas: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is the atlas alone");
+    assert_eq!(atlas["frames"].as_array().map(Vec::len), Some(7));
+    assert!(stderr(&out).starts_with("f.png: 7 frames"), "{}", stderr(&out));
+    let out = queens(&dir, &["animate", "5", "--trace-out", "-", "-o", "a.gif"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trace: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is the trace alone");
+    assert_eq!(trace["n"], 5);
+    assert!(stderr(&out).starts_with("a.gif: "), "{}", stderr(&out));
+    assert_eq!(listing(&dir), ["a.gif", "f.png"], "no file named -");
+    for args in [&["frames", "5", "--atlas", "-", "-o", "-"][..], &["animate", "5", "--trace-out", "-", "-o", "-"]] {
+        let out = queens(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(error_line(&out).contains("both name stdout"), "{}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    }
+    assert_eq!(listing(&dir), ["a.gif", "f.png"]);
+}
+
 #[test]
 fn named_pipes_get_the_whole_image_and_stay_pipes() {
     let dir = temp_dir("fifo");

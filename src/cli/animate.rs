@@ -2,7 +2,7 @@
 
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::format::{write_animation, Format};
-use super::io::{default_output, render_options};
+use super::io::{default_output, one_stdout, open_text_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
@@ -89,6 +89,7 @@ pub struct RenderArgs {
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
+        one_stdout(&[("-o", self.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
         let options = self.solve.options();
         let animation = self.draw.animation(self.solve.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
@@ -165,7 +166,7 @@ fn write_run(trace: &Trace, animation: &Animation, (path, format): (PathBuf, For
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
-    let mut file = OutputFile::create(path)?;
+    let mut file = open_text_output(path)?;
     trace.write_json(&mut file)?;
     file.flush()?;
     file.commit()?;

@@ -6,11 +6,15 @@
 //! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead.
 
 use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
-use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, Bar};
+use super::io::{
+    count_of, default_output, one_stdout, open_output, open_text_output, outln, progress_bar, render_options, summary,
+    Bar,
+};
 use super::svg::{check_auto, is_svg_path};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, FrameSheetSink, OutputFile, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace};
+use queens::{Animation, FrameSheetSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -48,6 +52,7 @@ pub struct FramesArgs {
 
 impl FramesArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
+        one_stdout(&[("-o", self.output.as_deref()), ("--atlas", self.atlas.as_deref())])?;
         let trace = self.source.trace()?;
         let frames = self.select.resolve(&trace)?;
         let mut animation = Animation::new();
@@ -127,8 +132,9 @@ impl FramesArgs {
 fn write_atlas(cells: &[SheetCell], size: Option<(usize, usize)>, sheet: &Path, atlas_path: &Path) -> Result<()> {
     let image = sheet.file_name().map_or(String::new(), |name| name.to_string_lossy().into_owned());
     let atlas = queens::aseprite_atlas(cells, &image, size.unwrap_or_default());
-    let mut file = OutputFile::create(atlas_path)?;
+    let mut file = open_text_output(atlas_path)?;
     serde_json::to_writer_pretty(&mut file, &atlas)?;
+    file.write_all(b"\n")?;
     file.commit()?;
     Ok(())
 }

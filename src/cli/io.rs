@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens::{OutputFile, RenderOptions, Theme};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Write to stdout, reporting failures (such as a closed pipe) instead of panicking like `print!`.
 pub fn out(text: &str) -> Result<()> {
@@ -26,6 +27,31 @@ pub fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
+/// Set once a data output (an image, a trace, an atlas) goes to stdout: summary lines then go to
+/// stderr, so that stdout carries the data alone.
+static STDOUT_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Open a text output (a trace, an atlas): `-` is stdout (text may go to a terminal), anything
+/// else goes through [`OutputFile::create`].
+pub fn open_text_output(path: &Path) -> Result<OutputFile> {
+    if !is_stdout(path) {
+        return Ok(OutputFile::create(path)?);
+    }
+    STDOUT_TAKEN.store(true, Ordering::Relaxed);
+    Ok(OutputFile::stdout())
+}
+
+/// Refuse, as a usage error, more than one output naming stdout (`-`): `outputs` pairs each
+/// output's flag with its path, if given.
+pub fn one_stdout(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
+    let named: Vec<&str> = outputs.iter().filter(|(_, p)| p.is_some_and(is_stdout)).map(|(flag, _)| *flag).collect();
+    if named.len() > 1 {
+        let flags = named.join(" and ");
+        return Err(UsageError(format!("{flags} both name stdout (-); send one of them to a file")).into());
+    }
+    Ok(())
+}
+
 /// Open an image output: `-` is stdout (refused, as a usage error, when stdout is a terminal),
 /// anything else goes through [`OutputFile::create`].
 pub fn open_output(path: &Path) -> Result<OutputFile> {
@@ -35,16 +61,18 @@ pub fn open_output(path: &Path) -> Result<OutputFile> {
     if std::io::stdout().is_terminal() {
         return Err(UsageError("refusing to write binary to a terminal; use -o FILE or a pipe".into()).into());
     }
+    STDOUT_TAKEN.store(true, Ordering::Relaxed);
     Ok(OutputFile::stdout())
 }
 
 /// The summary line, `PATH: details`: on stdout, or on stderr when the image itself went to stdout
-/// (`-o -`, or a path that is stdout's own file, such as `-o /dev/stdout` into a pipe).
+/// (`-o -`, or a path that is stdout's own file, such as `-o /dev/stdout` into a pipe) or another
+/// output did (`--atlas -`, `--trace-out -`).
 pub fn summary(path: &Path, details: &str) -> Result<()> {
     if is_stdout(path) {
         eprintln!("stdout: {details}");
         Ok(())
-    } else if same_file(path, Path::new("/dev/stdout")) {
+    } else if STDOUT_TAKEN.load(Ordering::Relaxed) || same_file(path, Path::new("/dev/stdout")) {
         eprintln!("{}: {details}", path.display());
         Ok(())
     } else {
