@@ -272,3 +272,26 @@ fn signals_remove_the_temporary_and_exit_128_plus_the_signal() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The default folder `output/` appears only with a file in it: a run that fails reading its trace
+/// from stdin (after it opened its output) removes the folder it created again.
+#[test]
+fn a_failed_run_leaves_no_default_folder() {
+    let dir = temp_dir("default-folder");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["render", "-"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("queens runs");
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"{\"n\": 4, \"events\": [{\"event\": \"jump\"}]}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(listing(&dir).is_empty(), "left behind: {:?}", listing(&dir));
+    let out = queens(&dir, &["animate", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(listing(&dir.join("output")), ["queens-4x4-backtrack-first.gif"]);
+}

@@ -130,7 +130,6 @@ impl RenderArgs {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
-        // The default folder is made only once the input has been read.
         let format = Format::choose(self.format, self.output.as_deref())?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
         let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.{}", format.extension())));

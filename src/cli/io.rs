@@ -35,6 +35,7 @@ static STDOUT_TAKEN: AtomicBool = AtomicBool::new(false);
 /// else goes through [`OutputFile::create`].
 pub fn open_text_output(path: &Path) -> Result<OutputFile> {
     if !is_stdout(path) {
+        create_default_dir(path)?;
         return Ok(OutputFile::create(path)?);
     }
     STDOUT_TAKEN.store(true, Ordering::Relaxed);
@@ -56,6 +57,7 @@ pub fn one_stdout(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
 /// anything else goes through [`OutputFile::create`].
 pub fn open_output(path: &Path) -> Result<OutputFile> {
     if !is_stdout(path) {
+        create_default_dir(path)?;
         return Ok(OutputFile::create(path)?);
     }
     if std::io::stdout().is_terminal() {
@@ -100,9 +102,31 @@ pub fn count_of(count: usize, noun: &str) -> String {
 
 /// `output/NAME`, creating the `output` folder when needed.
 pub fn default_output(name: &str) -> PathBuf {
-    let dir = PathBuf::from("output");
-    let _ = std::fs::create_dir_all(&dir);
-    dir.join(name)
+    Path::new(DEFAULT_DIR).join(name)
+}
+
+/// The folder default output paths are in; created when a file is first opened in it (so a run
+/// that fails before writing, such as a bad trace on stdin, leaves no empty folder behind).
+const DEFAULT_DIR: &str = "output";
+
+/// Set when this run created the default folder.
+static CREATED_DEFAULT_DIR: AtomicBool = AtomicBool::new(false);
+
+/// Create the default folder if `path` is in it and it is missing.
+fn create_default_dir(path: &Path) -> Result<()> {
+    if path.parent() == Some(Path::new(DEFAULT_DIR)) && !Path::new(DEFAULT_DIR).exists() {
+        std::fs::create_dir(DEFAULT_DIR).map_err(|e| anyhow::anyhow!("cannot create folder {DEFAULT_DIR}: {e}"))?;
+        CREATED_DEFAULT_DIR.store(true, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+/// After a failed run: remove the default folder again if this run created it and it is still
+/// empty (a run streaming stdin opens its output before it knows the input is good).
+pub fn remove_created_default_dir() {
+    if CREATED_DEFAULT_DIR.load(Ordering::Relaxed) {
+        let _ = std::fs::remove_dir(DEFAULT_DIR);
+    }
 }
 
 /// A progress bar on stderr (hidden when stderr is not a terminal, or with --quiet); with no total

@@ -78,6 +78,14 @@ pub enum Command {
 
 /// Run one command.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let result = dispatch(cli);
+    if result.is_err() {
+        io::remove_created_default_dir();
+    }
+    result
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
     let quiet = cli.quiet;
     match cli.command {
         Command::Animate(args) => args.run(quiet),
