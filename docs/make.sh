@@ -17,3 +17,4 @@ $q frames 5 --columns 7 --gap 8 --square 40 -q -o docs/frames-5x5.png
 $q animate 6 --tree -q -o docs/tree-6x6.gif
 $q race 8 backtrack forward --square 36 -q -o docs/race-8x8-backtrack-forward.gif
 $q heatmap 8 -q -o docs/heatmap-8x8.png
+$q sheet 8 --classes --square 24 -q -o docs/classes-8x8.png

@@ -14,6 +14,7 @@
 
 mod board;
 mod checkpoints;
+mod classes;
 pub mod count;
 mod encode;
 mod error;
@@ -41,6 +42,7 @@ pub use output::{remove_temporaries, Batch, OutputFile};
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub use classes::{class_boards, ClassPlace, TRANSFORMS};
 pub use pipeline::{
     caption_spec, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, RunInfo,
     Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,

@@ -6,6 +6,7 @@
 //! `n * square` (labels and margins lie outside that square).
 
 use crate::board::Board;
+use crate::classes::ClassPlace;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::check_geometry;
@@ -30,8 +31,10 @@ pub struct SheetBoard {
     pub index: usize,
     /// `queens[col] = row`, 0-based.
     pub queens: Vec<usize>,
-    /// Size of its symmetry class, when listing unique solutions.
+    /// Size of its symmetry class, when listing unique solutions or classes.
     pub class_size: Option<usize>,
+    /// Its place in a sheet of symmetry classes (`sheet --classes`): row and transformation.
+    pub class: Option<ClassPlace>,
 }
 
 impl SheetBoard {
@@ -39,6 +42,12 @@ impl SheetBoard {
     /// and the class size for unique solutions.
     pub fn label(&self) -> String {
         let rows: Vec<String> = self.queens.iter().map(|r| (r + 1).to_string()).collect();
+        if let Some(place) = &self.class {
+            return match place.slot {
+                0 => format!("class {}: {}", place.class, rows.join(" ")),
+                _ => format!("{}: {}", place.transform, rows.join(" ")),
+            };
+        }
         match self.class_size {
             Some(size) => format!("{}: {} (×{size})", self.index, rows.join(" ")),
             None => format!("{}: {}", self.index, rows.join(" ")),
@@ -56,6 +65,12 @@ pub struct AtlasEntry {
     pub size: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub class_size: Option<usize>,
+    /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<usize>,
+    /// The transformation of the class's first board that gives this one (`--classes` sheets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transform: Option<&'static str>,
 }
 
 /// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
@@ -108,7 +123,8 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
 /// Where everything goes on a sheet: shared by the PNG and the SVG writer.
 pub(crate) struct SheetLayout {
     cell: Cell,
-    columns: usize,
+    /// Grid cell (row, column) of each board.
+    cells: Vec<(usize, usize)>,
     rows: usize,
     margin: usize,
     pub width: usize,
@@ -118,22 +134,30 @@ pub(crate) struct SheetLayout {
 }
 
 impl SheetLayout {
-    /// The sheet of `boards`, `columns` to a row, refused past [`SHEET_PIXEL_BUDGET`].
+    /// The sheet of `boards`, `columns` to a row in reading order (boards placed in a class row
+    /// go to their class's row and slot instead), refused past [`SHEET_PIXEL_BUDGET`].
     pub fn new(renderer: &Renderer, boards: &[SheetBoard], bare: bool, columns: usize) -> Result<Self, Error> {
         let cell = cell_geometry(renderer, boards, bare);
         let columns = columns.clamp(1, boards.len().max(1));
-        let rows = boards.len().div_ceil(columns).max(1);
+        let cells: Vec<(usize, usize)> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.class.as_ref().map_or((i / columns, i % columns), |p| (p.class - 1, p.slot)))
+            .collect();
+        let classes = boards.iter().any(|b| b.class.is_some());
+        let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
+        let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
         let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
         let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
         if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
             return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
         }
-        Ok(SheetLayout { cell, columns, rows, margin, width, height, board: renderer.layout.board_size() })
+        Ok(SheetLayout { cell, cells, rows, margin, width, height, board: renderer.layout.board_size() })
     }
 
-    /// Top-left pixel of the squares of board `i` (0-based, in reading order).
+    /// Top-left pixel of the squares of board `i` (0-based, in the order given).
     pub fn board_origin(&self, i: usize) -> (usize, usize) {
-        let (r, c) = (i / self.columns, i % self.columns);
+        let (r, c) = self.cells[i];
         (self.margin + c * self.cell.width + self.cell.board_dx, self.margin + r * self.cell.height)
     }
 
@@ -152,7 +176,7 @@ impl SheetLayout {
     pub fn label(&self, i: usize) -> Option<(f32, f32, usize, u32)> {
         (self.cell.label_size > 0).then(|| {
             let (x, y) = self.board_origin(i);
-            let strip = self.strip_top(i / self.columns);
+            let strip = self.strip_top(self.cells[i].0);
             let baseline = (y - strip) as f32 + self.cell.label_baseline;
             (x as f32 + self.board as f32 / 2.0, baseline, strip, self.cell.label_size)
         })
@@ -162,7 +186,9 @@ impl SheetLayout {
     pub fn atlas(&self, n: usize, square: usize, boards: &[SheetBoard]) -> Atlas {
         let entries = boards.iter().enumerate().map(|(i, b)| {
             let (x, y) = self.board_origin(i);
-            AtlasEntry { index: b.index, queens: b.queens.clone(), x, y, size: self.board, class_size: b.class_size }
+            let (class, transform) = b.class.as_ref().map(|p| (p.class, p.transform)).unzip();
+            let (index, queens, size, class_size) = (b.index, b.queens.clone(), self.board, b.class_size);
+            AtlasEntry { index, queens, x, y, size, class_size, class, transform }
         });
         Atlas { n, square, width: self.width, height: self.height, boards: entries.collect() }
     }
@@ -193,7 +219,10 @@ pub fn write_sheet<W: Write>(
     let (width, height, margin) = (sheet.width, sheet.height, sheet.margin);
     let atlas = sheet.atlas(n, renderer.layout.square, boards);
     let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
-    let row_strips: Vec<&[SheetBoard]> = boards.chunks(sheet.columns).collect();
+    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows];
+    for (i, &(r, _)) in sheet.cells.iter().enumerate() {
+        row_strips[r].push(i);
+    }
     let last_row = row_strips.len() - 1;
     let strips = row_strips
         .par_iter()
@@ -205,8 +234,8 @@ pub fn write_sheet<W: Write>(
                 let top = if r == 0 { margin } else { 0 };
                 let bottom = if r == last_row { height - margin - sheet.rows * sheet.cell.height } else { 0 };
                 let mut strip = IndexedImage::new(width, top + sheet.cell.height + bottom, Paint::Background);
-                for (c, sheet_board) in row_boards.iter().enumerate() {
-                    let i = r * sheet.columns + c;
+                for &i in row_boards {
+                    let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)
                         .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
                     renderer.draw_board(&board, board_image);
@@ -300,12 +329,12 @@ pub fn solution_boards(n: usize, unique: bool) -> Vec<SheetBoard> {
     if unique {
         crate::count::unique_solutions(n)
             .enumerate()
-            .map(|(i, (queens, size))| SheetBoard { index: i + 1, queens, class_size: Some(size) })
+            .map(|(i, (queens, size))| SheetBoard { index: i + 1, queens, class_size: Some(size), class: None })
             .collect()
     } else {
         crate::count::solutions(n)
             .enumerate()
-            .map(|(i, queens)| SheetBoard { index: i + 1, queens, class_size: None })
+            .map(|(i, queens)| SheetBoard { index: i + 1, queens, class_size: None, class: None })
             .collect()
     }
 }
@@ -316,7 +345,7 @@ mod tests {
 
     #[test]
     fn labels_use_one_based_rows() {
-        let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None };
+        let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None, class: None };
         assert_eq!(b.label(), "1: 1 5 8 6 3 7 2 4");
         let u = SheetBoard { class_size: Some(4), ..b };
         assert_eq!(u.label(), "1: 1 5 8 6 3 7 2 4 (×4)");

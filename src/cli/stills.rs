@@ -1,7 +1,10 @@
 //! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG or SVG stills.
 
 use super::args::{ranged, BatchArgs, LookArgs};
-use super::io::{count_of, default_output, open_output, outln, progress_bar, render_options, summary, UsageError};
+use super::io::{
+    count_of, default_output, one_stdout, open_output, open_text_output, outln, progress_bar, render_options, summary,
+    UsageError,
+};
 use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
 use clap::Args;
@@ -15,10 +18,14 @@ pub struct SheetArgs {
     /// Boards per row (default: about the square root of the count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 10_000))]
     pub columns: Option<u32>,
+    /// One row per symmetry class: its first board, then its other rotations and reflections,
+    /// each labelled with its transformation (id, r90, r180, r270, flip-h, flip-v, flip-d, flip-a).
+    #[arg(long, conflicts_with_all = ["columns", "unique"])]
+    pub classes: bool,
     /// Output path (.png or .svg).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// Also write the JSON atlas (board positions) here.
+    /// Also write the JSON atlas (board positions) here; `-` is stdout.
     #[arg(long)]
     pub atlas: Option<PathBuf>,
     #[command(flatten)]
@@ -58,16 +65,22 @@ pub struct BoardArgs {
 
 impl SheetArgs {
     pub fn run(self) -> Result<()> {
+        one_stdout(&[("-o", self.output.as_deref()), ("--atlas", self.atlas.as_deref())])?;
         let batch = &self.batch;
-        let boards = batch_boards(batch)?;
+        let boards = match self.classes {
+            true => class_boards(batch)?,
+            false => batch_boards(batch)?,
+        };
         let columns = self.columns.map_or_else(|| (boards.len() as f64).sqrt().ceil() as usize, |c| c as usize);
-        let suffix = if batch.unique { "-unique" } else { "" };
+        let suffix = match (self.classes, batch.unique) {
+            (true, _) => "-classes",
+            (false, true) => "-solutions-unique",
+            (false, false) => "-solutions",
+        };
         let svg = self.format.svg(self.output.as_deref())?;
         check_auto(&batch.theme, svg)?;
         let ext = if svg { "svg" } else { "png" };
-        let path = self
-            .output
-            .unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-solutions{suffix}.{ext}", n = batch.n)));
+        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}{suffix}.{ext}", n = batch.n)));
         let mut file = open_output(&path)?;
         let (n, look) = (batch.n as usize, look_of(batch)?);
         let sheet = match svg {
@@ -78,7 +91,7 @@ impl SheetArgs {
         let mut outputs = Batch::new();
         let bytes = outputs.add(file)?;
         if let Some(atlas_path) = &self.atlas {
-            let mut atlas_file = OutputFile::create(atlas_path)?;
+            let mut atlas_file = open_text_output(atlas_path)?;
             serde_json::to_writer(&mut atlas_file, &sheet)?;
             outputs.add(atlas_file)?;
         }
@@ -157,6 +170,16 @@ impl BoardArgs {
 fn batch_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
     queens::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
     let boards = queens::solution_boards(batch.n as usize, batch.unique);
+    if boards.is_empty() {
+        anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
+    }
+    Ok(boards)
+}
+
+/// Every solution, one symmetry class per row (refused past `--max-boards` like the plain sheet).
+fn class_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
+    queens::check_batch(batch.n as usize, false, batch.max_boards)?;
+    let boards = queens::class_boards(batch.n as usize);
     if boards.is_empty() {
         anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
     }
