@@ -61,6 +61,10 @@ pub enum Error {
     NotATreeSearch { algorithm: String },
     #[error("the tree needs the whole run; save the stream to a file")]
     TreeNeedsWholeRun,
+    #[error(
+        "--why explains the dead ends of backtrack, grid and forward runs; the {algorithm} run has none to explain"
+    )]
+    NothingToExplain { algorithm: String },
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
     FileTooLarge { format: &'static str },
     #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]

@@ -89,6 +89,6 @@ pub fn render_svg<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Res
 pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
-    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, svg, theme, Renderer};
+    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, svg, theme, why, Renderer};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

@@ -19,7 +19,10 @@ fn main() -> ExitCode {
             // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
             // the run) are usage errors too.
             let usage = e.downcast_ref::<cli::io::UsageError>().is_some()
-                || matches!(e.downcast_ref::<queens::Error>(), Some(queens::Error::Select(_)));
+                || matches!(
+                    e.downcast_ref::<queens::Error>(),
+                    Some(queens::Error::Select(_) | queens::Error::NothingToExplain { .. })
+                );
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }

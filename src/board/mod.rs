@@ -231,6 +231,11 @@ impl Board {
         self.rows[row] > 0
     }
 
+    /// True when `col` holds a queen.
+    pub fn col_has_queen(&self, col: usize) -> bool {
+        self.cols[col] > 0
+    }
+
     fn verify_deadend(&self, row: usize) -> Result<(), TraceFault> {
         if row >= self.n {
             return Err(TraceFault::DeadendOffBoard { row, n: self.n });

@@ -39,6 +39,10 @@ pub struct DrawArgs {
     /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
     #[arg(long)]
     pub tree: bool,
+    /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
+    /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
+    #[arg(long, conflicts_with = "bare")]
+    pub why: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -54,6 +58,7 @@ impl DrawArgs {
         animation.look = render_options(&self.look)?;
         animation.look.no_attacks = self.no_attacks;
         animation.look.tree = self.tree;
+        animation.look.why = self.why;
         animation.timing = self.timing.timing();
         animation.max_frames = max_frames;
         animation.selection = self.select.selection();

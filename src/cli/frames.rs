@@ -32,6 +32,10 @@ pub struct FramesArgs {
     /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
     #[arg(long)]
     pub tree: bool,
+    /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
+    /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
+    #[arg(long, conflicts_with = "bare")]
+    pub why: bool,
     /// Cells per row of the sheet (default: about the square root of the frame count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 100_000))]
     pub columns: Option<u32>,
@@ -59,6 +63,7 @@ impl FramesArgs {
         animation.look = render_options(&self.look)?;
         animation.look.no_attacks = self.no_attacks;
         animation.look.tree = self.tree;
+        animation.look.why = self.why;
         animation.selection = self.select.selection();
         animation.max_frames = usize::MAX;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));

@@ -189,6 +189,7 @@ impl RunInfo {
             total_events: self.total_events,
             has_checks: self.has_checks,
             max_value: self.max_tries,
+            why: false,
         }
     }
 }
@@ -248,7 +249,11 @@ where
 /// Check the board and frame sizes and make the run's renderer.
 fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     crate::render::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
-    let renderer = Renderer::new(info.n, &animation.look, Some(info.caption_spec()));
+    let spec = info.caption_spec();
+    if animation.look.why && !crate::render::why::explains(spec.kind) {
+        return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
+    }
+    let renderer = Renderer::new(info.n, &animation.look, Some(spec));
     crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     Ok(renderer)
 }

@@ -1,7 +1,8 @@
 //! Describing a frame: board state and event -> [`Scene`] items, in painting order.
 //!
 //! Contract (order matters where items overlap): solution ring, squares (with queens and attack
-//! shading), lines between attacking queens, the algorithm's annotation, the highlight of the
+//! shading), lines between attacking queens, the algorithm's annotation, `--why`'s dead-end lines
+//! (see `why.rs`), the highlight of the
 //! event's square, coordinate labels, then the caption band (gold on solutions) and its text, then
 //! the search tree panel over its own background.
 
@@ -24,6 +25,7 @@ impl Renderer {
         if !self.bare {
             self.conflicts(&frame.board, &mut scene);
             self.annotate(&frame.board, frame.event.as_ref(), &mut scene);
+            self.why_marks(&frame.board, frame.event.as_ref(), &mut scene);
             if let Some(event) = &frame.event {
                 self.highlight(event, &mut scene);
             }

@@ -19,6 +19,7 @@ pub mod svg;
 pub mod text;
 pub mod theme;
 pub mod tree_panel;
+pub mod why;
 
 use crate::board::{Board, BoardFrame};
 use crate::tree::SearchTree;
@@ -50,6 +51,10 @@ pub struct RenderOptions {
     /// A panel right of the board with the run's search tree (animations of whole tree-search
     /// runs). Default: off.
     pub tree: bool,
+    /// Explain dead ends (`--why`): on the frame where a line runs out of safe squares, join each
+    /// of its squares to a queen attacking it and say so in the caption; removals say which line
+    /// ran out. Tree searches only (see [`why`]). Default: off.
+    pub why: bool,
     /// A second theme for viewers that prefer a dark colour scheme; only SVG output carries it
     /// (switched by `prefers-color-scheme`). Default: `None`.
     pub dark: Option<Theme>,
@@ -74,6 +79,7 @@ pub struct Renderer {
     shade_attacks: bool,
     annotation: Annotation,
     tree: Option<Arc<SearchTree>>,
+    why: bool,
 }
 
 impl Renderer {
@@ -81,6 +87,7 @@ impl Renderer {
     pub fn new(n: usize, options: &RenderOptions, caption: Option<CaptionSpec>) -> Self {
         let glyphs = Glyphs::new();
         let square = options.square_for(n);
+        let caption = caption.map(|spec| CaptionSpec { why: options.why && !options.bare, ..spec });
         let layout = if options.bare {
             Layout::bare(n, square)
         } else {
@@ -90,6 +97,7 @@ impl Renderer {
         let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
         let caption = if options.bare { None } else { caption };
         let annotation = caption.as_ref().map_or(Annotation::None, |c| Annotation::for_algorithm(c.kind));
+        let why = caption.as_ref().is_some_and(|c| c.why);
         Renderer {
             layout,
             palette,
@@ -100,6 +108,7 @@ impl Renderer {
             shade_attacks: !options.no_attacks,
             annotation,
             tree: None,
+            why,
         }
     }
 

@@ -33,6 +33,8 @@ pub struct CaptionSpec {
     pub has_checks: bool,
     /// Largest number any slot must hold (events, tries, ...).
     pub max_value: u64,
+    /// Whether dead ends and backtracks are explained (`--why`, see [`crate::render::why`]).
+    pub why: bool,
 }
 
 /// A piece of a caption line.
@@ -80,7 +82,14 @@ pub struct CaptionText {
 /// Caption for a frame.
 pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
     let conflicts = frame.board.conflicts().len() as u64;
-    caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec)
+    let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
+    if spec.why {
+        let event = frame.event.as_ref();
+        if let Some(sentence) = crate::render::why::why_sentence(spec.kind, &frame.board, event, spec.has_checks) {
+            lines.action = Action::sentence(sentence);
+        }
+    }
+    lines
 }
 
 pub(crate) fn caption_lines(
@@ -155,6 +164,7 @@ pub(crate) fn example_spec() -> CaptionSpec {
         total_events: Some(219),
         has_checks: false,
         max_value: 219,
+        why: false,
     }
 }
 

@@ -74,7 +74,10 @@ fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -
     let n = spec.n;
     let widest_square = format!("{}{}", column_label(n - 1), n);
     let most_solutions = "9".repeat(layout.digits);
-    let sentences = [action_text(None, spec, 0).detail, format!("solution {most_solutions} found")];
+    let mut sentences = vec![action_text(None, spec, 0).detail, format!("solution {most_solutions} found")];
+    if spec.why {
+        sentences.extend(crate::render::why::widest_sentences(n));
+    }
     let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
     let detail = format!("check {widest_square}: attacked by {widest_square}");
     let action = sentence.max(glyphs.text_width(&detail, layout.action_size));
