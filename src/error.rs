@@ -46,7 +46,7 @@ pub enum Error {
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
     #[error(transparent)]
-    Select(#[from] crate::select::SelectError),
+    Select(#[from] crate::trace::select::SelectError),
     #[error("{} is a folder; give a file name (inside it, for example)", path.display())]
     OutputIsFolder { path: PathBuf },
     #[error("the folder for {} does not exist; create it first", path.display())]

@@ -13,44 +13,37 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod checkpoints;
-mod classes;
 pub mod count;
 mod encode;
 mod error;
-mod heatmap;
-pub mod jsonl;
 pub mod output;
 mod pipeline;
 mod render;
-mod report;
-mod select;
 mod sink;
 mod solve;
 mod stills;
-mod svg_stills;
-mod text;
 mod trace;
-mod tree;
+
+pub use trace::jsonl;
 
 pub use board::{validate, Counters, TraceFault};
-pub use checkpoints::FrameSeeker;
+pub use board::seek::FrameSeeker;
 pub use encode::gif::Tuning;
 pub use error::Error;
-pub use heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
+pub use stills::heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
 pub use output::{remove_temporaries, Batch, OutputFile};
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
-pub use classes::{class_boards, ClassPlace, TRANSFORMS};
+pub use stills::classes::{class_boards, ClassPlace, TRANSFORMS};
 pub use pipeline::{
     caption_spec, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, RunInfo,
     Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
 };
 pub use render::theme::Theme;
 pub use render::RenderOptions;
-pub use report::solutions_text;
-pub use select::{solution_frames, FrameSpec, SelectError, Selection};
+pub use render::report::solutions_text;
+pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame,
     SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink,
@@ -59,10 +52,10 @@ pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAU
 pub use stills::{
     check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
 };
-pub use svg_stills::{write_board_svg, write_sheet_svg};
-pub use text::{write_text_frames, Mark, TextFrame};
+pub use stills::svg::{write_board_svg, write_sheet_svg};
+pub use render::text_frame::{write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
-pub use tree::{Node, NodeState, SearchTree};
+pub use board::tree::{Node, NodeState, SearchTree};
 
 use std::io::Write;
 

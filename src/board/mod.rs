@@ -8,6 +8,8 @@
 
 mod fault;
 mod replay;
+pub mod seek;
+pub mod tree;
 
 pub use fault::TraceFault;
 pub use replay::{validate, BoardFrame, Counters, Replay, StreamReplay};

@@ -2,7 +2,7 @@
 use super::animate::{AnimateArgs, DrawArgs, RenderArgs, TraceArgs};
 use super::count::SolveCommandArgs;
 use super::stills::{BoardArgs, SheetArgs};
-use super::*;
+use crate::command::*;
 use clap::CommandFactory;
 use queens::{Algorithm, Detail, Until};
 use std::path::PathBuf;

@@ -18,7 +18,7 @@ pub use race::{render_race, Clock};
 use crate::board::{self, Replay, StreamReplay};
 use crate::render::caption::CaptionSpec;
 use crate::render::{RenderOptions, Renderer};
-use crate::select::Selection;
+use crate::trace::select::Selection;
 use crate::sink::Sink;
 use crate::trace::{Event, Trace};
 use crate::Error;
@@ -213,7 +213,7 @@ pub fn render<S: Sink>(
     }
     board::validate(trace)?;
     if animation.look.tree {
-        renderer = renderer.with_tree(crate::tree::SearchTree::from_trace(trace)?);
+        renderer = renderer.with_tree(crate::board::tree::SearchTree::from_trace(trace)?);
         crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
@@ -280,15 +280,15 @@ where
     R: std::io::BufRead + Send,
     S: Sink,
 {
-    match crate::jsonl::open(input)? {
-        crate::jsonl::Input::Whole(trace) => render(&trace, animation, sink, progress),
-        crate::jsonl::Input::Lines(events) if animation.look.tree && info.is_some() => {
+    match crate::trace::jsonl::open(input)? {
+        crate::trace::jsonl::Input::Whole(trace) => render(&trace, animation, sink, progress),
+        crate::trace::jsonl::Input::Lines(events) if animation.look.tree && info.is_some() => {
             // The tree is laid out from the whole run: a file's events are read in first.
             let (n, algorithm) = (events.header.n, events.header.algorithm.clone());
             let events = events.map(|e| e.map(|(_, event)| event)).collect::<Result<_, _>>()?;
             render(&Trace { n, algorithm, events }, animation, sink, progress)
         }
-        crate::jsonl::Input::Lines(mut events) => {
+        crate::trace::jsonl::Input::Lines(mut events) => {
             if let Some(info) = info {
                 return render_stream(info, events, animation, sink, progress);
             }

@@ -14,15 +14,17 @@ pub mod glyphs;
 pub mod layout;
 pub mod palette;
 pub mod raster;
+pub mod report;
 pub mod scene;
 pub mod svg;
 pub mod text;
+pub mod text_frame;
 pub mod theme;
 pub mod tree_panel;
 pub mod why;
 
 use crate::board::{Board, BoardFrame};
-use crate::tree::SearchTree;
+use crate::board::tree::SearchTree;
 use annotate::Annotation;
 use canvas::IndexedImage;
 use caption::CaptionSpec;

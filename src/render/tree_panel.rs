@@ -14,7 +14,7 @@ use super::theme::Paint;
 use super::Renderer;
 use crate::board::BoardFrame;
 use crate::trace::Event;
-use crate::tree::{Node, NodeState, SearchTree};
+use crate::board::tree::{Node, NodeState, SearchTree};
 
 /// Where a node goes in the panel, in frame pixels.
 struct Geometry {

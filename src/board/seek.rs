@@ -10,7 +10,7 @@
 
 use crate::board::{Board, BoardFrame, Counters, MAX_REPLAY_N};
 use crate::render::caption::CaptionSpec;
-use crate::text::TextFrame;
+use crate::render::text_frame::TextFrame;
 use crate::trace::{Event, Trace};
 use crate::Error;
 

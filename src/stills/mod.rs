@@ -5,8 +5,12 @@
 //! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
 //! `n * square` (labels and margins lie outside that square).
 
+pub mod classes;
+pub mod heatmap;
+pub mod svg;
+
 use crate::board::Board;
-use crate::classes::ClassPlace;
+use crate::stills::classes::ClassPlace;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::check_geometry;

@@ -5,6 +5,9 @@
 //! [`Recorder`]; the recorder may refuse (frame cap reached), which makes the solver stop at once.
 //! Extra fields may be added later; the fields here keep their meaning.
 
+pub mod jsonl;
+pub mod select;
+
 use serde::{Deserialize, Serialize};
 
 /// A square on the board, 0-based; `row` 0 is the top row, `col` 0 the left column.

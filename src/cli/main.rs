@@ -1,24 +1,37 @@
-//! The `queens` binary: parses the command line (see `cli/`), runs the command through the
+//! The `queens` binary: parses the command line (`command.rs` and one file per command group), runs the command through the
 //! library, and maps errors to exit codes: 2 usage, 1 failure, 128 + the signal number when
 //! stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129), after removing unfinished temporaries.
 
-mod cli;
+mod animate;
+mod args;
+mod command;
+mod count;
+mod format;
+mod frames;
+mod heatmap;
+mod io;
+mod play;
+mod race;
+mod stills;
+mod svg;
+#[cfg(test)]
+mod tests;
 
 use clap::Parser;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = command::Cli::parse();
     stop_on_signals();
-    match cli::run(cli) {
+    match command::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if reader_gone(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", message(&e));
             // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
             // the run) are usage errors too.
-            let usage = e.downcast_ref::<cli::io::UsageError>().is_some()
+            let usage = e.downcast_ref::<io::UsageError>().is_some()
                 || matches!(
                     e.downcast_ref::<queens::Error>(),
                     Some(queens::Error::Select(_) | queens::Error::NothingToExplain { .. })
@@ -35,7 +48,7 @@ fn stop_on_signals() {
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            cli::play::restore_terminal();
+            play::restore_terminal();
             queens::remove_temporaries();
             let name = match signal {
                 SIGINT => "SIGINT",
@@ -51,7 +64,7 @@ fn stop_on_signals() {
 /// The output error inside `e` when there is one (a write error names its target even when an
 /// encoder wrapped it), else `e` itself with the flag that changes a library limit.
 fn message(e: &anyhow::Error) -> String {
-    output_failure(e).map_or_else(|| cli::io::describe(e), ToString::to_string)
+    output_failure(e).map_or_else(|| io::describe(e), ToString::to_string)
 }
 
 fn output_failure(e: &anyhow::Error) -> Option<&queens::Error> {

@@ -1,20 +1,10 @@
-//! Command-line interface: clap definitions, one file per command group, each with its `run`.
+//! The command line: clap's definition of every command, and `run`, which dispatches to the
+//! command group's file (one file per group, each with its `run`).
 //!
 //! Contract: the library does the work; these modules turn flags into library options, name
 //! default output files, print the one summary line and map errors to exit codes (see `main.rs`).
 
-pub mod animate;
-pub mod args;
-pub mod count;
-pub mod format;
-pub mod frames;
-pub mod heatmap;
-pub mod io;
-pub mod play;
-pub mod race;
-pub mod stills;
-pub mod svg;
-
+use crate::{animate, count, frames, heatmap, io, play, race, stills};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -108,5 +98,3 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-#[cfg(test)]
-mod tests;
