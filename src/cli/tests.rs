@@ -3,7 +3,7 @@ use super::animate::{AnimateArgs, DrawArgs, RenderArgs, TraceArgs};
 use super::count::SolveCommandArgs;
 use super::stills::{BoardArgs, SheetArgs};
 use crate::command::*;
-use clap::CommandFactory;
+use clap::{CommandFactory, Parser};
 use queens::{Algorithm, Detail, Until};
 use std::path::PathBuf;
 
