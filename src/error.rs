@@ -1,5 +1,6 @@
-//! The library's error type: every message says what went wrong and what to do next, in the
-//! library's own terms (the command line adds its flag names where it reports them).
+//! The library's error types: every message says what went wrong and what to do next, in the
+//! library's own terms (the command line adds its flag names where it reports them). Imports
+//! nothing of the crate: [`Error`], and the faults it carries ([`TraceFault`], [`SelectError`]).
 
 use std::path::PathBuf;
 use thiserror::Error;
@@ -14,7 +15,7 @@ pub enum Error {
     #[error("choosing frames needs the run's length, which a stream does not tell up front; save the stream to a file first")]
     SelectionNeedsLength,
     #[error("invalid trace: event {event}: {fault}")]
-    InvalidTrace { event: usize, fault: crate::board::TraceFault },
+    InvalidTrace { event: usize, fault: TraceFault },
     #[error("line {line}: {reason}")]
     TraceLine { line: usize, reason: String },
     #[error("cannot read the trace JSON: {0}")]
@@ -46,7 +47,7 @@ pub enum Error {
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
     #[error(transparent)]
-    Select(#[from] crate::trace::select::SelectError),
+    Select(#[from] SelectError),
     #[error("{} is a folder; give a file name (inside it, for example)", path.display())]
     OutputIsFolder { path: PathBuf },
     #[error("the folder for {} does not exist; create it first", path.display())]
@@ -104,4 +105,58 @@ fn write_hint(e: &std::io::Error) -> &'static str {
         _ if e.kind() == std::io::ErrorKind::BrokenPipe => "the reader closed it before the end",
         _ => "check the target and try again",
     }
+}
+
+/// An event that cannot happen on the board it is applied to. Squares are named chess-style with
+/// their 0-based row and column.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TraceFault {
+    #[error("row {row} col {col} is off the {n}x{n} board")]
+    OffBoard { row: usize, col: usize, n: usize },
+    #[error("{square} already holds a queen")]
+    Occupied { square: String },
+    #[error("there is no queen on {square} to remove")]
+    NoQueen { square: String },
+    #[error("solution lists {listed} queens, the board needs {n}")]
+    SolutionLength { listed: usize, n: usize },
+    #[error("the board holds {queens} queens, a solution needs {n}")]
+    SolutionQueens { queens: usize, n: usize },
+    #[error("solution puts column {col} at row {row}, the board does not")]
+    SolutionMismatch { col: usize, row: usize },
+    #[error("queens on {a} and {b} attack each other")]
+    SolutionConflict { a: String, b: String },
+    #[error("layout lists {listed} queens for a {n}x{n} board")]
+    LayoutLength { listed: usize, n: usize },
+    #[error("deadend row {row} is off the {n}x{n} board")]
+    DeadendOffBoard { row: usize, n: usize },
+    #[error("deadend says row {row} has no free square, but it has")]
+    DeadendWrong { row: usize },
+    #[error("check says {square} is {}, but it is {}", verdict(*safe), verdict(!*safe))]
+    CheckVerdict { square: String, safe: bool },
+    #[error("a safe check cannot name an attacker")]
+    SafeWithAttacker,
+    #[error("attacker row {row} col {col} holds no queen")]
+    AttackerMissing { row: usize, col: usize },
+    #[error("the queen on {attacker} does not attack {square}")]
+    NotAttacking { attacker: String, square: String },
+}
+
+fn verdict(safe: bool) -> &'static str {
+    if safe {
+        "safe"
+    } else {
+        "attacked"
+    }
+}
+
+/// Why a frame list cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SelectError {
+    #[error("frame item '{item}' is not a frame: use K, A-B (A <= B), A-, solutions or last, comma separated")]
+    Malformed { item: String },
+    #[error("frame item '{item}' is past the last frame, {last}: use frames 0 to {last}")]
+    PastLast { item: String, last: usize },
+    #[error("the frame list '{spec}' selects no frame of this run (it has frames 0 to {last}); pick others")]
+    Empty { spec: String, last: usize },
 }

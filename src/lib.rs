@@ -37,11 +37,13 @@ pub use output::{remove_temporaries, Batch, OutputFile};
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use stills::classes::{class_boards, ClassPlace, TRANSFORMS};
 pub use pipeline::{
-    caption_spec, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, RunInfo,
+    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress,
     Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
 };
 pub use render::theme::Theme;
+pub use render::caption::caption_spec;
 pub use render::RenderOptions;
+pub use trace::RunInfo;
 pub use render::report::solutions_text;
 pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{

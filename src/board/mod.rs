@@ -6,18 +6,16 @@
 //! event that cannot happen (queen off the board, placing on an occupied square, removing a queen
 //! that is not there, a solution that does not match the board, a check whose verdict is wrong).
 
-mod fault;
 mod replay;
 pub mod seek;
 pub mod tree;
 
-pub use fault::TraceFault;
+pub use crate::error::TraceFault;
 pub use replay::{validate, BoardFrame, Counters, Replay, StreamReplay};
 
 use crate::trace::{Event, Square};
 
-/// Largest board a trace can be replayed on (a board keeps one flag per square).
-pub const MAX_REPLAY_N: usize = 4096;
+pub use crate::trace::MAX_REPLAY_N;
 
 /// Queens on an n-board, with per-line queen counts so attacks are O(1) to query.
 #[derive(Clone, Debug, PartialEq, Eq)]

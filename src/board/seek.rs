@@ -46,7 +46,7 @@ impl<'a> FrameSeeker<'a> {
         let checkpoints = checkpoints(trace, interval)?;
         let (board, counters) = checkpoints[0].clone();
         let current = BoardFrame { index: 0, total: trace.events.len(), event: None, board, counters };
-        let spec = crate::pipeline::caption_spec(trace);
+        let spec = crate::render::caption::caption_spec(trace);
         Ok(FrameSeeker { trace, spec, interval, checkpoints, current, replayed: 0 })
     }
 

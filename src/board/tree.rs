@@ -8,7 +8,7 @@
 //! number, 1-based) it was placed, removed, found a solution or was cut by a look-ahead, and
 //! [`SearchTree::state_at`] says how it shows after frame k (the board after events 1..=k).
 
-use crate::solve::Algorithm;
+use crate::trace::Algorithm;
 use crate::trace::{Event, Square, Trace};
 use crate::Error;
 

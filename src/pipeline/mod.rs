@@ -20,7 +20,7 @@ use crate::render::caption::CaptionSpec;
 use crate::render::{RenderOptions, Renderer};
 use crate::trace::select::Selection;
 use crate::sink::Sink;
-use crate::trace::{Event, Trace};
+use crate::trace::{Event, RunInfo, Trace};
 use crate::Error;
 use workers::{draw_frames, Selected};
 
@@ -130,75 +130,6 @@ pub struct Summary {
     pub height: usize,
 }
 
-/// What the frames of a run need to know before the first is drawn: the board, the algorithm and
-/// how large the caption's numbers get.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct RunInfo {
-    pub n: usize,
-    /// The algorithm's name as the trace gives it.
-    pub algorithm: String,
-    /// Events in the run; `None` for a stream whose end is not known yet.
-    pub total_events: Option<usize>,
-    /// Whether the run checks squares (the caption then counts checks).
-    pub has_checks: bool,
-    /// The largest `tries` a layout event names (caption slots are sized for it).
-    pub max_tries: u64,
-    /// Events seen so far (all of them when `total_events` is known).
-    pub events_seen: usize,
-    /// Frames whose event is a solution, among those seen.
-    pub solution_frames: Vec<usize>,
-}
-
-impl RunInfo {
-    /// A run starting with `events` (all of them when `complete`).
-    pub fn new(n: usize, algorithm: &str, events: &[Event], complete: bool) -> Self {
-        let mut info = RunInfo {
-            n,
-            algorithm: algorithm.to_string(),
-            total_events: complete.then_some(0),
-            has_checks: false,
-            max_tries: 0,
-            events_seen: 0,
-            solution_frames: Vec::new(),
-        };
-        events.iter().for_each(|event| info.add(event));
-        info
-    }
-
-    /// Count one more event of the run.
-    pub fn add(&mut self, event: &Event) {
-        if let Some(total) = self.total_events.as_mut() {
-            *total += 1;
-        }
-        self.events_seen += 1;
-        match event {
-            Event::Solution { .. } => self.solution_frames.push(self.events_seen),
-            Event::Check { .. } => self.has_checks = true,
-            Event::Layout { tries: Some(tries), .. } => self.max_tries = self.max_tries.max(*tries),
-            _ => {}
-        }
-    }
-
-    /// The caption the run's frames need room for.
-    pub fn caption_spec(&self) -> CaptionSpec {
-        CaptionSpec {
-            n: self.n,
-            algorithm: self.algorithm.clone(),
-            kind: self.algorithm.parse().ok(),
-            total_events: self.total_events,
-            has_checks: self.has_checks,
-            max_value: self.max_tries,
-            why: false,
-        }
-    }
-}
-
-/// The caption a trace's frames need room for.
-pub fn caption_spec(trace: &Trace) -> CaptionSpec {
-    RunInfo::new(trace.n, &trace.algorithm, &trace.events, true).caption_spec()
-}
-
 /// Draw the frames of `trace` that `animation` selects and hand them to `sink`, in order.
 pub fn render<S: Sink>(
     trace: &Trace,
@@ -249,7 +180,7 @@ where
 /// Check the board and frame sizes and make the run's renderer.
 fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     crate::render::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
-    let spec = info.caption_spec();
+    let spec = CaptionSpec::for_run(info);
     if animation.look.why && !crate::render::why::explains(spec.kind) {
         return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
     }

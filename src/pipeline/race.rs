@@ -9,14 +9,15 @@
 //! boards, each exactly N*PX square at y = 0, board i at x = i * (N*PX + PX).
 
 use super::workers::{draw_frames, Drawer, FrameState, Selected};
-use super::{Animation, Progress, RunInfo, Summary};
+use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::render::scene::Scene;
+use crate::render::caption::CaptionSpec;
 use crate::render::Renderer;
 use crate::sink::Sink;
-use crate::trace::{Event, Trace};
+use crate::trace::{Event, RunInfo, Trace};
 use crate::Error;
 
 /// What one tick of a race's clock is.
@@ -190,7 +191,7 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
     let look = &animation.look;
     let renderers: Vec<Renderer> = traces
         .iter()
-        .map(|t| Renderer::new(t.n, look, Some(RunInfo::new(t.n, &t.algorithm, &t.events, true).caption_spec())))
+        .map(|t| Renderer::new(t.n, look, Some(CaptionSpec::for_run(&RunInfo::new(t.n, &t.algorithm, &t.events, true)))))
         .collect();
     let (mut offsets, mut x) = (Vec::new(), 0);
     let gap = if look.bare { look.square_for(traces[0].n) } else { 0 };

@@ -9,7 +9,7 @@ use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::Renderer;
 use crate::board::Board;
-use crate::solve::Algorithm;
+use crate::trace::Algorithm;
 use crate::trace::{Event, Square};
 
 /// What an algorithm's frames add to the board.

@@ -9,8 +9,8 @@
 
 use super::caption::{CaptionLayout, CaptionSpec};
 use super::glyphs::Glyphs;
-use crate::board::MAX_REPLAY_N;
-use crate::solve::Algorithm;
+use crate::trace::MAX_REPLAY_N;
+use crate::trace::Algorithm;
 use crate::trace::Square;
 use crate::Error;
 

@@ -114,7 +114,7 @@ impl TextFrame {
 /// Validate `trace`, then write the given frames (increasing) in the plain form.
 pub fn write_text_frames(trace: &Trace, frames: &[usize], out: impl Write) -> Result<(), Error> {
     crate::board::validate(trace)?;
-    let spec = crate::pipeline::caption_spec(trace);
+    let spec = crate::render::caption::caption_spec(trace);
     let mut out = std::io::BufWriter::new(out);
     let mut wanted = frames.iter().peekable();
     for frame in Replay::new(trace) {
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn captions_use_the_caption_words_and_conflicts_show() {
         let trace = crate::solve::record(&crate::SolveOptions::new(4), 1000).unwrap();
-        let spec = crate::pipeline::caption_spec(&trace);
+        let spec = crate::render::caption::caption_spec(&trace);
         let last = Replay::new(&trace).last().unwrap().unwrap();
         let view = TextFrame::new(&last, &spec);
         let m = trace.events.len();
@@ -177,7 +177,7 @@ mod tests {
             events: vec![Event::Layout { queens: vec![0, 1], tries: Some(1) }],
         };
         let frame = Replay::new(&layout).last().unwrap().unwrap();
-        let view = TextFrame::new(&frame, &crate::pipeline::caption_spec(&layout));
+        let view = TextFrame::new(&frame, &crate::render::caption::caption_spec(&layout));
         assert_eq!(view.mark(Square::new(0, 0)), Mark::QueenAttacked);
         assert_eq!((view.caption[0].as_str(), TextFrame::file_label(27)), ("try layout 1", "ab".to_string()));
     }

@@ -20,7 +20,7 @@ use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::Renderer;
 use crate::board::Board;
-use crate::solve::Algorithm;
+use crate::trace::Algorithm;
 use crate::trace::{column_label, Event, Square};
 
 impl Renderer {

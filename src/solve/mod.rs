@@ -13,68 +13,11 @@ mod solutions;
 
 pub use solutions::{solutions, SEARCH_EVENT_LIMIT};
 
-use crate::board::MAX_REPLAY_N;
-use crate::trace::{Event, Full, Recorder, Trace, VecRecorder};
+pub use crate::trace::Algorithm;
+use crate::trace::{Event, Full, Recorder, Trace, VecRecorder, MAX_REPLAY_N};
 use crate::Error;
 use std::fmt;
 use std::str::FromStr;
-
-/// Which search to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Algorithm {
-    /// Column by column, rows top to bottom, recursive backtracking (the blog post's algorithm).
-    #[default]
-    Backtrack,
-    /// Squares in reading order; place on the next free one, next row; backtrack at a row's end.
-    Grid,
-    /// Look-ahead: backtrack as soon as an empty row has no free square; fill the tightest row first.
-    Forward,
-    /// Shuffle a permutation (seeded) until it is a solution; one layout per try.
-    Shuffle,
-    /// All n! permutations in lexicographic order; kept ones and every k-th rejected one are shown.
-    Permutations,
-    /// Greedy start, then move a conflicted queen to its least-attacked row (seeded); one solution.
-    MinConflicts,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 6] = [
-        Algorithm::Backtrack,
-        Algorithm::Grid,
-        Algorithm::Forward,
-        Algorithm::Shuffle,
-        Algorithm::Permutations,
-        Algorithm::MinConflicts,
-    ];
-
-    /// The name used on the command line and in trace files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Backtrack => "backtrack",
-            Algorithm::Grid => "grid",
-            Algorithm::Forward => "forward",
-            Algorithm::Shuffle => "shuffle",
-            Algorithm::Permutations => "permutations",
-            Algorithm::MinConflicts => "min-conflicts",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
-            let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
-        })
-    }
-}
 
 /// When a run stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

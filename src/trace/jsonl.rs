@@ -7,7 +7,7 @@
 //! lazy event reader. Blank lines are skipped; a line that is not an event is an error naming its
 //! line number (1-based, the header is line 1).
 
-use crate::pipeline::RunInfo;
+use crate::trace::RunInfo;
 use crate::trace::{Event, Trace};
 use crate::Error;
 use serde::{Deserialize, Serialize};

@@ -5,8 +5,16 @@
 //! [`Recorder`]; the recorder may refuse (frame cap reached), which makes the solver stop at once.
 //! Extra fields may be added later; the fields here keep their meaning.
 
+mod algorithm;
 pub mod jsonl;
+mod run;
 pub mod select;
+
+pub use algorithm::Algorithm;
+pub use run::RunInfo;
+
+/// Largest board a trace can be replayed on (a board keeps one flag per square).
+pub const MAX_REPLAY_N: usize = 4096;
 
 use serde::{Deserialize, Serialize};
 

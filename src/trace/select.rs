@@ -9,20 +9,10 @@
 //! the last selected frame. An item past the last frame, a malformed item (`5-3`, `x`, an empty
 //! item) and a selection that holds no frame are [`SelectError`]s naming the item.
 
+pub use crate::error::SelectError;
 use crate::trace::{Event, Trace};
 use std::num::NonZeroUsize;
-use thiserror::Error;
 
-/// Why a frame list cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SelectError {
-    #[error("frame item '{item}' is not a frame: use K, A-B (A <= B), A-, solutions or last, comma separated")]
-    Malformed { item: String },
-    #[error("frame item '{item}' is past the last frame, {last}: use frames 0 to {last}")]
-    PastLast { item: String, last: usize },
-    #[error("the frame list '{spec}' selects no frame of this run (it has frames 0 to {last}); pick others")]
-    Empty { spec: String, last: usize },
-}
 
 /// One item of a frame list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,8 +12,8 @@ mod place;
 pub use place::{caption_items, CaptionLayout};
 
 use crate::board::{BoardFrame, Counters};
-use crate::solve::Algorithm;
-use crate::trace::{Event, Square};
+use crate::trace::Algorithm;
+use crate::trace::{Event, RunInfo, Square, Trace};
 
 /// Digits every number slot holds when a run's length is not known.
 pub const UNKNOWN_TOTAL_DIGITS: usize = 7;
@@ -166,6 +166,26 @@ pub(crate) fn example_spec() -> CaptionSpec {
         max_value: 219,
         why: false,
     }
+}
+
+impl CaptionSpec {
+    /// The caption a run's frames need room for.
+    pub fn for_run(info: &RunInfo) -> Self {
+        CaptionSpec {
+            n: info.n,
+            algorithm: info.algorithm.clone(),
+            kind: info.algorithm.parse().ok(),
+            total_events: info.total_events,
+            has_checks: info.has_checks,
+            max_value: info.max_tries,
+            why: false,
+        }
+    }
+}
+
+/// The caption a trace's frames need room for.
+pub fn caption_spec(trace: &Trace) -> CaptionSpec {
+    CaptionSpec::for_run(&RunInfo::new(trace.n, &trace.algorithm, &trace.events, true))
 }
 
 #[cfg(test)]

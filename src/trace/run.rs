@@ -1,0 +1,56 @@
+//! What the frames of a run need to know before the first is drawn: the board, the algorithm,
+//! how many events, whether it checks squares, how large the caption's numbers get, and where its
+//! solutions are. Built from a whole trace or grown event by event from a stream.
+
+use crate::trace::Event;
+
+/// What the frames of a run need to know before the first is drawn: the board, the algorithm and
+/// how large the caption's numbers get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RunInfo {
+    pub n: usize,
+    /// The algorithm's name as the trace gives it.
+    pub algorithm: String,
+    /// Events in the run; `None` for a stream whose end is not known yet.
+    pub total_events: Option<usize>,
+    /// Whether the run checks squares (the caption then counts checks).
+    pub has_checks: bool,
+    /// The largest `tries` a layout event names (caption slots are sized for it).
+    pub max_tries: u64,
+    /// Events seen so far (all of them when `total_events` is known).
+    pub events_seen: usize,
+    /// Frames whose event is a solution, among those seen.
+    pub solution_frames: Vec<usize>,
+}
+
+impl RunInfo {
+    /// A run starting with `events` (all of them when `complete`).
+    pub fn new(n: usize, algorithm: &str, events: &[Event], complete: bool) -> Self {
+        let mut info = RunInfo {
+            n,
+            algorithm: algorithm.to_string(),
+            total_events: complete.then_some(0),
+            has_checks: false,
+            max_tries: 0,
+            events_seen: 0,
+            solution_frames: Vec::new(),
+        };
+        events.iter().for_each(|event| info.add(event));
+        info
+    }
+
+    /// Count one more event of the run.
+    pub fn add(&mut self, event: &Event) {
+        if let Some(total) = self.total_events.as_mut() {
+            *total += 1;
+        }
+        self.events_seen += 1;
+        match event {
+            Event::Solution { .. } => self.solution_frames.push(self.events_seen),
+            Event::Check { .. } => self.has_checks = true,
+            Event::Layout { tries: Some(tries), .. } => self.max_tries = self.max_tries.max(*tries),
+            _ => {}
+        }
+    }
+}
