@@ -195,7 +195,7 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
         Gif(tuning) => render(&mut |t, a| run(t, a, GifSink::with_tuning(&mut out, tuning))),
         Webp => render(&mut |t, a| run(t, a, WebpSink::new(&mut out))),
         Apng => render(&mut |t, a| run(t, a, ApngSink::new(&mut out))),
-        Video(codec) => render(&mut |t, a| run(t, a, VideoSink::new(&mut out, codec, &a.timing))),
+        Video(codec) => render(&mut |t, a| run(t, a, VideoSink::new(&mut out, codec))),
         FrameSheet => render(&mut |t, a| run(t, a, FrameSheetSink::new(&mut out, None, 0))),
         Stream => {
             let mut options = SolveOptions::new(n);

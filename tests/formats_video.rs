@@ -23,7 +23,7 @@ fn trace_for(n: usize, until: Until) -> Trace {
 }
 
 fn video(trace: &Trace, animation: &Animation, codec: VideoCodec) -> Vec<u8> {
-    let mut sink = VideoSink::new(Vec::new(), codec, &animation.timing);
+    let mut sink = VideoSink::new(Vec::new(), codec);
     queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
     sink.into_inner().unwrap()
 }

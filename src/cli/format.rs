@@ -87,8 +87,8 @@ impl<W: Write> AnySink<W> {
             Format::Gif => AnySink::Gif(GifSink::new(out)),
             Format::Webp => AnySink::Webp(WebpSink::new(out)),
             Format::Apng => AnySink::Apng(ApngSink::new(out)),
-            Format::Mp4 => AnySink::Video(VideoSink::new(out, VideoCodec::H264, timing)),
-            Format::Webm => AnySink::Video(VideoSink::new(out, VideoCodec::Vp9, timing)),
+            Format::Mp4 => AnySink::Video(VideoSink::new(out, VideoCodec::H264)),
+            Format::Webm => AnySink::Video(VideoSink::new(out, VideoCodec::Vp9)),
             Format::Svg => AnySink::Svg(Box::new(SvgSink::new(out))),
         }
     }

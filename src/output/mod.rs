@@ -15,6 +15,8 @@
 //! encoder sees). [`Batch`] commits several files together; [`remove_temporaries`] is for signal
 //! handlers, which end the process without running destructors.
 
+pub mod children;
+
 use crate::Error;
 use std::fs::{File, Metadata, Permissions};
 use std::io::{self, BufWriter, Write};
@@ -39,7 +41,7 @@ fn registry() -> MutexGuard<'static, Registry> {
 /// before exiting: temporaries are created and renamed while holding the same lock, so none is
 /// left behind and no half-renamed state is seen.
 pub fn remove_temporaries() {
-    crate::sink::video::kill_all();
+    children::kill_all();
     let mut registry = registry();
     registry.closing = true;
     for temp in registry.pending.drain(..) {

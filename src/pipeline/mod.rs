@@ -59,6 +59,11 @@ impl Default for Timing {
 }
 
 impl Timing {
+    /// Every delay a frame can get, in milliseconds (sinks that tick at a fixed rate need them all).
+    pub fn delays(&self) -> Vec<u32> {
+        vec![self.delay_ms, self.hold_ms, self.end_hold_ms]
+    }
+
     /// How long an output frame shows: end hold on the last one, hold on solutions, else the delay.
     pub fn delay_for(&self, event: Option<&Event>, last: bool) -> u32 {
         if last {

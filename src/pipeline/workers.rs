@@ -124,6 +124,7 @@ where
         palette: renderer.palette(),
         loop_count: animation.timing.loop_count,
         frames: selected.count,
+        delays: &animation.timing.delays(),
         theme: &animation.look.theme,
         dark: animation.look.dark.as_ref(),
     };

@@ -22,6 +22,9 @@ pub const MAX_SQUARE: usize = 512;
 /// Largest frame accepted, in pixels (4096 x 4096).
 pub const PIXEL_BUDGET: usize = 4096 * 4096;
 
+/// Largest sheet of frames or boards accepted, in pixels.
+pub const SHEET_PIXEL_BUDGET: usize = 400_000_000;
+
 /// Refuse boards of size 0, square sizes outside [`MIN_SQUARE`]..=[`MAX_SQUARE`] and boards past
 /// the pixel budget, before any work.
 pub fn check_geometry(n: usize, square: usize) -> Result<(), Error> {

@@ -50,6 +50,8 @@ pub struct Stream<'a> {
     pub loop_count: Option<u16>,
     /// How many frames will come; `None` for a stream whose length is not known.
     pub frames: Option<usize>,
+    /// Every delay a frame can have, in milliseconds (a video's tick divides them all).
+    pub delays: &'a [u32],
     /// The colours the palette was made from (vector sinks draw with them).
     pub theme: &'a Theme,
     /// A second theme for dark-mode viewers, which vector sinks may carry too.

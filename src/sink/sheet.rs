@@ -12,7 +12,7 @@ use crate::encode::png::Compact;
 use crate::encode::zlib::Deflated;
 use crate::render::canvas::IndexedImage;
 use crate::render::theme::Paint;
-use crate::stills::SHEET_PIXEL_BUDGET;
+use crate::render::layout::SHEET_PIXEL_BUDGET;
 use crate::trace::Event;
 use crate::Error;
 use std::io::Write;

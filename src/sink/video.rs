@@ -13,12 +13,11 @@
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::output;
-use crate::pipeline::Timing;
 use crate::render::canvas::IndexedImage;
 use crate::Error;
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -104,11 +103,9 @@ pub struct VideoSink<W: Write> {
 }
 
 impl<W: Write> VideoSink<W> {
-    /// A sink for frames shown with `timing`'s delays.
-    pub fn new(out: W, codec: VideoCodec, timing: &Timing) -> Self {
-        let tick = [timing.hold_ms, timing.end_hold_ms].into_iter().fold(timing.delay_ms, gcd);
-        let tick_ms = if tick < MIN_TICK_MS { MIN_TICK_MS } else { tick };
-        VideoSink { out: Some(out), codec, tick_ms, ffmpeg: None, elapsed_ms: 0, ticks: 0 }
+    /// A sink for frames shown with the delays [`Stream::delays`] lists.
+    pub fn new(out: W, codec: VideoCodec) -> Self {
+        VideoSink { out: Some(out), codec, tick_ms: MIN_TICK_MS, ffmpeg: None, elapsed_ms: 0, ticks: 0 }
     }
 
     /// The writer back, after [`Sink::finish`].
@@ -116,7 +113,7 @@ impl<W: Write> VideoSink<W> {
         self.out.filter(|_| self.ffmpeg.is_none())
     }
 
-    /// Milliseconds per video frame.
+    /// Milliseconds per video frame (known once started).
     pub fn tick_ms(&self) -> u32 {
         self.tick_ms
     }
@@ -169,6 +166,7 @@ impl<W: Write> Sink for VideoSink<W> {
             return Err(Error::SinkState("started twice"));
         }
         let padded = (stream.width.div_ceil(2) * 2, stream.height.div_ceil(2) * 2);
+        self.tick_ms = stream.delays.iter().copied().fold(0, gcd).max(MIN_TICK_MS);
         self.ffmpeg = Some(Ffmpeg::spawn(self.codec, padded, self.tick_ms)?);
         let rgb = (0..stream.palette.len()).map(|i| stream.palette.rgb(i as u8)).collect();
         Ok(VideoEncoder { rgb, padded })
@@ -194,28 +192,12 @@ impl<W: Write> Sink for VideoSink<W> {
     }
 }
 
-/// Running ffmpeg processes, so an interrupted run can stop them ([`kill_all`]).
-static RUNNING: Mutex<Vec<Arc<Mutex<Option<Child>>>>> = Mutex::new(Vec::new());
 /// Makes temporary file names unique within the process.
 static SERIAL: AtomicUsize = AtomicUsize::new(0);
 
-/// Kill and reap every ffmpeg still running (for a Ctrl-C handler, before exiting).
-pub fn kill_all() {
-    if let Ok(running) = RUNNING.lock() {
-        for child in running.iter() {
-            if let Ok(mut child) = child.lock() {
-                if let Some(mut child) = child.take() {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                }
-            }
-        }
-    }
-}
-
 /// One ffmpeg process, its stdin, a thread collecting its messages, and its output file.
 struct Ffmpeg {
-    child: Arc<Mutex<Option<Child>>>,
+    child: output::children::SharedChild,
     stdin: Option<ChildStdin>,
     messages: Option<std::thread::JoinHandle<String>>,
     temp: PathBuf,
@@ -264,9 +246,7 @@ impl Ffmpeg {
             text
         });
         let child = Arc::new(Mutex::new(Some(child)));
-        if let Ok(mut running) = RUNNING.lock() {
-            running.push(Arc::clone(&child));
-        }
+        output::children::register(&child);
         Ok(Ffmpeg { child, stdin, messages: Some(messages), temp, codec })
     }
 
@@ -315,9 +295,7 @@ impl Drop for Ffmpeg {
                 let _ = child.wait();
             }
         }
-        if let Ok(mut running) = RUNNING.lock() {
-            running.retain(|c| !Arc::ptr_eq(c, &self.child));
-        }
+        output::children::forget(&self.child);
         let _ = std::fs::remove_file(&self.temp);
         output::untrack(&self.temp);
     }

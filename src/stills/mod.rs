@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::stills::classes::ClassPlace;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
-use crate::render::layout::check_geometry;
+use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
 use crate::render::{RenderOptions, Renderer};
@@ -24,9 +24,6 @@ use std::io::Write;
 
 /// Default cap on the boards a batch draws (`--max-boards`).
 pub const DEFAULT_MAX_BOARDS: u64 = 1000;
-
-/// Largest sheet accepted, in pixels.
-pub const SHEET_PIXEL_BUDGET: usize = 400_000_000;
 
 /// One board to put on a sheet or in a batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
