@@ -55,7 +55,7 @@ pub use stills::{
     check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
 };
 pub use stills::svg::{write_board_svg, write_sheet_svg};
-pub use render::text_frame::{write_text_frames, Mark, TextFrame};
+pub use render::text_frame::{TextSeeker, write_text_frames, Mark, TextFrame};
 pub use trace::{Event, Recorder, Square, Trace};
 pub use board::tree::{Node, NodeState, SearchTree};
 

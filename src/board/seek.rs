@@ -5,12 +5,10 @@
 //! every `interval` frames. [`FrameSeeker::seek`] then moves to frame k — the same board, counters
 //! and event as the k-th frame a plain replay yields — by replaying fewer than `interval` events
 //! forward from the nearest checkpoint at or before k, or from the current frame when that is
-//! nearer; [`FrameSeeker::view`] shows it as a [`TextFrame`]. The interval is [`DEFAULT_INTERVAL`] frames, larger only when copies of a big board
+//! nearer; [`FrameSeeker::frame`] is the board there. The interval is [`DEFAULT_INTERVAL`] frames, larger only when copies of a big board
 //! would pass [`CHECKPOINT_BUDGET`] squares in all.
 
 use crate::board::{Board, BoardFrame, Counters, MAX_REPLAY_N};
-use crate::render::caption::CaptionSpec;
-use crate::render::text_frame::TextFrame;
 use crate::trace::{Event, Trace};
 use crate::Error;
 
@@ -23,7 +21,6 @@ pub const CHECKPOINT_BUDGET: usize = 1 << 26;
 /// A validated trace whose frames can be visited in any order.
 pub struct FrameSeeker<'a> {
     trace: &'a Trace,
-    spec: CaptionSpec,
     interval: usize,
     /// Checkpoint i holds frame `i * interval`.
     checkpoints: Vec<(Board, Counters)>,
@@ -46,8 +43,7 @@ impl<'a> FrameSeeker<'a> {
         let checkpoints = checkpoints(trace, interval)?;
         let (board, counters) = checkpoints[0].clone();
         let current = BoardFrame { index: 0, total: trace.events.len(), event: None, board, counters };
-        let spec = crate::render::caption::caption_spec(trace);
-        Ok(FrameSeeker { trace, spec, interval, checkpoints, current, replayed: 0 })
+        Ok(FrameSeeker { trace, interval, checkpoints, current, replayed: 0 })
     }
 
     /// The last frame's number (the number of events).
@@ -65,13 +61,13 @@ impl<'a> FrameSeeker<'a> {
         self.current.event.as_ref()
     }
 
-    /// The current frame as text views show it.
-    pub fn view(&self) -> TextFrame {
-        TextFrame::new(&self.current, &self.spec)
+    /// The trace being visited.
+    pub fn trace(&self) -> &'a Trace {
+        self.trace
     }
 
-    #[cfg(test)]
-    pub(crate) fn frame(&self) -> &BoardFrame {
+    /// The current frame: its board, counters and event.
+    pub fn frame(&self) -> &BoardFrame {
         &self.current
     }
 

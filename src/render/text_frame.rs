@@ -8,6 +8,7 @@
 //! separated by single spaces — `Q` a queen, `~` a square attacked by a queen, `.` a free square —
 //! row 0 first, then one empty line.
 
+use crate::board::seek::FrameSeeker;
 use crate::board::{BoardFrame, Replay};
 use crate::render::caption::{action_text, caption_for, CaptionSpec, Segment};
 use crate::trace::{column_label, Event, Square, Trace};
@@ -108,6 +109,45 @@ impl TextFrame {
     /// A column's letter as captions name squares: a, b, ..., z, aa, ab, ...
     pub fn file_label(col: usize) -> String {
         column_label(col)
+    }
+}
+
+/// A [`FrameSeeker`] whose frames come out as [`TextFrame`]s (the terminal player's model): it
+/// derefs to the seeker for moving around.
+pub struct TextSeeker<'a> {
+    seeker: FrameSeeker<'a>,
+    spec: CaptionSpec,
+}
+
+impl<'a> TextSeeker<'a> {
+    /// Validate `trace` and keep checkpoints (see [`FrameSeeker::new`]).
+    pub fn new(trace: &'a Trace) -> Result<Self, Error> {
+        Ok(Self::from(FrameSeeker::new(trace)?))
+    }
+
+    /// The current frame as text views show it.
+    pub fn view(&self) -> TextFrame {
+        TextFrame::new(self.seeker.frame(), &self.spec)
+    }
+}
+
+impl<'a> From<FrameSeeker<'a>> for TextSeeker<'a> {
+    fn from(seeker: FrameSeeker<'a>) -> Self {
+        let spec = crate::render::caption::caption_spec(seeker.trace());
+        TextSeeker { seeker, spec }
+    }
+}
+
+impl<'a> std::ops::Deref for TextSeeker<'a> {
+    type Target = FrameSeeker<'a>;
+    fn deref(&self) -> &FrameSeeker<'a> {
+        &self.seeker
+    }
+}
+
+impl std::ops::DerefMut for TextSeeker<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.seeker
     }
 }
 

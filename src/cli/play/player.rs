@@ -11,7 +11,7 @@
 use super::screen::Screen;
 use anyhow::Result;
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use queens::{Event, FrameSeeker, Trace};
+use queens::{Event, TextSeeker, Trace};
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DELAY_MS: u64 = 250;
@@ -63,7 +63,7 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
 
 /// Playback state over a seekable run.
 pub struct Player<'a> {
-    pub seeker: FrameSeeker<'a>,
+    pub seeker: TextSeeker<'a>,
     selected: Vec<usize>,
     pub playing: bool,
     pub delay_ms: u64,
@@ -75,7 +75,7 @@ pub struct Player<'a> {
 
 impl<'a> Player<'a> {
     /// Start playing at the first of `selected` (increasing, not empty).
-    pub fn new(seeker: FrameSeeker<'a>, selected: Vec<usize>, delay_ms: u64) -> Self {
+    pub fn new(seeker: TextSeeker<'a>, selected: Vec<usize>, delay_ms: u64) -> Self {
         let mut player =
             Player { seeker, selected, playing: true, delay_ms, typed: String::new(), note: String::new() };
         player.go(player.selected[0]);
@@ -184,7 +184,7 @@ impl<'a> Player<'a> {
 
 /// Play `trace` (validated here, before the terminal is touched) over the `selected` frames.
 pub fn run(trace: &Trace, selected: Vec<usize>, delay_ms: u64) -> Result<()> {
-    let seeker = FrameSeeker::new(trace)?;
+    let seeker = TextSeeker::new(trace)?;
     let mut player = Player::new(seeker, selected, delay_ms);
     let mut screen = Screen::enter(trace.n, trace.events.len(), &trace.algorithm)?;
     let mut next_tick = Instant::now() + player.frame_delay();
@@ -237,7 +237,7 @@ mod tests {
     #[test]
     fn steps_and_jumps_pause_on_the_frame_asked_for() {
         let trace = trace();
-        let mut player = Player::new(FrameSeeker::new(&trace).unwrap(), (0..=57).collect(), 250);
+        let mut player = Player::new(TextSeeker::new(&trace).unwrap(), (0..=57).collect(), 250);
         assert!(player.playing && player.current() == 0);
         press(&mut player, ">>>");
         assert!(!player.playing && player.current() == 3);
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn playback_walks_the_selection_and_stops_at_its_end() {
         let trace = trace();
-        let mut player = Player::new(FrameSeeker::new(&trace).unwrap(), vec![5, 10, 57], 100);
+        let mut player = Player::new(TextSeeker::new(&trace).unwrap(), vec![5, 10, 57], 100);
         assert_eq!(player.current(), 5);
         player.tick();
         assert!(player.playing && player.current() == 10);
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn quit_keys_quit_and_escape_first_clears_digits() {
         let trace = trace();
-        let mut player = Player::new(FrameSeeker::new(&trace).unwrap(), vec![0, 1], 100);
+        let mut player = Player::new(TextSeeker::new(&trace).unwrap(), vec![0, 1], 100);
         let key = |code, modifiers| action_for(KeyEvent::new(code, modifiers)).unwrap();
         assert!(!player.apply(key(KeyCode::Char('q'), KeyModifiers::NONE)));
         assert!(!player.apply(key(KeyCode::Char('c'), KeyModifiers::CONTROL)));
