@@ -17,6 +17,7 @@ pub mod count;
 mod encode;
 mod error;
 pub mod output;
+mod pixels;
 mod pipeline;
 mod render;
 mod sink;

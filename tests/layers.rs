@@ -5,7 +5,7 @@
 //! `self::` path to the file of the longest module it names, and checks:
 //! - the library (everything but `src/cli/`): a file imports only files of an earlier stage in
 //!   [`STAGES`], or files of its own folder; `pipeline` and `stills` stand side by side and do not
-//!   import each other;
+//!   import each other; render's backends (raster, svg, text) do not import each other;
 //! - the library and the binary (`src/cli/`, its own crate): no import cycle between files (a
 //!   folder's `mod.rs`, its front door, may use the folder's own files: that is not counted);
 //! - `src/cli/args.rs`, the floor of the command line, imports no other file of it.
@@ -19,17 +19,21 @@ use std::path::{Path, PathBuf};
 const STAGES: &[&[&str]] = &[
     &["error"],
     &["pixels"],
+    &["encode"],
     &["output"],
     &["trace"],
     &["count"],
     &["solve"],
     &["board"],
     &["render"],
-    &["encode"],
     &["sink"],
     &["pipeline", "stills"],
     &[""],
 ];
+
+/// Files of one stage that must not import each other: render's backends draw the same scene,
+/// each on its own.
+const SIBLINGS: &[&[&str]] = &[&["render/raster", "render/svg", "render/text_frame"]];
 
 /// One crate's files: module path -> file.
 type Modules = BTreeMap<Vec<String>, PathBuf>;
@@ -42,7 +46,7 @@ fn library_stages_import_only_downwards() {
     let mut faults = cycles(&edges);
     for (from, tos) in &edges {
         for to in tos {
-            if let Some(why) = stage_fault(&modules, from, to) {
+            if let Some(why) = stage_fault(&modules, from, to).or_else(|| sibling_fault(from, to)) {
                 faults.push(format!("{} imports {} ({why})", show(&modules[from]), show(&modules[to])));
             }
         }
@@ -277,6 +281,16 @@ fn stage_fault(modules: &Modules, from: &[String], to: &[String]) -> Option<Stri
         Some(format!("{} and {} stand side by side", top(from), top(to)))
     } else {
         Some(format!("{} is a later stage than {}", top(to), top(from)))
+    }
+}
+
+/// Why an import between two sibling backends is refused, if it is one.
+fn sibling_fault(from: &[String], to: &[String]) -> Option<String> {
+    let (from, to) = (from.join("/"), to.join("/"));
+    let group = |m: &str| SIBLINGS.iter().flat_map(|g| g.iter()).find(|s| m == **s || m.starts_with(&format!("{s}/"))).copied();
+    match (group(&from), group(&to)) {
+        (Some(a), Some(b)) if a != b => Some(format!("{a} and {b} are sibling backends")),
+        _ => None,
     }
 }
 

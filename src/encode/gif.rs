@@ -6,15 +6,14 @@
 //! full frame. Delays are in 1/100 s and never below 2.
 
 use super::lzw;
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
+use super::patch::changed_rect;
+use crate::pixels::{IndexedImage, Rgb};
 use crate::Error;
 use gif::{DisposalMethod, Frame, Repeat};
 use std::borrow::Cow;
 use std::io::Write;
 
-/// Palette index that means "unchanged since the previous frame".
-pub const TRANSPARENT: u8 = 0;
+pub use crate::pixels::TRANSPARENT;
 
 /// Switches for the encoder's optimizations; all on by default. Benchmarks turn them off one at a
 /// time to show what each is worth; the output means the same either way.
@@ -80,37 +79,6 @@ pub fn diff_frame(prev: Option<&IndexedImage>, cur: &IndexedImage) -> Frame<'sta
         dispose: DisposalMethod::Keep,
         ..Frame::default()
     }
-}
-
-/// Bounding box (x0, y0, x1, y1), exclusive ends, of pixels that differ; `None` if none do.
-pub(crate) fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
-    let w = cur.width;
-    fn row(img: &IndexedImage, y: usize) -> &[u8] {
-        &img.pixels[y * img.width..(y + 1) * img.width]
-    }
-    let y0 = (0..cur.height).find(|&y| row(prev, y) != row(cur, y))?;
-    let y1 = (y0..cur.height).rev().find(|&y| row(prev, y) != row(cur, y))? + 1;
-    let (mut x0, mut x1) = (w, 0);
-    for y in y0..y1 {
-        let (old, new) = (row(prev, y), row(cur, y));
-        if old[..x0] != new[..x0] || old[x1..] != new[x1..] {
-            x0 = x0.min(first_difference(old, new));
-            x1 = x1.max(w - first_difference_from_end(old, new));
-        }
-    }
-    Some((x0, y0, x1.max(x0 + 1), y1))
-}
-
-/// Index of the first differing byte (slices of equal length that differ somewhere).
-fn first_difference(a: &[u8], b: &[u8]) -> usize {
-    let chunks = a.chunks_exact(8).zip(b.chunks_exact(8)).position(|(x, y)| x != y).unwrap_or(a.len() / 8);
-    let start = chunks * 8;
-    start + a[start..].iter().zip(&b[start..]).position(|(x, y)| x != y).unwrap_or(a.len() - start)
-}
-
-/// Number of equal bytes at the end of two equal-length slices.
-fn first_difference_from_end(a: &[u8], b: &[u8]) -> usize {
-    a.iter().rev().zip(b.iter().rev()).position(|(x, y)| x != y).unwrap_or(a.len())
 }
 
 /// Replace a frame's pixels by their LZW code stream.
@@ -196,13 +164,13 @@ impl<W: Write> GifWriter<W> {
     pub fn new(
         out: W,
         (width, height): (usize, usize),
-        palette: &Palette,
+        colors: &[Rgb],
         loop_count: Option<u16>,
     ) -> Result<Self, Error> {
         if width > usize::from(u16::MAX) || height > usize::from(u16::MAX) {
             return Err(Error::SideTooLong { width, height, format: "GIF", max: usize::from(u16::MAX) });
         }
-        let mut encoder = gif::Encoder::new(out, width as u16, height as u16, &palette.flat())?;
+        let mut encoder = gif::Encoder::new(out, width as u16, height as u16, colors.as_flattened())?;
         let repeat = loop_count.map_or(Repeat::Infinite, Repeat::Finite);
         if repeat != Repeat::Finite(0) {
             encoder.set_repeat(repeat)?;

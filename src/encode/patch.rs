@@ -5,9 +5,8 @@
 //! set to [`TRANSPARENT`], so drawing the patch over the old frame with transparency gives the new
 //! one exactly. The first frame is whole and opaque; an unchanged frame is one transparent pixel.
 
-use super::gif::changed_rect;
-pub use super::gif::TRANSPARENT;
-use crate::render::canvas::IndexedImage;
+pub use crate::pixels::TRANSPARENT;
+use crate::pixels::IndexedImage;
 
 /// A rectangle of palette indices placed at (x, y) on the canvas.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,6 +186,35 @@ fn run_length(line: &[u8]) -> usize {
         n += 8;
     }
     n + line[n..].iter().take_while(|&&v| v == line[0]).count()
+}
+
+/// Bounding box (x0, y0, x1, y1), exclusive ends, of pixels that differ; `None` if none do.
+pub fn changed_rect(prev: &IndexedImage, cur: &IndexedImage) -> Option<(usize, usize, usize, usize)> {
+    let w = cur.width;
+    let row = IndexedImage::row;
+    let y0 = (0..cur.height).find(|&y| row(prev, y) != row(cur, y))?;
+    let y1 = (y0..cur.height).rev().find(|&y| row(prev, y) != row(cur, y))? + 1;
+    let (mut x0, mut x1) = (w, 0);
+    for y in y0..y1 {
+        let (old, new) = (row(prev, y), row(cur, y));
+        if old[..x0] != new[..x0] || old[x1..] != new[x1..] {
+            x0 = x0.min(first_difference(old, new));
+            x1 = x1.max(w - first_difference_from_end(old, new));
+        }
+    }
+    Some((x0, y0, x1.max(x0 + 1), y1))
+}
+
+/// Index of the first differing byte (slices of equal length that differ somewhere).
+fn first_difference(a: &[u8], b: &[u8]) -> usize {
+    let chunks = a.chunks_exact(8).zip(b.chunks_exact(8)).position(|(x, y)| x != y).unwrap_or(a.len() / 8);
+    let start = chunks * 8;
+    start + a[start..].iter().zip(&b[start..]).position(|(x, y)| x != y).unwrap_or(a.len() - start)
+}
+
+/// Number of equal bytes at the end of two equal-length slices.
+fn first_difference_from_end(a: &[u8], b: &[u8]) -> usize {
+    a.iter().rev().zip(b.iter().rev()).position(|(x, y)| x != y).unwrap_or(a.len())
 }
 
 #[cfg(test)]

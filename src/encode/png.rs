@@ -8,8 +8,7 @@
 //! zlib stream; level 6 was chosen by measurement on the 92-board sheet (see `examples/bench.rs`).
 
 use super::zlib::{self, Deflated};
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
+use crate::pixels::{IndexedImage, Rgb};
 use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;
@@ -28,11 +27,11 @@ pub struct Compact {
 
 impl Compact {
     /// A palette of exactly the indices in `used`, in ascending order.
-    pub fn new(palette: &Palette, used: &[u8]) -> Self {
+    pub fn new(colors: &[Rgb], used: &[u8]) -> Self {
         let mut used = used.to_vec();
         used.sort_unstable();
         used.dedup();
-        let slots: Vec<Slot> = used.iter().map(|&index| (index, palette.rgb(index))).collect();
+        let slots: Vec<Slot> = used.iter().map(|&index| (index, colors[index as usize])).collect();
         Compact::from_slots(&slots)
     }
 
@@ -138,8 +137,8 @@ fn used_indices(image: &IndexedImage) -> Vec<u8> {
 }
 
 /// Write `image` as a palette PNG holding only the colours it uses.
-pub fn write_png<W: Write>(out: W, image: &IndexedImage, palette: &Palette) -> Result<(), Error> {
-    let compact = Compact::new(palette, &used_indices(image));
+pub fn write_png<W: Write>(out: W, image: &IndexedImage, colors: &[Rgb]) -> Result<(), Error> {
+    let compact = Compact::new(colors, &used_indices(image));
     let width = image.width.max(1);
     let rows: Vec<&[u8]> = image.pixels.chunks(width * STRIP_ROWS).collect();
     let pieces: Vec<Deflated> = rows
@@ -153,6 +152,7 @@ pub fn write_png<W: Write>(out: W, image: &IndexedImage, palette: &Palette) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::palette::Palette;
     use crate::render::theme::{Paint, Theme};
 
     fn decode(png_bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, Vec<u8>) {
@@ -170,7 +170,7 @@ mod tests {
         let mut image = IndexedImage::new(5, 2, Paint::Light);
         image.pixels[3] = Paint::Queen.index();
         let mut png_bytes = Vec::new();
-        write_png(&mut png_bytes, &image, &palette).unwrap();
+        write_png(&mut png_bytes, &image, palette.colors()).unwrap();
         let (info, colours, buf) = decode(&png_bytes);
         assert_eq!(info.bit_depth, png::BitDepth::One);
         assert_eq!(colours.len(), 6);
@@ -188,7 +188,7 @@ mod tests {
             *p = paints[(i * 7 + i / 13) % paints.len()].index();
         }
         let mut png_bytes = Vec::new();
-        write_png(&mut png_bytes, &image, &palette).unwrap();
+        write_png(&mut png_bytes, &image, palette.colors()).unwrap();
         let (info, colours, buf) = decode(&png_bytes);
         assert_eq!(info.bit_depth, png::BitDepth::Four);
         let stride = info.line_size;

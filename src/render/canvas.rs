@@ -1,8 +1,9 @@
-//! An indexed (palette) pixel buffer and the few primitives frames are made of.
+//! The few primitives frames are made of, drawn in paints on an [`IndexedImage`].
 //!
 //! Contract: every pixel is a palette index from [`Palette`]; drawing clips to the buffer, so
 //! callers may draw partly outside it. Anti-aliased shapes go through [`Palette::ink_over`].
 
+pub use crate::pixels::IndexedImage;
 use super::palette::Palette;
 use super::theme::{Paint, LEVELS};
 
@@ -14,21 +15,11 @@ pub struct Mask {
     pub levels: Vec<u8>,
 }
 
-/// A width x height image of palette indices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IndexedImage {
-    pub width: usize,
-    pub height: usize,
-    pub pixels: Vec<u8>,
-}
-
+/// Drawing in paints on the pixel seam's image (defined in [`crate::pixels`]).
 impl IndexedImage {
+    /// An image filled with `fill`.
     pub fn new(width: usize, height: usize, fill: Paint) -> Self {
-        IndexedImage { width, height, pixels: vec![fill.index(); width * height] }
-    }
-
-    pub fn get(&self, x: usize, y: usize) -> u8 {
-        self.pixels[y * self.width + x]
+        IndexedImage::filled(width, height, fill.index())
     }
 
     /// Fill a rectangle (clipped).

@@ -9,6 +9,7 @@
 pub mod annotate;
 pub mod canvas;
 pub mod caption;
+pub mod color;
 pub mod describe;
 pub mod glyphs;
 pub mod layout;

@@ -1,10 +1,12 @@
-//! The fixed global palette every frame is drawn in, and colour arithmetic (linear-light blends,
-//! WCAG luminance and contrast).
+//! The fixed global palette every frame is drawn in: the theme's paints, then anti-aliasing blends
+//! (the colour arithmetic is in [`super::color`]).
 //!
 //! Contract: indices `0..PAINT_COUNT` are the [`Paint`]s with their theme colours; after them come
 //! `LEVELS - 1` anti-aliasing blends for each (ink, background) pair of `blended_pairs`, so glyphs
 //! and lines are smooth without per-frame colour quantization. At most 64 entries (6-bit LZW codes).
 
+use super::color::mix;
+pub use super::color::{contrast, luminance, to_linear};
 use super::theme::{blended_pairs, Paint, Rgb, Theme, LEVELS, PAINT_COUNT};
 
 /// The global palette: paint colours, then blends. Also answers "which index draws ink over this
@@ -42,6 +44,11 @@ impl Palette {
         self.colors[index as usize]
     }
 
+    /// Every entry's colour, index i at position i (what codecs are handed).
+    pub fn colors(&self) -> &[Rgb] {
+        &self.colors
+    }
+
     /// `[r, g, b, r, g, b, ...]` for encoders.
     pub fn flat(&self) -> Vec<u8> {
         self.colors.iter().flatten().copied().collect()
@@ -61,42 +68,6 @@ impl Palette {
             (start, _) => start + level - 1,
         }
     }
-}
-
-/// `bg` moved `level / LEVELS` of the way to `ink`, per channel in linear light.
-fn mix(bg: Rgb, ink: Rgb, level: u8) -> Rgb {
-    let t = f32::from(level) / f32::from(LEVELS);
-    let mut out = [0u8; 3];
-    for c in 0..3 {
-        let lin = to_linear(bg[c]) * (1.0 - t) + to_linear(ink[c]) * t;
-        out[c] = from_linear(lin);
-    }
-    out
-}
-
-pub fn to_linear(c: u8) -> f32 {
-    let c = f32::from(c) / 255.0;
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-fn from_linear(l: f32) -> u8 {
-    let c = if l <= 0.003_130_8 { l * 12.92 } else { 1.055 * l.powf(1.0 / 2.4) - 0.055 };
-    (c * 255.0).round().clamp(0.0, 255.0) as u8
-}
-
-/// WCAG relative luminance.
-pub fn luminance(c: Rgb) -> f32 {
-    0.2126 * to_linear(c[0]) + 0.7152 * to_linear(c[1]) + 0.0722 * to_linear(c[2])
-}
-
-/// WCAG contrast ratio between two colours (1.0 ..= 21.0).
-pub fn contrast(a: Rgb, b: Rgb) -> f32 {
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 #[cfg(test)]

@@ -3,12 +3,10 @@
 //!
 //! Contract: a [`Paint`] is both a role in the picture and its palette index; index 0 is reserved
 //! for transparency. The palette built from a theme (paints, then anti-aliasing blends of a few
-//! inks over the paints they can sit on) lives in [`super::palette`], re-exported here.
+//! inks over the paints they can sit on) lives in [`super::palette`].
 
-use super::palette::contrast;
-
-/// An sRGB colour.
-pub type Rgb = [u8; 3];
+use super::color::contrast;
+pub use crate::pixels::Rgb;
 
 /// Roles in the picture. The discriminant is the palette index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,8 +32,7 @@ pub enum Paint {
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
 pub const PAINT_COUNT: usize = 15;
 
-/// Coverage is quantized to `0..=LEVELS`; levels strictly between are palette blends.
-pub const LEVELS: u8 = 4;
+pub use super::color::LEVELS;
 
 impl Paint {
     pub const ALL: [Paint; PAINT_COUNT] = [

@@ -94,7 +94,7 @@ impl Grid {
             return Err(Error::SheetTooLarge { frames: count, width: size.0, height: size.1, limit: "400 million" });
         }
         let used: Vec<u8> = (1..stream.palette.len() as u8).collect();
-        let compact = Compact::new(stream.palette, &used);
+        let compact = Compact::new(stream.palette.colors(), &used);
         Ok(Grid { compact, columns, rows, cell: (stream.width, stream.height), gap, size })
     }
 

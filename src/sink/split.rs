@@ -55,7 +55,7 @@ impl Encode for PngEncoder {
 
     fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<(usize, Vec<u8>), Error> {
         let mut png = Vec::new();
-        write_png(&mut png, frame.image, &self.0)?;
+        write_png(&mut png, frame.image, self.0.colors())?;
         Ok((frame.step, png))
     }
 }

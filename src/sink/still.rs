@@ -50,7 +50,7 @@ impl<W: Write> Sink for StillSink<W> {
     fn write(&mut self, frame: OwnedFrame) -> Result<(), Error> {
         let out = self.out.take().ok_or(Error::SinkState("a still takes one frame"))?;
         let palette = self.palette.as_ref().ok_or(Error::SinkState("frame before start"))?;
-        write_png(out, &frame.image, palette)
+        write_png(out, &frame.image, palette.colors())
     }
 
     fn finish(&mut self) -> Result<(), Error> {

@@ -302,7 +302,7 @@ pub fn write_board<W: Write>(
     let mut renderer = Renderer::new(n, options, None);
     let mut image = renderer.blank();
     renderer.draw_board(&board, &mut image);
-    write_png(out, &image, &renderer.palette)?;
+    write_png(out, &image, renderer.palette.colors())?;
     Ok((image.width, image.height))
 }
 

@@ -1,0 +1,35 @@
+//! The seam between drawing and encoding: an image of palette indices and the colours they stand
+//! for. Render paints into an [`IndexedImage`]; codecs read it with the colour table (`&[Rgb]`,
+//! entry i the colour of index i) and know nothing else of the picture.
+
+/// The palette index no picture draws with: transparent, "unchanged since the previous frame" in
+/// the animation codecs.
+pub const TRANSPARENT: u8 = 0;
+
+/// An sRGB colour.
+pub type Rgb = [u8; 3];
+
+/// A width x height image of palette indices, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexedImage {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+}
+
+impl IndexedImage {
+    /// An image with every pixel set to `index`.
+    pub fn filled(width: usize, height: usize, index: u8) -> Self {
+        IndexedImage { width, height, pixels: vec![index; width * height] }
+    }
+
+    /// The index at (x, y).
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+
+    /// Row `y`'s pixels.
+    pub fn row(&self, y: usize) -> &[u8] {
+        &self.pixels[y * self.width..(y + 1) * self.width]
+    }
+}

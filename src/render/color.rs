@@ -1,0 +1,43 @@
+//! Colour arithmetic in linear light: blends for anti-aliasing, WCAG 2.1 relative luminance and
+//! contrast ratio (what themes are checked with).
+
+use crate::pixels::Rgb;
+
+/// Coverage is quantized to `0..=LEVELS`; levels strictly between are palette blends.
+pub const LEVELS: u8 = 4;
+
+/// `bg` moved `level / LEVELS` of the way to `ink`, per channel in linear light.
+pub fn mix(bg: Rgb, ink: Rgb, level: u8) -> Rgb {
+    let t = f32::from(level) / f32::from(LEVELS);
+    let mut out = [0u8; 3];
+    for c in 0..3 {
+        let lin = to_linear(bg[c]) * (1.0 - t) + to_linear(ink[c]) * t;
+        out[c] = from_linear(lin);
+    }
+    out
+}
+
+pub fn to_linear(c: u8) -> f32 {
+    let c = f32::from(c) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn from_linear(l: f32) -> u8 {
+    let c = if l <= 0.003_130_8 { l * 12.92 } else { 1.055 * l.powf(1.0 / 2.4) - 0.055 };
+    (c * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+/// WCAG relative luminance.
+pub fn luminance(c: Rgb) -> f32 {
+    0.2126 * to_linear(c[0]) + 0.7152 * to_linear(c[1]) + 0.0722 * to_linear(c[2])
+}
+
+/// WCAG contrast ratio between two colours (1.0 ..= 21.0).
+pub fn contrast(a: Rgb, b: Rgb) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
