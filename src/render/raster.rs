@@ -7,12 +7,9 @@
 use super::canvas::{IndexedImage, Mask};
 use super::glyphs::{self, Glyphs};
 use super::palette::Palette;
-use super::scene::{Item, Scene};
+use super::scene::{hatch_geometry, square_paint, Item, Scene, QUEEN_FILL};
 use super::text::draw_text;
 use super::theme::Paint;
-
-/// Fraction of a square the queen glyph spans.
-pub const QUEEN_FILL: f32 = 0.82;
 
 /// Pre-rendered square tiles of one size, indexed by [`tile_index`], and the ghost queen.
 #[derive(Clone)]
@@ -24,16 +21,6 @@ pub struct Tiles {
 
 fn tile_index(dark: bool, attacked: bool, queen: bool) -> usize {
     usize::from(dark) | usize::from(attacked) << 1 | usize::from(queen) << 2
-}
-
-/// The paint of a square without a queen.
-pub fn square_paint(dark: bool, attacked: bool) -> Paint {
-    match (dark, attacked) {
-        (false, false) => Paint::Light,
-        (true, false) => Paint::Dark,
-        (false, true) => Paint::LightAttacked,
-        (true, true) => Paint::DarkAttacked,
-    }
 }
 
 impl Tiles {
@@ -69,12 +56,6 @@ pub fn hatched(square: usize, base: Paint, ink: Paint) -> IndexedImage {
         }
     }
     tile
-}
-
-/// Hatching of a square: stripes every `period` pixels along x + y, `thickness` pixels wide.
-pub fn hatch_geometry(square: usize) -> (usize, usize) {
-    let period = (square / 5).max(4);
-    (period, (period / 4).max(1))
 }
 
 /// Paint `scene` into `canvas` (which must have the scene's size).

@@ -2,11 +2,15 @@
 //!
 //! Contract: a [`Scene`] is a list of [`Item`]s painted in order over the background; every
 //! position is in frame pixels (the `--bare` contract holds: square (row, col) is the square item at
-//! x = col * size, y = row * size). Backends draw a scene: the indexed rasterizer today
-//! (`raster.rs`), a vector writer next, so raster and vector output can never disagree about what
-//! a frame shows.
+//! x = col * size, y = row * size). Backends draw a scene: the indexed rasterizer (`raster.rs`) and
+//! the vector writer (`svg/`), so raster and vector output can never disagree about what a frame
+//! shows; what an item looks like that both must agree on (a square's paint, its hatching, the
+//! queen's size) is defined here.
 
 use super::theme::Paint;
+
+/// Fraction of a square the queen glyph spans.
+pub const QUEEN_FILL: f32 = 0.82;
 
 /// Everything one frame shows, in painting order.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -71,4 +75,20 @@ impl Scene {
     pub fn text(&mut self, (x, baseline): (f32, f32), size: u32, text: impl Into<String>) {
         self.push(Item::Text { x, baseline, size, text: text.into(), paint: Paint::Text });
     }
+}
+
+/// The paint of a square without a queen.
+pub fn square_paint(dark: bool, attacked: bool) -> Paint {
+    match (dark, attacked) {
+        (false, false) => Paint::Light,
+        (true, false) => Paint::Dark,
+        (false, true) => Paint::LightAttacked,
+        (true, true) => Paint::DarkAttacked,
+    }
+}
+
+/// Hatching of a square: stripes every `period` pixels along x + y, `thickness` pixels wide.
+pub fn hatch_geometry(square: usize) -> (usize, usize) {
+    let period = (square / 5).max(4);
+    (period, (period / 4).max(1))
 }

@@ -10,7 +10,7 @@
 use super::outline::GlyphRef;
 use super::path::{centi, Centi};
 use crate::render::glyphs::{Glyphs, QUEEN, QUEEN_OUTLINE};
-use crate::render::raster::square_paint;
+use crate::render::scene::square_paint;
 use crate::render::scene::{Item, Rect, Scene};
 use crate::render::theme::Paint;
 
@@ -34,7 +34,7 @@ pub enum Shape {
     Ring { rect: Rect, thickness: i64 },
     /// Corner brackets inside a rectangle.
     Corners { rect: Rect, arm: i64, thickness: i64 },
-    /// A square `size` wide at (x, y) hatched in the paint (see `raster::hatch_geometry`).
+    /// A square `size` wide at (x, y) hatched in the paint (see `scene::hatch_geometry`).
     Hatch { x: i64, y: i64, size: i64 },
     /// A glyph with its origin at (x, y).
     Glyph { glyph: GlyphRef, x: i64, y: i64 },

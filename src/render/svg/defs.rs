@@ -10,7 +10,7 @@ use super::outline::{glyph_path, GlyphRef};
 use super::paints::Paints;
 use super::path::PathData;
 use crate::render::glyphs::Glyphs;
-use crate::render::raster::hatch_geometry;
+use crate::render::scene::hatch_geometry;
 use crate::render::theme::Paint;
 use std::collections::HashMap;
 use std::fmt::Write;

@@ -5,7 +5,7 @@
 //! as the `--bare` contract places them, queens and text from the embedded font's outlines placed
 //! exactly as the rasterizer places their masks (each glyph defined once, placed with `<use>`),
 //! lines with round caps (the rasterizer's line is a capsule), hatching as a pattern matching
-//! `raster::hatch_geometry`. A run of frames becomes one animated SVG: what never changes is drawn
+//! `scene::hatch_geometry`. A run of frames becomes one animated SVG: what never changes is drawn
 //! plainly, what changes is shown and hidden by CSS animations with the frames' timing. The words
 //! go in `<title>` and `aria-label`. Same input, same bytes.
 

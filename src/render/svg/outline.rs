@@ -10,7 +10,7 @@ use crate::render::glyphs::Glyphs;
 use ab_glyph::{OutlineCurve, Point};
 
 /// Fraction of a square the queen glyph spans (the rasterizer's).
-pub use crate::render::raster::QUEEN_FILL;
+pub use crate::render::scene::QUEEN_FILL;
 
 /// A glyph as drawn: a character of text at a pixel size, or a piece filling a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
