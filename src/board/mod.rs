@@ -6,6 +6,7 @@
 //! event that cannot happen (queen off the board, placing on an occupied square, removing a queen
 //! that is not there, a solution that does not match the board, a check whose verdict is wrong).
 
+pub mod deadend;
 mod replay;
 pub mod seek;
 pub mod tree;

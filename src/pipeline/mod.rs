@@ -186,7 +186,7 @@ where
 fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     crate::render::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
     let spec = CaptionSpec::for_run(info);
-    if animation.look.why && !crate::render::why::explains(spec.kind) {
+    if animation.look.why && !crate::board::deadend::explains(spec.kind) {
         return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
     }
     let renderer = Renderer::new(info.n, &animation.look, Some(spec));

@@ -85,7 +85,7 @@ pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
     let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
     if spec.why {
         let event = frame.event.as_ref();
-        if let Some(sentence) = crate::render::why::why_sentence(spec.kind, &frame.board, event, spec.has_checks) {
+        if let Some(sentence) = crate::board::deadend::why_sentence(spec.kind, &frame.board, event, spec.has_checks) {
             lines.action = Action::sentence(sentence);
         }
     }

@@ -76,7 +76,7 @@ fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -
     let most_solutions = "9".repeat(layout.digits);
     let mut sentences = vec![action_text(None, spec, 0).detail, format!("solution {most_solutions} found")];
     if spec.why {
-        sentences.extend(crate::render::why::widest_sentences(n));
+        sentences.extend(crate::board::deadend::widest_sentences(n));
     }
     let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
     let detail = format!("check {widest_square}: attacked by {widest_square}");

@@ -1,0 +1,228 @@
+//! Why the search backtracked (`--why`): which line of the board ran out of safe squares, which
+//! queen attacks each of its squares, and the caption sentences that say so.
+//!
+//! Contract, for the tree searches only (backtrack fills columns left to right, grid and forward
+//! fill rows):
+//! - A dead-end frame is, for `backtrack` and `grid`, the frame after a placement whose next line
+//!   (the first empty column, or row) has every square attacked; with `--detail checks` it is
+//!   instead the frame of the check of that line's last square. For `forward` it is the frame of
+//!   a `deadend` event. On it every square of the line is joined to one queen attacking it: the
+//!   nearest (Chebyshev distance), ties to the leftmost, then the topmost. Its caption reads
+//!   "column f: every square attacked" ("row k: ..." for rows).
+//! - A removal reads "backtrack: f has no safe square" ("backtrack: row k ...") when the board it
+//!   was taken from had that line fully attacked, and "... has no safe square left" when the line's
+//!   safe squares had all been tried (a cascade). For `backtrack` and `grid` the line is the first
+//!   empty one; for `forward` the topmost dead row, else the row being filled (the tightest,
+//!   topmost on ties). Removals after a solution keep their usual caption.
+
+use super::Board;
+use crate::trace::{column_label, Algorithm, Event, Square};
+
+/// A line of the board: what a search fills one queen at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Column(usize),
+    Row(usize),
+}
+
+impl Line {
+    /// Its squares, top to bottom or left to right.
+    pub fn squares(self, n: usize) -> impl Iterator<Item = Square> {
+        (0..n).map(move |i| match self {
+            Line::Column(col) => Square::new(i, col),
+            Line::Row(row) => Square::new(row, i),
+        })
+    }
+
+    /// "column f" or "row k", as captions name it (rank 1 at the bottom).
+    pub fn name(self, n: usize) -> String {
+        match self {
+            Line::Column(col) => format!("column {}", column_label(col)),
+            Line::Row(row) => format!("row {}", n - row),
+        }
+    }
+
+    /// "f" or "row k": the line in a backtrack sentence.
+    fn short_name(self, n: usize) -> String {
+        match self {
+            Line::Column(col) => column_label(col),
+            Line::Row(_) => self.name(n),
+        }
+    }
+}
+
+/// A line with every square attacked, each square linked to one attacker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadEnd {
+    pub line: Line,
+    /// (square, the queen drawn as attacking it), one per square of the line.
+    pub links: Vec<(Square, Square)>,
+}
+
+/// Whether `--why` can explain runs of this algorithm (tree searches with a known filling order).
+pub fn explains(kind: Option<Algorithm>) -> bool {
+    matches!(kind, Some(Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward))
+}
+
+/// The dead end `event` leaves on `board` (the board after it), if this frame shows one.
+pub fn dead_end(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<DeadEnd> {
+    let n = board.n();
+    let line = match (kind?, event?) {
+        (Algorithm::Forward, Event::Deadend { row }) => Line::Row(*row),
+        (Algorithm::Backtrack | Algorithm::Grid, event) => {
+            let line = next_line(kind?, board)?;
+            let last = line.squares(n).last()?;
+            let decisive = match event {
+                Event::Place { .. } => !checks,
+                Event::Check { row, col, safe: false, .. } => checks && Square::new(*row, *col) == last,
+                _ => false,
+            };
+            if !decisive || !fully_attacked(board, line) {
+                return None;
+            }
+            line
+        }
+        _ => return None,
+    };
+    let links = line.squares(n).map(|sq| Some((sq, nearest_attacker(board, sq)?))).collect::<Option<_>>()?;
+    Some(DeadEnd { line, links })
+}
+
+/// Why the queen on `removed` was taken off `board` (the board after the removal): the line that
+/// ran out, and whether every square of it was attacked (else its safe squares were all tried).
+pub fn backtrack_cause(kind: Option<Algorithm>, board: &Board, removed: Square) -> Option<(Line, bool)> {
+    let mut before = board.clone();
+    before.place(removed).ok()?;
+    match kind? {
+        Algorithm::Backtrack | Algorithm::Grid => {
+            let line = next_line(kind?, &before)?;
+            Some((line, fully_attacked(&before, line)))
+        }
+        Algorithm::Forward => {
+            let empty = || (0..before.n()).filter(|&r| !before.row_has_queen(r));
+            if let Some(dead) = empty().find(|&r| before.free_in_row(r) == 0) {
+                return Some((Line::Row(dead), true));
+            }
+            empty().min_by_key(|&r| before.free_in_row(r)).map(|row| (Line::Row(row), false))
+        }
+        _ => None,
+    }
+}
+
+/// The caption sentence `--why` gives this frame, if it explains something.
+pub fn why_sentence(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
+    let n = board.n();
+    if let Some(dead) = dead_end(kind, board, event, checks) {
+        return Some(format!("{}: every square attacked", dead.line.name(n)));
+    }
+    let Some(Event::Remove { row, col }) = event else { return None };
+    let (line, all_attacked) = backtrack_cause(kind, board, Square::new(*row, *col))?;
+    let left = if all_attacked { "" } else { " left" };
+    Some(format!("backtrack: {} has no safe square{left}", line.short_name(n)))
+}
+
+/// The widest sentences `--why` can write on an n-board (the caption band makes room for them).
+pub fn widest_sentences(n: usize) -> [String; 3] {
+    let last = Line::Column(n.saturating_sub(1));
+    let row = Line::Row(0);
+    [
+        format!("{}: every square attacked", last.name(n)),
+        format!("{}: every square attacked", row.name(n)),
+        format!("backtrack: {} has no safe square left", row.short_name(n).max(last.short_name(n))),
+    ]
+}
+
+/// The line a backtrack or grid search fills next: the first empty column, or row.
+fn next_line(kind: Algorithm, board: &Board) -> Option<Line> {
+    let n = board.n();
+    match kind {
+        Algorithm::Backtrack => (0..n).find(|&c| !board.col_has_queen(c)).map(Line::Column),
+        _ => (0..n).find(|&r| !board.row_has_queen(r)).map(Line::Row),
+    }
+}
+
+fn fully_attacked(board: &Board, line: Line) -> bool {
+    line.squares(board.n()).all(|sq| !board.has_queen(sq) && board.is_attacked(sq))
+}
+
+/// The queen attacking `target` that is nearest (Chebyshev), then leftmost, then topmost.
+fn nearest_attacker(board: &Board, target: Square) -> Option<Square> {
+    let distance = |q: Square| q.row.abs_diff(target.row).max(q.col.abs_diff(target.col));
+    board.queens().filter(|q| q.attacks(target)).min_by_key(|&q| (distance(q), q.col, q.row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(n: usize, queens: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(n);
+        for &(row, col) in queens {
+            board.place(Square::new(row, col)).unwrap();
+        }
+        board
+    }
+
+    #[test]
+    fn a_fully_attacked_next_column_is_a_dead_end_after_a_placement() {
+        // 4x4, the run's first dead end: a4 and b2 attack all of column c.
+        let b = board(4, &[(0, 0), (2, 1)]);
+        let place = Event::Place { row: 2, col: 1 };
+        let dead = dead_end(Some(Algorithm::Backtrack), &b, Some(&place), false).expect("column c is dead");
+        assert_eq!(dead.line, Line::Column(2));
+        assert_eq!(dead.links.len(), 4);
+        for (square, attacker) in &dead.links {
+            assert!(attacker.attacks(*square) && b.has_queen(*attacker));
+        }
+        // c4 only by a4; c3 only by b2; c2 by b2 (1 away) before a4 (2 away); c1 by b2.
+        let attackers: Vec<Square> = dead.links.iter().map(|&(_, q)| q).collect();
+        let (a4, b2) = (Square::new(0, 0), Square::new(2, 1));
+        assert_eq!(attackers, [a4, b2, b2, b2]);
+        let text = why_sentence(Some(Algorithm::Backtrack), &b, Some(&place), false);
+        assert_eq!(text.as_deref(), Some("column c: every square attacked"));
+        assert_eq!(dead_end(Some(Algorithm::Backtrack), &b, Some(&place), true), None, "checks decide instead");
+        let last_check = Event::Check { row: 3, col: 2, safe: false, attacker: None };
+        assert!(dead_end(Some(Algorithm::Backtrack), &b, Some(&last_check), true).is_some());
+    }
+
+    #[test]
+    fn removals_name_the_line_that_ran_out() {
+        let kind = Some(Algorithm::Backtrack);
+        // The dead end above, then b2 comes off: column c was fully attacked.
+        let after = board(4, &[(0, 0)]);
+        let remove = Event::Remove { row: 2, col: 1 };
+        assert_eq!(
+            why_sentence(kind, &after, Some(&remove), false).as_deref(),
+            Some("backtrack: c has no safe square")
+        );
+        // b1 (row 3, col 1) comes off after its column c was tried out: c2 (row 2) was safe.
+        let after = board(4, &[(0, 0)]);
+        let remove = Event::Remove { row: 3, col: 1 };
+        let text = why_sentence(kind, &after, Some(&remove), false);
+        assert_eq!(text.as_deref(), Some("backtrack: c has no safe square left"));
+        // A removal after a solution has no line left to blame.
+        let full = board(4, &[(1, 0), (3, 1), (0, 2)]);
+        assert_eq!(why_sentence(kind, &full, Some(&Event::Remove { row: 2, col: 3 }), false), None);
+    }
+
+    #[test]
+    fn forward_dead_ends_are_rows() {
+        // a4 and c3 attack all of row 2.
+        let b = board(4, &[(0, 0), (1, 2)]);
+        let dead = dead_end(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false).unwrap();
+        assert_eq!(dead.line, Line::Row(2));
+        let text = why_sentence(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
+        assert_eq!(text.as_deref(), Some("row 2: every square attacked"));
+        let after = board(4, &[(0, 0)]);
+        let text = why_sentence(Some(Algorithm::Forward), &after, Some(&Event::Remove { row: 1, col: 2 }), false);
+        assert_eq!(text.as_deref(), Some("backtrack: row 2 has no safe square"));
+    }
+
+    #[test]
+    fn other_algorithms_are_not_explained() {
+        assert!(!explains(Some(Algorithm::Shuffle)) && !explains(None) && explains(Some(Algorithm::Grid)));
+        let b = board(4, &[(0, 0), (2, 1)]);
+        let place = Event::Place { row: 2, col: 1 };
+        assert_eq!(dead_end(Some(Algorithm::MinConflicts), &b, Some(&place), false), None);
+    }
+}
