@@ -48,6 +48,7 @@ pub use trace::RunInfo;
 pub use render::report::solutions_text;
 pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use sink::{
+    AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS,
     atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame,
     SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink,
 };

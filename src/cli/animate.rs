@@ -1,13 +1,14 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
-use super::format::{write_animation, Format};
+use super::args::parse_max_frames;
+use super::format::{write_animation, OutArgs};
 use super::io::{default_output, one_stdout, open_text_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, OutputFile, Trace};
+use queens::{Animation, Format, OutputFile, Trace, ANIMATION_FORMATS};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -16,12 +17,8 @@ use std::path::{Path, PathBuf};
 pub struct AnimateArgs {
     #[command(flatten)]
     pub solve: SolveArgs,
-    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm, .svg).
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
-    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    #[command(flatten)]
+    pub out: OutArgs,
     /// Also write the trace JSON here.
     #[arg(long)]
     pub trace_out: Option<PathBuf>,
@@ -82,30 +79,28 @@ pub struct TraceArgs {
 pub struct RenderArgs {
     /// Trace file, JSON or JSON Lines (told apart by content); `-` reads it from stdin, as a stream.
     pub trace: PathBuf,
-    /// Output path; its extension picks the format (.gif, .webp, .apng, .mp4, .webm, .svg).
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
-    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    /// Refuse runs of more than this many frames (default: no limit; a stream stops there).
+    #[arg(long, value_parser = parse_max_frames)]
+    pub max_frames: Option<usize>,
+    #[command(flatten)]
+    pub out: OutArgs,
     #[command(flatten)]
     pub draw: DrawArgs,
 }
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        one_stdout(&[("-o", self.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
+        one_stdout(&[("-o", self.out.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
         let options = self.solve.options();
         let animation = self.draw.animation(self.solve.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        let format = Format::choose(self.format, self.output.as_deref())?;
+        let format = self.out.choose(ANIMATION_FORMATS)?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
-        let ext = format.extension();
-        let name = format!("queens-{n}x{n}-{}-{}.{ext}", options.algorithm, options.until, n = options.n);
-        write_run(&trace, &animation, (self.output.unwrap_or_else(|| default_output(&name)), format), quiet)
+        let name = format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n);
+        write_run(&trace, &animation, (self.out.path_or(|| default_output(&name)), format), quiet)
     }
 }
 
@@ -130,19 +125,18 @@ impl TraceArgs {
 
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let animation = self.draw.animation(usize::MAX)?;
+        let animation = self.draw.animation(self.max_frames.unwrap_or(usize::MAX))?;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
-        let format = Format::choose(self.format, self.output.as_deref())?;
+        let format = self.out.choose(ANIMATION_FORMATS)?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
-        let path = || self.output.clone().unwrap_or_else(|| default_output(&format!("{stem}.{}", format.extension())));
-        let timing = animation.timing;
+        let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
-            return write_animation((&path(), format), None, quiet, &timing, |sink, bar| {
+            return write_animation((&path(), format), None, quiet, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
         }
@@ -153,7 +147,7 @@ impl RenderArgs {
                 let frames = info.total_events.map(|events| events + 1);
                 let file = open_trace(&self.trace)?;
                 let path = path();
-                write_animation((&path, format), frames, quiet, &timing, |sink, bar| {
+                write_animation((&path, format), frames, quiet, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })
             }
@@ -164,7 +158,7 @@ impl RenderArgs {
 /// Write a whole trace's animation to `path` in `format`.
 fn write_run(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
     let frames = Some(trace.frame_count());
-    write_animation((&path, format), frames, quiet, &animation.timing, |sink, bar| {
+    write_animation((&path, format), frames, quiet, |sink, bar| {
         queens::render(trace, animation, sink, bar)
     })
 }

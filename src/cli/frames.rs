@@ -10,7 +10,7 @@ use super::io::{
     count_of, default_output, one_stdout, open_output, open_text_output, outln, progress_bar, render_options, summary,
     Bar,
 };
-use super::svg::{check_auto, is_svg_path};
+use super::svg::{check_auto, still_format};
 use anyhow::Result;
 use clap::Args;
 use queens::{Animation, FrameSheetSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace};
@@ -76,8 +76,9 @@ impl FramesArgs {
             return outln(&format!("{}: {written}, {} bytes", dir.display(), sink.bytes()));
         }
         let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
-        check_auto(&self.look.theme, is_svg_path(&path))?;
-        if is_svg_path(&path) {
+        let svg = still_format(None, Some(&path))? == queens::Format::Svg;
+        check_auto(&self.look.theme, svg)?;
+        if svg {
             return self.write_svg(&trace, &animation, &frames, &path, &bar);
         }
         let mut file = open_output(&path)?;

@@ -34,7 +34,11 @@ fn main() -> ExitCode {
             let usage = e.downcast_ref::<io::UsageError>().is_some()
                 || matches!(
                     e.downcast_ref::<queens::Error>(),
-                    Some(queens::Error::Select(_) | queens::Error::NothingToExplain { .. })
+                    Some(
+                        queens::Error::Select(_)
+                            | queens::Error::NothingToExplain { .. }
+                            | queens::Error::UnknownFormat { .. }
+                    )
                 );
             ExitCode::from(if usage { 2 } else { 1 })
         }

@@ -2,13 +2,12 @@
 //! `animate` writes), on one clock.
 
 use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
-use super::format::{write_animation, Format};
+use super::format::{write_animation, OutArgs};
 use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
-use queens::{Algorithm, Animation, Clock, Detail, Until};
-use std::path::PathBuf;
+use queens::{Algorithm, Animation, Clock, Detail, Format, Until, ANIMATION_FORMATS};
 
 #[derive(Debug, Args)]
 pub struct RaceArgs {
@@ -33,13 +32,9 @@ pub struct RaceArgs {
     /// Leave attacked squares unshaded.
     #[arg(long)]
     pub no_attacks: bool,
-    /// Output path (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif); its extension picks the
-    /// format (.gif, .webp, .apng, .mp4, .webm, .svg).
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
-    /// Output format (default: from -o's extension, else gif); mp4 and webm need ffmpeg.
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    /// Output (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
+    #[command(flatten)]
+    pub out: OutArgs,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -72,11 +67,11 @@ impl RaceArgs {
             })
             .collect::<queens::Result<Vec<_>>>()?;
         let names: Vec<String> = self.algorithms.iter().map(|a| a.to_string()).collect();
-        let format = Format::choose(self.format, self.output.as_deref())?;
-        let name = format!("queens-{n}x{n}-race-{}.{}", names.join("-"), format.extension(), n = self.n);
-        let path = self.output.unwrap_or_else(|| default_output(&name));
+        let format = self.out.choose(ANIMATION_FORMATS)?;
+        let name = format!("queens-{n}x{n}-race-{}.{format}", names.join("-"), n = self.n);
+        let path = self.out.path_or(|| default_output(&name));
         check_auto(&self.look.theme, format == Format::Svg)?;
-        write_animation((&path, format), None, quiet, &animation.timing, |sink, bar| {
+        write_animation((&path, format), None, quiet, |sink, bar| {
             queens::render_race(&traces, clock, &animation, sink, bar)
         })
     }

@@ -3,6 +3,7 @@
 
 use super::args::ThemeArgs;
 use super::io::UsageError;
+use queens::{Format, STILL_FORMATS};
 use anyhow::Result;
 use clap::Args;
 use std::path::Path;
@@ -10,32 +11,24 @@ use std::path::Path;
 /// The theme name that asks for both the default and the dark theme in one SVG.
 pub const AUTO_THEME: &str = "auto";
 
-/// `--format` for stills.
+/// `--format` for stills: png or svg.
 #[derive(Debug, Args, Clone, Default)]
 pub struct StillFormatArgs {
-    /// Output format (default: from -o's extension, else png).
+    /// Output format, whatever -o's extension (default: from -o's extension, else png).
     #[arg(long, value_parser = ["png", "svg"])]
     pub format: Option<String>,
 }
 
-/// Whether `path` ends in `.svg` (any case).
-pub fn is_svg_path(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+impl StillFormatArgs {
+    /// SVG or not, from `--format` (it wins) and `-o` (an extension other than .png or .svg is refused).
+    pub fn svg(&self, output: Option<&Path>) -> Result<bool> {
+        Ok(still_format(self.format.as_deref().and_then(Format::from_name), output)? == Format::Svg)
+    }
 }
 
-impl StillFormatArgs {
-    /// SVG or not, from `--format` and `-o`; they must agree when both name a format.
-    pub fn svg(&self, output: Option<&Path>) -> Result<bool> {
-        let named = output.and_then(|p| p.extension()).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        match (self.format.as_deref(), named.as_deref()) {
-            (Some(flag), Some(ext @ ("png" | "svg"))) if flag != ext => Err(UsageError(format!(
-                "--format {flag} does not match the output file's extension .{ext}; change one of them"
-            ))
-            .into()),
-            (Some(flag), _) => Ok(flag == "svg"),
-            (None, ext) => Ok(ext == Some("svg")),
-        }
-    }
+/// The still format for `flag` and the output path (see [`Format::choose`]).
+pub fn still_format(flag: Option<Format>, output: Option<&Path>) -> Result<Format> {
+    Ok(Format::choose(flag, output, STILL_FORMATS)?)
 }
 
 /// `--theme auto` is for SVG only: refused (a usage error) for anything else.
@@ -60,8 +53,9 @@ mod tests {
         assert!(!f(None).svg(Some(Path::new("a.png"))).unwrap());
         assert!(!f(None).svg(None).unwrap());
         assert!(f(Some("svg")).svg(None).unwrap());
-        assert!(f(Some("svg")).svg(Some(Path::new("a.png"))).is_err());
+        assert!(f(Some("svg")).svg(Some(Path::new("a.png"))).unwrap(), "--format wins over the extension");
         assert!(f(Some("svg")).svg(Some(Path::new("a.img"))).unwrap());
+        assert!(f(None).svg(Some(Path::new("a.img"))).is_err(), "an extension naming no still format");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Flag parsing: defaults, ranges and usage errors (exit code 2).
 use super::animate::{AnimateArgs, DrawArgs, RenderArgs, TraceArgs};
 use super::count::SolveCommandArgs;
+use super::format::OutArgs;
 use super::stills::{BoardArgs, SheetArgs};
 use crate::command::*;
 use clap::{CommandFactory, Parser};
@@ -18,7 +19,7 @@ fn cli_definition_is_consistent() {
 
 #[test]
 fn animate_defaults() {
-    let Command::Animate(AnimateArgs { solve, output, draw: DrawArgs { look, timing, .. }, .. }) =
+    let Command::Animate(AnimateArgs { solve, out: OutArgs { output, .. }, draw: DrawArgs { look, timing, .. }, .. }) =
         parse(&["animate", "6"]).unwrap().command
     else {
         panic!("animate expected")

@@ -173,6 +173,15 @@ where
         return Err(Error::TreeNeedsWholeRun);
     }
     let renderer = prepare(info, animation)?;
+    if info.total_events.is_some_and(|events| events >= animation.max_frames) {
+        return Err(Error::TooManyFrames { limit: animation.max_frames });
+    }
+    // A stream of unknown length stops at the frame limit.
+    let limit = animation.max_frames;
+    let events = events.enumerate().map(move |(i, event)| match i + 2 > limit {
+        true => Err(Error::TooManyFrames { limit }),
+        false => event,
+    });
     let selected = match info.total_events {
         Some(total) => Selected::new(selected_frames(&animation.selection, total, &info.solution_frames)?, total + 1),
         None if !animation.selection.is_all() => return Err(Error::SelectionNeedsLength),

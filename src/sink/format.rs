@@ -1,0 +1,228 @@
+//! Output formats: which format a flag or a file name asks for, and the one place that picks the
+//! sink writing it.
+//!
+//! Contract: [`Format::choose`] takes an explicit format first (it wins over the file's
+//! extension); else the output's extension decides when it names a format; else the command's
+//! default applies (no extension, or stdout). An extension that names no format this command
+//! writes (`-o x.jpg`, `frames -o x.gif`) is [`Error::UnknownFormat`], naming the formats it
+//! does write. [`Format::animation_sink`] hands back the sink of an animation format as an
+//! [`AnySink`], so one drawing call serves every format; a new format is a variant here, its
+//! extension, and one arm in `animation_sink` (plus its sink file).
+
+use super::{Encode, Frame, Sink, Stream};
+use super::{ApngSink, GifSink, SvgSink, VideoCodec, VideoSink, WebpSink};
+use crate::pixels::IndexedImage;
+use crate::Error;
+use std::any::Any;
+use std::io::Write;
+use std::path::Path;
+
+/// A file format queens writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Animated GIF (plays everywhere).
+    Gif,
+    /// Animated lossless WebP (browsers; a third of the GIF's size).
+    Webp,
+    /// Animated PNG (browsers; lossless, about half the GIF's size).
+    Apng,
+    /// H.264 video in MP4 via ffmpeg (slides, social media; lossy, does not loop).
+    Mp4,
+    /// VP9 video in WebM via ffmpeg (lossy, does not loop).
+    Webm,
+    /// SVG: a still, a sheet, or an animation (CSS, no script; sharp at any size).
+    Svg,
+    /// PNG: a still or a sprite sheet (palette PNG).
+    Png,
+}
+
+/// What `animate`, `render` and `race` write.
+pub const ANIMATION_FORMATS: &[Format] = &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg];
+
+/// What the still commands (`board`, `boards`, `sheet`, `heatmap`) and `frames` write.
+pub const STILL_FORMATS: &[Format] = &[Format::Png, Format::Svg];
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 7] =
+        [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Png];
+
+    /// The file extension, without the dot (also the `--format` value).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Gif => "gif",
+            Format::Webp => "webp",
+            Format::Apng => "apng",
+            Format::Mp4 => "mp4",
+            Format::Webm => "webm",
+            Format::Svg => "svg",
+            Format::Png => "png",
+        }
+    }
+
+    /// The format a name or extension names (case-insensitive), if any.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.extension().eq_ignore_ascii_case(name))
+    }
+
+    /// The format for a run: `flag` when given, else the extension of `output` when it has one
+    /// (it must be one of `writes`), else `writes[0]`, the command's default.
+    pub fn choose(flag: Option<Format>, output: Option<&Path>, writes: &[Format]) -> Result<Format, Error> {
+        let unknown = |extension: String| Error::UnknownFormat { extension, writes: names(writes) };
+        if let Some(flag) = flag {
+            return if writes.contains(&flag) { Ok(flag) } else { Err(unknown(flag.extension().into())) };
+        }
+        let Some(extension) = output.and_then(Path::extension) else { return Ok(writes[0]) };
+        let extension = extension.to_string_lossy();
+        Format::from_name(&extension).filter(|f| writes.contains(f)).ok_or_else(|| unknown(extension.into_owned()))
+    }
+
+    /// Whether this is an animation format (see [`ANIMATION_FORMATS`]).
+    pub fn is_animation(self) -> bool {
+        ANIMATION_FORMATS.contains(&self)
+    }
+
+    /// The sink writing an animation in this format into `out`; `None` for still formats.
+    pub fn animation_sink<'a, W: Write + 'a>(self, out: W) -> Option<AnySink<'a>> {
+        Some(match self {
+            Format::Gif => AnySink::new(GifSink::new(out)),
+            Format::Webp => AnySink::new(WebpSink::new(out)),
+            Format::Apng => AnySink::new(ApngSink::new(out)),
+            Format::Mp4 => AnySink::new(VideoSink::new(out, VideoCodec::H264)),
+            Format::Webm => AnySink::new(VideoSink::new(out, VideoCodec::Vp9)),
+            Format::Svg => AnySink::new(SvgSink::new(out)),
+            Format::Png => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.extension())
+    }
+}
+
+/// "gif, webp, ... or svg": the formats a command writes, for messages.
+fn names(formats: &[Format]) -> String {
+    let names: Vec<&str> = formats.iter().map(|f| f.extension()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Any sink behind one type: the format is chosen at run time, the frames still encode on the
+/// workers (each encoded frame is boxed on its way to the writing thread).
+pub struct AnySink<'a> {
+    inner: Box<dyn ErasedSink + 'a>,
+}
+
+impl<'a> AnySink<'a> {
+    /// Wrap `sink`.
+    pub fn new<S: Sink + 'a>(sink: S) -> Self
+    where
+        <S::Encoder as Encode>::Encoded: 'static,
+        S::Encoder: 'static,
+    {
+        AnySink { inner: Box::new(sink) }
+    }
+}
+
+/// The encoder of an [`AnySink`].
+pub type AnyEncoder = Box<dyn ErasedEncode>;
+
+/// [`Sink`] with its encoded frames' type erased.
+trait ErasedSink {
+    fn start(&mut self, stream: &Stream<'_>) -> Result<AnyEncoder, Error>;
+    fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error>;
+    fn finish(&mut self) -> Result<(), Error>;
+}
+
+/// [`Encode`] with its output's type erased.
+pub trait ErasedEncode: Sync {
+    /// Encode `frame` (see [`Encode::encode`]), boxed.
+    fn encode_any(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Box<dyn Any + Send>, Error>;
+}
+
+impl<E: Encode> ErasedEncode for E
+where
+    E::Encoded: 'static,
+{
+    fn encode_any(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Box<dyn Any + Send>, Error> {
+        Ok(Box::new(self.encode(before, frame)?))
+    }
+}
+
+impl<S: Sink> ErasedSink for S
+where
+    <S::Encoder as Encode>::Encoded: 'static,
+    S::Encoder: 'static,
+{
+    fn start(&mut self, stream: &Stream<'_>) -> Result<AnyEncoder, Error> {
+        Ok(Box::new(Sink::start(self, stream)?))
+    }
+
+    fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error> {
+        let encoded = encoded.downcast().map_err(|_| Error::SinkState("a frame from another format's encoder"))?;
+        Sink::write(self, *encoded)
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        Sink::finish(self)
+    }
+}
+
+impl Encode for AnyEncoder {
+    type Encoded = Box<dyn Any + Send>;
+
+    fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
+        self.encode_any(before, frame)
+    }
+}
+
+impl Sink for AnySink<'_> {
+    type Encoder = AnyEncoder;
+
+    fn start(&mut self, stream: &Stream<'_>) -> Result<AnyEncoder, Error> {
+        self.inner.start(stream)
+    }
+
+    fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error> {
+        self.inner.write(encoded)
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        self.inner.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_wins_then_extension_then_default() {
+        let choose = |flag, path: &str| Format::choose(flag, Some(Path::new(path)), ANIMATION_FORMATS).ok();
+        assert_eq!(choose(None, "a.webp"), Some(Format::Webp));
+        assert_eq!(choose(None, "dir/A.MP4"), Some(Format::Mp4));
+        assert_eq!(choose(None, "run.svg"), Some(Format::Svg));
+        assert_eq!(choose(None, "run"), Some(Format::Gif));
+        assert_eq!(choose(Some(Format::Apng), "a.png"), Some(Format::Apng));
+        assert_eq!(choose(Some(Format::Webp), "a.gif"), Some(Format::Webp));
+        assert_eq!(Format::choose(None, None, ANIMATION_FORMATS).ok(), Some(Format::Gif));
+        assert_eq!(Format::choose(None, Some(Path::new("b.svg")), STILL_FORMATS).ok(), Some(Format::Svg));
+    }
+
+    #[test]
+    fn an_extension_naming_no_format_of_the_command_is_refused() {
+        for (path, writes) in [("x.jpg", ANIMATION_FORMATS), ("x.png", ANIMATION_FORMATS), ("x.gif", STILL_FORMATS)] {
+            let e = Format::choose(None, Some(Path::new(path)), writes).unwrap_err().to_string();
+            assert!(e.contains(&path[2..]), "{e}");
+            assert!(e.contains(&names(writes)), "{e}");
+        }
+        assert!(Format::choose(Some(Format::Png), None, ANIMATION_FORMATS).is_err());
+        assert_eq!(names(STILL_FORMATS), "png or svg");
+    }
+}
