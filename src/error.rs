@@ -28,7 +28,9 @@ pub enum Error {
     SideTooLong { width: usize, height: usize, format: &'static str, max: usize },
     #[error("a square of {square} pixels is out of range: use {min} to {max} pixels")]
     SquareSize { square: usize, min: usize, max: usize },
-    #[error(".{extension} is not a format this command writes ({writes}); change the output's extension or name the format")]
+    #[error(
+        ".{extension} is not a format this command writes ({writes}); change the output's extension or name the format"
+    )]
     UnknownFormat { extension: String, writes: String },
     #[error("output {}: {reason}", path.display())]
     Output { path: PathBuf, reason: String },

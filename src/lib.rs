@@ -17,8 +17,8 @@ pub mod count;
 mod encode;
 mod error;
 pub mod output;
-mod pixels;
 mod pipeline;
+mod pixels;
 mod render;
 mod sink;
 mod solve;
@@ -27,39 +27,39 @@ mod trace;
 
 pub use trace::jsonl;
 
-pub use board::{validate, Counters, TraceFault};
 pub use board::seek::FrameSeeker;
+pub use board::{validate, Counters, TraceFault};
 pub use encode::gif::Tuning;
 pub use error::Error;
-pub use stills::heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
 pub use output::{remove_temporaries, Batch, OutputFile};
+pub use stills::heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
-pub use stills::classes::{class_boards, ClassPlace, TRANSFORMS};
+pub use board::tree::{Node, NodeState, SearchTree};
 pub use pipeline::{
-    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress,
-    Summary, Timing, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
+    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
 };
-pub use render::theme::Theme;
 pub use render::caption::caption_spec;
-pub use render::RenderOptions;
-pub use trace::RunInfo;
 pub use render::report::solutions_text;
-pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
+pub use render::text_frame::{write_text_frames, Mark, TextFrame, TextSeeker};
+pub use render::theme::Theme;
+pub use render::RenderOptions;
 pub use sink::{
-    AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS,
-    atlas::aseprite_atlas, sheet::default_columns, ApngSink, Encode, Frame, FrameSheetSink, GifSink, OwnedFrame,
-    SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink,
+    atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
+    FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink,
+    VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
+pub use stills::classes::{class_boards, ClassPlace, TRANSFORMS};
+pub use stills::svg::{write_board_svg, write_sheet_svg};
 pub use stills::{
     check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
 };
-pub use stills::svg::{write_board_svg, write_sheet_svg};
-pub use render::text_frame::{TextSeeker, write_text_frames, Mark, TextFrame};
+pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
+pub use trace::RunInfo;
 pub use trace::{Event, Recorder, Square, Trace};
-pub use board::tree::{Node, NodeState, SearchTree};
 
 use std::io::Write;
 

@@ -168,7 +168,8 @@ fn without_tests(code: &str) -> String {
     let mut lines = code.lines().peekable();
     while let Some(line) = lines.next() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("#[cfg(test)]") && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod ")) {
+        if trimmed.starts_with("#[cfg(test)]") && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod "))
+        {
             if lines.peek().is_some_and(|next| next.trim_end().ends_with('{')) {
                 break; // an inline test module: the rest of the file is test code
             }
@@ -270,9 +271,10 @@ fn stage_fault(modules: &Modules, from: &[String], to: &[String]) -> Option<Stri
     let top = |m: &[String]| m.first().cloned().unwrap_or_default();
     let stage = |m: &[String]| {
         let name = top(m);
-        STAGES.iter().position(|s| s.contains(&name.as_str())).unwrap_or_else(|| {
-            panic!("{} is in no stage: add its folder to STAGES", show(&modules[m]))
-        })
+        STAGES
+            .iter()
+            .position(|s| s.contains(&name.as_str()))
+            .unwrap_or_else(|| panic!("{} is in no stage: add its folder to STAGES", show(&modules[m])))
     };
     let (a, b) = (stage(from), stage(to));
     if top(from) == top(to) || b < a {
@@ -287,7 +289,8 @@ fn stage_fault(modules: &Modules, from: &[String], to: &[String]) -> Option<Stri
 /// Why an import between two sibling backends is refused, if it is one.
 fn sibling_fault(from: &[String], to: &[String]) -> Option<String> {
     let (from, to) = (from.join("/"), to.join("/"));
-    let group = |m: &str| SIBLINGS.iter().flat_map(|g| g.iter()).find(|s| m == **s || m.starts_with(&format!("{s}/"))).copied();
+    let group =
+        |m: &str| SIBLINGS.iter().flat_map(|g| g.iter()).find(|s| m == **s || m.starts_with(&format!("{s}/"))).copied();
     match (group(&from), group(&to)) {
         (Some(a), Some(b)) if a != b => Some(format!("{a} and {b} are sibling backends")),
         _ => None,
@@ -319,7 +322,8 @@ fn cycles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
         let ring: Vec<&Vec<String>> =
             nodes.iter().copied().filter(|o| reachable[m].contains(*o) && reachable[o].contains(*m)).collect();
         done.extend(ring.iter().map(|o| (*o).clone()));
-        let names: Vec<String> = ring.iter().map(|o| if o.is_empty() { "(root)".into() } else { o.join("/") }).collect();
+        let names: Vec<String> =
+            ring.iter().map(|o| if o.is_empty() { "(root)".into() } else { o.join("/") }).collect();
         found.push(format!("import cycle: {}", names.join(" <-> ")));
     }
     found

@@ -1,15 +1,14 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
-use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::args::parse_max_frames;
+use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::format::{write_animation, OutArgs};
-use super::io::{default_output, one_stdout, open_text_output, render_options};
+use super::io::{default_output, one_stdout, open_text_output, open_trace, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
 use queens::{Animation, Format, OutputFile, Trace, ANIMATION_FORMATS};
-use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
@@ -158,9 +157,7 @@ impl RenderArgs {
 /// Write a whole trace's animation to `path` in `format`.
 fn write_run(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
     let frames = Some(trace.frame_count());
-    write_animation((&path, format), frames, quiet, |sink, bar| {
-        queens::render(trace, animation, sink, bar)
-    })
+    write_animation((&path, format), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
@@ -169,24 +166,4 @@ fn write_trace(trace: &Trace, path: &Path) -> Result<()> {
     file.flush()?;
     file.commit()?;
     Ok(())
-}
-
-/// Open a trace file for reading.
-fn open_trace(path: &Path) -> Result<BufReader<File>> {
-    let file = File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
-    Ok(BufReader::new(file))
-}
-
-/// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin).
-pub(super) fn read_trace(path: &Path) -> Result<Trace> {
-    let input: Box<dyn BufRead> =
-        if path == Path::new("-") { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(open_trace(path)?) };
-    match queens::jsonl::open(input)? {
-        Input::Whole(trace) => Ok(trace),
-        Input::Lines(events) => {
-            let header = events.header.clone();
-            let events = events.map(|e| e.map(|(_, event)| event)).collect::<queens::Result<_>>()?;
-            Ok(Trace { n: header.n, algorithm: header.algorithm, events })
-        }
-    }
 }

@@ -4,12 +4,19 @@
 //! Numbers accept a leading minus (`allow_negative_numbers`) so that `-3` reaches its range
 //! parser, which answers "N must be from 1 to 1000000" instead of clap's `-- -3` tip.
 
-use super::io::UsageError;
 use clap::Args;
 use queens::{Algorithm, Detail, Until};
 use queens::{FrameSpec, Selection};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
+
+/// A bad value inside otherwise well-formed arguments (exit code 2, as clap's own errors).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// The theme name that asks for both the default and the dark theme in one SVG.
+pub const AUTO_THEME: &str = "auto";
 
 /// Which solutions a batch draws, and how.
 #[derive(Debug, Args)]
@@ -134,7 +141,7 @@ impl Default for ThemeArgs {
 }
 
 pub fn parse_theme_name(s: &str) -> Result<String, String> {
-    if s == super::svg::AUTO_THEME {
+    if s == AUTO_THEME {
         return Ok(s.to_string());
     }
     queens::Theme::named(s).map(|_| s.to_string())
@@ -263,22 +270,4 @@ pub struct SourceArgs {
     /// When solving N with shuffle or min-conflicts: same seed, same run.
     #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
     pub seed: u64,
-}
-
-impl SourceArgs {
-    /// Solve N, or read and parse the trace (validation is the caller's).
-    pub fn trace(&self) -> anyhow::Result<queens::Trace> {
-        match &self.source {
-            Source::Solve(n) => {
-                let mut options = queens::SolveOptions::new(*n as usize);
-                options.algorithm = self.algorithm;
-                options.until = self.until;
-                options.detail = self.detail;
-                options.seed = self.seed;
-                Ok(queens::record(&options, self.max_frames)?)
-            }
-            Source::File(path) => super::animate::read_trace(path),
-            Source::Stdin => super::animate::read_trace(std::path::Path::new("-")),
-        }
-    }
 }

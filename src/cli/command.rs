@@ -97,4 +97,3 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         }
     }
 }
-

@@ -53,7 +53,8 @@ pub fn write_animation(
     let mut file = open_output(path)?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let done = {
-        let mut sink = format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?;
+        let mut sink =
+            format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?;
         draw(&mut sink, &bar)?
     };
     bar.0.finish_and_clear();

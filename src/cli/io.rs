@@ -1,10 +1,15 @@
 //! What every command shares: stdout lines, output targets (`-` = stdout), summary lines, default
 //! output paths, progress bars, look options.
 
-use super::args::LookArgs;
+pub use super::args::UsageError;
+use super::args::{LookArgs, Source, SourceArgs, AUTO_THEME};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use queens::jsonl::Input;
+use queens::Trace;
 use queens::{OutputFile, RenderOptions, Theme};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -174,7 +179,7 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
                 .map_err(|e| anyhow::anyhow!("cannot read theme file {}: {e}", path.display()))?;
             Theme::from_json(&text).map_err(anyhow::Error::msg)?
         }
-        None if look.theme.theme == super::svg::AUTO_THEME => Theme::default(),
+        None if look.theme.theme == AUTO_THEME => Theme::default(),
         None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
     };
     let mut options = RenderOptions::default();
@@ -183,15 +188,12 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     options.coords = look.coords;
     options.theme = theme;
     // --theme auto: the default theme, and the dark one for dark-mode viewers (SVG only).
-    let auto = look.theme.theme == super::svg::AUTO_THEME && look.theme.theme_file.is_none();
+    let auto = look.theme.theme == AUTO_THEME && look.theme.theme_file.is_none();
     options.dark = auto.then(Theme::dark);
     Ok(options)
 }
 
 /// A bad value inside an otherwise well-formed argument: exit code 2, like clap's own errors.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
 
 /// The error as one line, with the flag that changes a library limit named after it.
 pub fn describe(e: &anyhow::Error) -> String {
@@ -208,6 +210,44 @@ pub fn describe(e: &anyhow::Error) -> String {
     match flag {
         Some(flag) => format!("{e} ({flag})"),
         None => e.to_string(),
+    }
+}
+
+impl SourceArgs {
+    /// Solve N, or read and parse the trace (validation is the caller's).
+    pub fn trace(&self) -> anyhow::Result<queens::Trace> {
+        match &self.source {
+            Source::Solve(n) => {
+                let mut options = queens::SolveOptions::new(*n as usize);
+                options.algorithm = self.algorithm;
+                options.until = self.until;
+                options.detail = self.detail;
+                options.seed = self.seed;
+                Ok(queens::record(&options, self.max_frames)?)
+            }
+            Source::File(path) => read_trace(path),
+            Source::Stdin => read_trace(std::path::Path::new("-")),
+        }
+    }
+}
+
+/// Open a trace file for reading.
+pub fn open_trace(path: &Path) -> Result<BufReader<File>> {
+    let file = File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
+    Ok(BufReader::new(file))
+}
+
+/// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin).
+fn read_trace(path: &Path) -> Result<Trace> {
+    let input: Box<dyn BufRead> =
+        if path == Path::new("-") { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(open_trace(path)?) };
+    match queens::jsonl::open(input)? {
+        Input::Whole(trace) => Ok(trace),
+        Input::Lines(events) => {
+            let header = events.header.clone();
+            let events = events.map(|e| e.map(|(_, event)| event)).collect::<queens::Result<_>>()?;
+            Ok(Trace { n: header.n, algorithm: header.algorithm, events })
+        }
     }
 }
 

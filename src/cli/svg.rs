@@ -1,15 +1,11 @@
 //! SVG choices the still commands share: `--format png|svg` (or `-o NAME.svg`), and `--theme auto`
 //! (the default theme, with the dark theme for viewers that prefer dark: SVG only).
 
-use super::args::ThemeArgs;
-use super::io::UsageError;
-use queens::{Format, STILL_FORMATS};
+use super::args::{ThemeArgs, UsageError, AUTO_THEME};
 use anyhow::Result;
 use clap::Args;
+use queens::{Format, STILL_FORMATS};
 use std::path::Path;
-
-/// The theme name that asks for both the default and the dark theme in one SVG.
-pub const AUTO_THEME: &str = "auto";
 
 /// `--format` for stills: png or svg.
 #[derive(Debug, Args, Clone, Default)]

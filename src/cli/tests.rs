@@ -19,8 +19,9 @@ fn cli_definition_is_consistent() {
 
 #[test]
 fn animate_defaults() {
-    let Command::Animate(AnimateArgs { solve, out: OutArgs { output, .. }, draw: DrawArgs { look, timing, .. }, .. }) =
-        parse(&["animate", "6"]).unwrap().command
+    let Command::Animate(AnimateArgs {
+        solve, out: OutArgs { output, .. }, draw: DrawArgs { look, timing, .. }, ..
+    }) = parse(&["animate", "6"]).unwrap().command
     else {
         panic!("animate expected")
     };

@@ -5,8 +5,8 @@
 //! set to [`TRANSPARENT`], so drawing the patch over the old frame with transparency gives the new
 //! one exactly. The first frame is whole and opaque; an unchanged frame is one transparent pixel.
 
-pub use crate::pixels::TRANSPARENT;
 use crate::pixels::IndexedImage;
+pub use crate::pixels::TRANSPARENT;
 
 /// A rectangle of palette indices placed at (x, y) on the canvas.
 #[derive(Clone, Debug, PartialEq, Eq)]

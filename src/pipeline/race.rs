@@ -12,9 +12,9 @@ use super::workers::{draw_frames, Drawer, FrameState, Selected};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
+use crate::render::caption::CaptionSpec;
 use crate::render::palette::Palette;
 use crate::render::scene::Scene;
-use crate::render::caption::CaptionSpec;
 use crate::render::Renderer;
 use crate::sink::Sink;
 use crate::trace::{Event, RunInfo, Trace};
@@ -191,7 +191,9 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
     let look = &animation.look;
     let renderers: Vec<Renderer> = traces
         .iter()
-        .map(|t| Renderer::new(t.n, look, Some(CaptionSpec::for_run(&RunInfo::new(t.n, &t.algorithm, &t.events, true)))))
+        .map(|t| {
+            Renderer::new(t.n, look, Some(CaptionSpec::for_run(&RunInfo::new(t.n, &t.algorithm, &t.events, true))))
+        })
         .collect();
     let (mut offsets, mut x) = (Vec::new(), 0);
     let gap = if look.bare { look.square_for(traces[0].n) } else { 0 };

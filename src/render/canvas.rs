@@ -3,9 +3,9 @@
 //! Contract: every pixel is a palette index from [`Palette`]; drawing clips to the buffer, so
 //! callers may draw partly outside it. Anti-aliased shapes go through [`Palette::ink_over`].
 
-pub use crate::pixels::IndexedImage;
 use super::palette::Palette;
 use super::theme::{Paint, LEVELS};
+pub use crate::pixels::IndexedImage;
 
 /// Coverage mask: `levels[y * width + x]` in `0..=LEVELS`.
 #[derive(Clone, Debug, Default)]

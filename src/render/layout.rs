@@ -9,9 +9,9 @@
 
 use super::caption::{CaptionLayout, CaptionSpec};
 use super::glyphs::Glyphs;
-use crate::trace::MAX_REPLAY_N;
 use crate::trace::Algorithm;
 use crate::trace::Square;
+use crate::trace::MAX_REPLAY_N;
 use crate::Error;
 
 /// Smallest square size accepted, in pixels.

@@ -24,8 +24,8 @@ pub mod theme;
 pub mod tree_panel;
 pub mod why;
 
-use crate::board::{Board, BoardFrame};
 use crate::board::tree::SearchTree;
+use crate::board::{Board, BoardFrame};
 use annotate::Annotation;
 use canvas::IndexedImage;
 use caption::CaptionSpec;

@@ -12,9 +12,9 @@ use super::layout::PanelLayout;
 use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::Renderer;
+use crate::board::tree::{Node, NodeState, SearchTree};
 use crate::board::BoardFrame;
 use crate::trace::Event;
-use crate::board::tree::{Node, NodeState, SearchTree};
 
 /// Where a node goes in the panel, in frame pixels.
 struct Geometry {

@@ -9,8 +9,8 @@
 //! [`AnySink`], so one drawing call serves every format; a new format is a variant here, its
 //! extension, and one arm in `animation_sink` (plus its sink file).
 
-use super::{Encode, Frame, Sink, Stream};
 use super::{ApngSink, GifSink, SvgSink, VideoCodec, VideoSink, WebpSink};
+use super::{Encode, Frame, Sink, Stream};
 use crate::pixels::IndexedImage;
 use crate::Error;
 use std::any::Any;
@@ -38,7 +38,8 @@ pub enum Format {
 }
 
 /// What `animate`, `render` and `race` write.
-pub const ANIMATION_FORMATS: &[Format] = &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg];
+pub const ANIMATION_FORMATS: &[Format] =
+    &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg];
 
 /// What the still commands (`board`, `boards`, `sheet`, `heatmap`) and `frames` write.
 pub const STILL_FORMATS: &[Format] = &[Format::Png, Format::Svg];

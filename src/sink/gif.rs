@@ -48,7 +48,8 @@ impl<W: Write> Sink for GifSink<W> {
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<GifEncoder, Error> {
         let out = self.out.take().ok_or(Error::SinkState("started twice"))?;
-        self.writer = Some(GifWriter::new(out, (stream.width, stream.height), stream.palette.colors(), stream.loop_count)?);
+        self.writer =
+            Some(GifWriter::new(out, (stream.width, stream.height), stream.palette.colors(), stream.loop_count)?);
         Ok(GifEncoder(self.tuning))
     }
 

@@ -10,13 +10,13 @@ pub mod heatmap;
 pub mod svg;
 
 use crate::board::Board;
-use crate::stills::classes::ClassPlace;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
 use crate::render::{RenderOptions, Renderer};
+use crate::stills::classes::ClassPlace;
 use crate::Error;
 use rayon::prelude::*;
 use serde::Serialize;

@@ -13,7 +13,6 @@ pub use crate::error::SelectError;
 use crate::trace::{Event, Trace};
 use std::num::NonZeroUsize;
 
-
 /// One item of a frame list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Item {
