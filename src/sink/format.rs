@@ -179,7 +179,8 @@ impl Encode for AnyEncoder {
     type Encoded = Box<dyn Any + Send>;
 
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
-        self.encode_any(before, frame)
+        // The boxed encoder itself, not the blanket impl on the box (which would call back here).
+        (**self).encode_any(before, frame)
     }
 }
 
@@ -187,15 +188,15 @@ impl Sink for AnySink<'_> {
     type Encoder = AnyEncoder;
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<AnyEncoder, Error> {
-        self.inner.start(stream)
+        ErasedSink::start(&mut *self.inner, stream)
     }
 
     fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error> {
-        self.inner.write(encoded)
+        ErasedSink::write(&mut *self.inner, encoded)
     }
 
     fn finish(&mut self) -> Result<(), Error> {
-        self.inner.finish()
+        ErasedSink::finish(&mut *self.inner)
     }
 }
 
@@ -214,6 +215,20 @@ mod tests {
         assert_eq!(choose(Some(Format::Webp), "a.gif"), Some(Format::Webp));
         assert_eq!(Format::choose(None, None, ANIMATION_FORMATS).ok(), Some(Format::Gif));
         assert_eq!(Format::choose(None, Some(Path::new("b.svg")), STILL_FORMATS).ok(), Some(Format::Svg));
+    }
+
+    #[test]
+    fn any_sink_writes_what_its_sink_writes() {
+        let trace = crate::solve::record(&crate::SolveOptions::new(5), 1000).unwrap();
+        let animation = crate::Animation::new();
+        let mut direct = Vec::new();
+        crate::render(&trace, &animation, &mut GifSink::new(&mut direct), &crate::NoProgress).unwrap();
+        let mut erased = Vec::new();
+        let mut sink = Format::Gif.animation_sink(&mut erased).unwrap();
+        crate::render(&trace, &animation, &mut sink, &crate::NoProgress).unwrap();
+        drop(sink);
+        assert!(!direct.is_empty());
+        assert_eq!(direct, erased);
     }
 
     #[test]
