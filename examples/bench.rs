@@ -9,8 +9,8 @@
 //! the same run.
 
 use queens::{
-    solution_boards, write_board, write_board_svg, write_sheet, write_sheet_svg, Animation, ApngSink, FrameSheetSink,
-    GifSink, NoProgress, Sink, SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
+    solution_boards, write_board, write_sheet, Animation, ApngSink, Format, FrameSheetSink, GifSink, NoProgress, Sink,
+    SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
 };
 use std::io::Write;
 use std::process::Command;
@@ -212,20 +212,14 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
             let boards = solution_boards(n, false);
             let mut options = queens::RenderOptions::default();
             options.no_attacks = true;
-            if matches!(kind, SheetSvg) {
-                write_sheet_svg(n, &boards, &options, 10, &mut out).expect("sheet renders");
-            } else {
-                write_sheet(n, &boards, &options, 10, &mut out).expect("sheet renders");
-            }
+            let format = if matches!(kind, SheetSvg) { Format::Svg } else { Format::Png };
+            write_sheet(n, &boards, &options, 10, format, &mut out).expect("sheet renders");
             boards.len()
         }
         Board { svg } => {
             let (queens, options) = ([0, 4, 7, 5, 2, 6, 1, 3], queens::RenderOptions::default());
-            if svg {
-                write_board_svg(n, &queens, &options, &mut out).expect("board renders");
-            } else {
-                write_board(n, &queens, &options, &mut out).expect("board renders");
-            }
+            let format = if svg { Format::Svg } else { Format::Png };
+            write_board(n, &queens, &options, format, &mut out).expect("board renders");
             1
         }
     };

@@ -32,11 +32,12 @@ pub use board::{validate, Counters, TraceFault};
 pub use encode::gif::Tuning;
 pub use error::Error;
 pub use output::{remove_temporaries, Batch, OutputFile};
-pub use stills::heatmap::{heatmap_counts, ramp, write_heatmap, write_heatmap_svg};
+pub use stills::heatmap::{heatmap_counts, ramp};
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use board::tree::{Node, NodeState, SearchTree};
+pub use count::TRANSFORMS;
 pub use pipeline::{
     render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
     DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
@@ -52,11 +53,9 @@ pub use sink::{
     VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
 };
 pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
-pub use stills::classes::{class_boards, ClassPlace, TRANSFORMS};
-pub use stills::svg::{write_board_svg, write_sheet_svg};
-pub use stills::{
-    check_batch, solution_boards, write_board, write_sheet, Atlas, AtlasEntry, SheetBoard, DEFAULT_MAX_BOARDS,
-};
+pub use stills::classes::class_boards;
+pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
+pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
 pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
 pub use trace::RunInfo;
 pub use trace::{Event, Recorder, Square, Trace};

@@ -45,7 +45,7 @@ fn board_6_with_coordinates() {
     let mut options = RenderOptions::default();
     options.coords = true;
     let mut png = Vec::new();
-    queens::write_board(6, &[1, 3, 5, 0, 2, 4], &options, &mut png).unwrap();
+    queens::write_board(6, &[1, 3, 5, 0, 2, 4], &options, queens::Format::Png, &mut png).unwrap();
     assert_golden(&[("board6-coords".into(), decode_png(&png))]);
 }
 
@@ -56,7 +56,7 @@ fn unique_sheet_of_5() {
     let mut options = RenderOptions::default();
     options.no_attacks = true;
     let mut png = Vec::new();
-    queens::write_sheet(5, &boards, &options, 2, &mut png).unwrap();
+    queens::write_sheet(5, &boards, &options, 2, queens::Format::Png, &mut png).unwrap();
     assert_golden(&[("sheet5-unique".into(), decode_png(&png))]);
 }
 

@@ -31,18 +31,14 @@ impl HeatmapArgs {
     pub fn run(self) -> Result<()> {
         let look = super::args::LookArgs { square: self.square, bare: false, coords: false, theme: self.theme.clone() };
         let options = render_options(&look)?;
-        let svg = self.format.svg(self.output.as_deref())?;
-        check_auto(&self.theme, svg)?;
+        let format = self.format.still(self.output.as_deref())?;
+        check_auto(&self.theme, format == queens::Format::Svg)?;
         let suffix = if self.unique { "-unique" } else { "" };
-        let ext = if svg { "svg" } else { "png" };
-        let name = format!("queens-{n}x{n}-heatmap{suffix}.{ext}", n = self.n);
+        let name = format!("queens-{n}x{n}-heatmap{suffix}.{format}", n = self.n);
         let path = self.output.unwrap_or_else(|| default_output(&name));
         let mut file = open_output(&path)?;
         let (n, unique) = (self.n as usize, self.unique);
-        let (width, height) = match svg {
-            true => queens::write_heatmap_svg(n, unique, &options, &mut file)?,
-            false => queens::write_heatmap(n, unique, &options, &mut file)?,
-        };
+        let (width, height) = queens::write_heatmap(n, unique, &options, format, &mut file)?;
         let bytes = file.commit()?;
         summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
     }

@@ -8,7 +8,7 @@ use super::io::{
 use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
 use clap::Args;
-use queens::{Batch, OutputFile, RenderOptions, SheetBoard};
+use queens::{Batch, Format, OutputFile, RenderOptions, SheetBoard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -77,16 +77,13 @@ impl SheetArgs {
             (false, true) => "-solutions-unique",
             (false, false) => "-solutions",
         };
-        let svg = self.format.svg(self.output.as_deref())?;
-        check_auto(&batch.theme, svg)?;
-        let ext = if svg { "svg" } else { "png" };
-        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}{suffix}.{ext}", n = batch.n)));
+        let format = self.format.still(self.output.as_deref())?;
+        check_auto(&batch.theme, format == Format::Svg)?;
+        let path =
+            self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}{suffix}.{format}", n = batch.n)));
         let mut file = open_output(&path)?;
         let (n, look) = (batch.n as usize, look_of(batch)?);
-        let sheet = match svg {
-            true => queens::write_sheet_svg(n, &boards, &look, columns, &mut file)?,
-            false => queens::write_sheet(n, &boards, &look, columns, &mut file)?,
-        };
+        let sheet = queens::write_sheet(n, &boards, &look, columns, format, &mut file)?;
         // Sheet and atlas appear together or not at all.
         let mut outputs = Batch::new();
         let bytes = outputs.add(file)?;
@@ -111,20 +108,17 @@ impl BoardsArgs {
         let mut total = 0;
         let bar = progress_bar(Some(boards.len()), "boards", quiet);
         let look = look_of(batch)?;
-        let svg = self.format.svg(None)?;
-        check_auto(&batch.theme, svg)?;
+        let format = self.format.still(None)?;
+        check_auto(&batch.theme, format == Format::Svg)?;
         // Every board goes to a temporary first; all appear together at the end, or none does
         // (dropping the batch removes the temporaries; errors name the file that failed).
         let mut files = Batch::new();
         let written = boards.iter().try_for_each(|board| -> Result<()> {
             bar.inc(1);
             let name = board_file_name(batch.n as usize, board.index, boards.len());
-            let path = dir.join(if svg { name.replace(".png", ".svg") } else { name });
+            let path = dir.join(name.replace(".png", &format!(".{format}")));
             let mut file = OutputFile::create(&path)?;
-            match svg {
-                true => queens::write_board_svg(batch.n as usize, &board.queens, &look, &mut file)?,
-                false => queens::write_board(batch.n as usize, &board.queens, &look, &mut file)?,
-            };
+            queens::write_board(batch.n as usize, &board.queens, &look, format, &mut file)?;
             total += files.add(file)?;
             Ok(())
         });
@@ -153,15 +147,12 @@ impl BoardArgs {
         let mut options = render_options(&self.look)?;
         options.no_attacks = self.no_attacks;
         let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
-        let svg = self.format.svg(self.output.as_deref())?;
-        check_auto(&self.look.theme, svg)?;
-        let ext = if svg { "svg" } else { "png" };
-        let path = self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.{ext}", name.join("-"))));
+        let format = self.format.still(self.output.as_deref())?;
+        check_auto(&self.look.theme, format == Format::Svg)?;
+        let path =
+            self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.{format}", name.join("-"))));
         let mut file = open_output(&path)?;
-        let (width, height) = match svg {
-            true => queens::write_board_svg(n as usize, &rows, &options, &mut file)?,
-            false => queens::write_board(n as usize, &rows, &options, &mut file)?,
-        };
+        let (width, height) = queens::write_board(n as usize, &rows, &options, format, &mut file)?;
         let bytes = file.commit()?;
         summary(&path, &format!("{width}x{height} px, {bytes} bytes"))
     }

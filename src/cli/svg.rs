@@ -16,9 +16,9 @@ pub struct StillFormatArgs {
 }
 
 impl StillFormatArgs {
-    /// SVG or not, from `--format` (it wins) and `-o` (an extension other than .png or .svg is refused).
-    pub fn svg(&self, output: Option<&Path>) -> Result<bool> {
-        Ok(still_format(self.format.as_deref().and_then(Format::from_name), output)? == Format::Svg)
+    /// The format, from `--format` (it wins) and `-o` (an extension other than .png or .svg is refused).
+    pub fn still(&self, output: Option<&Path>) -> Result<Format> {
+        still_format(self.format.as_deref().and_then(Format::from_name), output)
     }
 }
 
@@ -45,13 +45,14 @@ mod tests {
     #[test]
     fn extension_or_flag_picks_svg() {
         let f = |flag: Option<&str>| StillFormatArgs { format: flag.map(String::from) };
-        assert!(f(None).svg(Some(Path::new("a.SVG"))).unwrap());
-        assert!(!f(None).svg(Some(Path::new("a.png"))).unwrap());
-        assert!(!f(None).svg(None).unwrap());
-        assert!(f(Some("svg")).svg(None).unwrap());
-        assert!(f(Some("svg")).svg(Some(Path::new("a.png"))).unwrap(), "--format wins over the extension");
-        assert!(f(Some("svg")).svg(Some(Path::new("a.img"))).unwrap());
-        assert!(f(None).svg(Some(Path::new("a.img"))).is_err(), "an extension naming no still format");
+        let svg = |args: StillFormatArgs, path: Option<&str>| args.still(path.map(Path::new)).map(|f| f == Format::Svg);
+        assert!(svg(f(None), Some("a.SVG")).unwrap());
+        assert!(!svg(f(None), Some("a.png")).unwrap());
+        assert!(!svg(f(None), None).unwrap());
+        assert!(svg(f(Some("svg")), None).unwrap());
+        assert!(svg(f(Some("svg")), Some("a.png")).unwrap(), "--format wins over the extension");
+        assert!(svg(f(Some("svg")), Some("a.img")).unwrap());
+        assert!(f(None).still(Some(Path::new("a.img"))).is_err(), "an extension naming no still format");
     }
 
     #[test]

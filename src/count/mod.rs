@@ -32,7 +32,7 @@ pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
 pub use shard::{count_shard, plan, Plan, Shard};
 pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum};
-pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions};
+pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions, TRANSFORMS};
 
 /// Smallest board size for which [`count_all`] and [`count_unique`] use
 /// [`takaken::count_both`]; below it the bitmask and Burnside code is used.

@@ -46,6 +46,11 @@ fn assert_permutation(queens: &[usize]) {
     }
 }
 
+/// The names of the 8 symmetries, in the order of [`symmetry_images`]: `r90` turns the picture
+/// (row 0 at the top) a quarter clockwise, `flip-h` mirrors it left to right, `flip-v` top to
+/// bottom, `flip-d` across the main diagonal, `flip-a` across the other one.
+pub const TRANSFORMS: [&str; 8] = ["id", "r90", "r180", "r270", "flip-h", "flip-v", "flip-d", "flip-a"];
+
 /// The 8 symmetry images of a solution, in the same encoding, in this order
 /// (row 0 on top): identity, rotation by 90° clockwise, 180°, 270° clockwise,
 /// left-right mirror, top-bottom mirror, transpose (main diagonal),

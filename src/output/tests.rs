@@ -81,7 +81,8 @@ fn a_full_disk_keeps_the_old_file_and_names_it() {
     std::fs::write(&target, b"old").unwrap();
     let mut f = OutputFile::create(&target).unwrap();
     f.fail_after = Some(100);
-    let e = stills::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &RenderOptions::default(), &mut f).unwrap_err();
+    let e = stills::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &RenderOptions::default(), crate::Format::Png, &mut f)
+        .unwrap_err();
     let message = e.to_string();
     assert!(message.contains("board.png") && message.contains("No space left"), "{message}");
     drop(f);
@@ -93,7 +94,13 @@ fn a_full_disk_keeps_the_old_file_and_names_it() {
 #[test]
 fn encoders_report_a_full_disk_instead_of_panicking_or_hanging() {
     for room in [0, 10, 1000] {
-        let e = stills::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &RenderOptions::default(), FullDisk { room });
+        let e = stills::write_board(
+            8,
+            &[0, 4, 7, 5, 2, 6, 1, 3],
+            &RenderOptions::default(),
+            crate::Format::Png,
+            FullDisk { room },
+        );
         assert!(e.unwrap_err().to_string().contains("No space left"), "board, room {room}");
         let mut options = SolveOptions::new(6);
         options.until = crate::Until::All;

@@ -10,23 +10,9 @@
 //! right, `flip-v` top to bottom, `flip-d` across the main diagonal (top left to bottom right),
 //! `flip-a` across the other one.
 
-use crate::count::{solutions, symmetry_images, unique_solutions};
-use crate::stills::SheetBoard;
+use super::sheet::{ClassPlace, SheetBoard};
+use crate::count::{solutions, symmetry_images, unique_solutions, TRANSFORMS};
 use std::collections::HashMap;
-
-/// The names of the 8 symmetries, in the order of [`crate::count::symmetry_images`].
-pub const TRANSFORMS: [&str; 8] = ["id", "r90", "r180", "r270", "flip-h", "flip-v", "flip-d", "flip-a"];
-
-/// Where a board goes on a sheet of classes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClassPlace {
-    /// 1-based class number: the sheet row.
-    pub class: usize,
-    /// The transformation of the class's first board that gives this board (one of [`TRANSFORMS`]).
-    pub transform: &'static str,
-    /// 0-based position in the row.
-    pub slot: usize,
-}
 
 /// Every solution of `n`, grouped by symmetry class as the module contract says.
 pub fn class_boards(n: usize) -> Vec<SheetBoard> {

@@ -1,354 +1,75 @@
-//! Stills and batches: one board as a PNG, one PNG per solution, and sprite sheets with a JSON atlas.
+//! Stills: one board, a sheet of solutions (or of symmetry classes), a heatmap of the solution
+//! space. Each product has one `write_*` taking the [`Format`] to write (PNG or SVG); the files
+//! beside this one describe and draw it.
 //!
-//! Contract: boards are drawn by the same [`Renderer`] as animation frames, so a board looks the
-//! same everywhere. Each row of boards on a sheet is drawn and deflated on its own core (memory
-//! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
-//! `n * square` (labels and margins lie outside that square).
+//! Contract: boards are drawn by the same [`Renderer`](crate::render::Renderer) as animation
+//! frames, so a board looks the same everywhere; the PNG and the SVG of a product show the same
+//! picture (the SVG is the scene the PNG is painted from, or the same layout). A format a product
+//! does not write (an animation format) is [`Error::UnknownFormat`].
 
 pub mod classes;
 pub mod heatmap;
-pub mod svg;
+pub mod sheet;
+mod svg;
 
-use crate::board::Board;
-use crate::encode::png::{write_png, Compact, Slot};
-use crate::render::canvas::IndexedImage;
-use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
-use crate::render::palette::Palette;
-use crate::render::theme::{Paint, LEVELS};
-use crate::render::{RenderOptions, Renderer};
-use crate::stills::classes::ClassPlace;
+pub use sheet::{Atlas, AtlasEntry, ClassPlace, SheetBoard};
+
+use crate::render::RenderOptions;
+use crate::sink::{Format, STILL_FORMATS};
 use crate::Error;
-use rayon::prelude::*;
-use serde::Serialize;
 use std::io::Write;
 
-/// Default cap on the boards a batch draws (`--max-boards`).
-pub const DEFAULT_MAX_BOARDS: u64 = 1000;
-
-/// One board to put on a sheet or in a batch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SheetBoard {
-    /// 1-based number in the run's order.
-    pub index: usize,
-    /// `queens[col] = row`, 0-based.
-    pub queens: Vec<usize>,
-    /// Size of its symmetry class, when listing unique solutions or classes.
-    pub class_size: Option<usize>,
-    /// Its place in a sheet of symmetry classes (`sheet --classes`): row and transformation.
-    pub class: Option<ClassPlace>,
-}
-
-impl SheetBoard {
-    /// The label under the board: number, queens 1-based from the top (as the seeds write them),
-    /// and the class size for unique solutions.
-    pub fn label(&self) -> String {
-        let rows: Vec<String> = self.queens.iter().map(|r| (r + 1).to_string()).collect();
-        if let Some(place) = &self.class {
-            return match place.slot {
-                0 => format!("class {}: {}", place.class, rows.join(" ")),
-                _ => format!("{}: {}", place.transform, rows.join(" ")),
-            };
-        }
-        match self.class_size {
-            Some(size) => format!("{}: {} (×{size})", self.index, rows.join(" ")),
-            None => format!("{}: {}", self.index, rows.join(" ")),
-        }
-    }
-}
-
-/// Where one board landed on a sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AtlasEntry {
-    pub index: usize,
-    pub queens: Vec<usize>,
-    pub x: usize,
-    pub y: usize,
-    pub size: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class_size: Option<usize>,
-    /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class: Option<usize>,
-    /// The transformation of the class's first board that gives this one (`--classes` sheets).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub transform: Option<&'static str>,
-}
-
-/// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Atlas {
-    pub n: usize,
-    pub square: usize,
-    pub width: usize,
-    pub height: usize,
-    pub boards: Vec<AtlasEntry>,
-}
-
-/// Geometry of a sheet cell: a board with its label band below.
-struct Cell {
-    width: usize,
-    height: usize,
-    board_dx: usize,
-    label_size: u32,
-    label_baseline: f32,
-}
-
-fn label_size(square: usize) -> u32 {
-    ((square as f32 * 0.26).round() as u32).clamp(11, 16)
-}
-
-fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
-    Renderer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
-}
-
-fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell {
-    let board = renderer.layout.board_size();
-    if bare {
-        return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
-    }
-    let size = label_size(renderer.layout.square);
-    let (widest, ascent) =
-        boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
-    let gap = (renderer.layout.square / 3).clamp(8, 24);
-    let width = (board.max(widest.ceil() as usize) + gap).next_multiple_of(2);
-    let label_band = (size as f32 * 1.8).ceil() as usize;
-    Cell {
-        width,
-        height: board + label_band + gap,
-        board_dx: (width - board) / 2,
-        label_size: size,
-        label_baseline: board as f32 + size as f32 * 0.45 + ascent,
-    }
-}
-
-/// Where everything goes on a sheet: shared by the PNG and the SVG writer.
-pub(crate) struct SheetLayout {
-    cell: Cell,
-    /// Grid cell (row, column) of each board.
-    cells: Vec<(usize, usize)>,
-    rows: usize,
-    margin: usize,
-    pub width: usize,
-    pub height: usize,
-    /// Side of a board's squares, `n * square`.
-    board: usize,
-}
-
-impl SheetLayout {
-    /// The sheet of `boards`, `columns` to a row in reading order (boards placed in a class row
-    /// go to their class's row and slot instead), refused past [`SHEET_PIXEL_BUDGET`].
-    pub fn new(renderer: &Renderer, boards: &[SheetBoard], bare: bool, columns: usize) -> Result<Self, Error> {
-        let cell = cell_geometry(renderer, boards, bare);
-        let columns = columns.clamp(1, boards.len().max(1));
-        let cells: Vec<(usize, usize)> = boards
-            .iter()
-            .enumerate()
-            .map(|(i, b)| b.class.as_ref().map_or((i / columns, i % columns), |p| (p.class - 1, p.slot)))
-            .collect();
-        let classes = boards.iter().any(|b| b.class.is_some());
-        let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
-        let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
-        let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
-        let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
-        if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
-            return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
-        }
-        Ok(SheetLayout { cell, cells, rows, margin, width, height, board: renderer.layout.board_size() })
-    }
-
-    /// Top-left pixel of the squares of board `i` (0-based, in the order given).
-    pub fn board_origin(&self, i: usize) -> (usize, usize) {
-        let (r, c) = self.cells[i];
-        (self.margin + c * self.cell.width + self.cell.board_dx, self.margin + r * self.cell.height)
-    }
-
-    /// Top of the strip of pixel rows drawn with board row `r`: the sheet's top for row 0 (its
-    /// margin included), else the row's top.
-    pub fn strip_top(&self, r: usize) -> usize {
-        if r == 0 {
-            0
-        } else {
-            self.margin + r * self.cell.height
-        }
-    }
-
-    /// Board `i`'s label, centred under it: centre x, baseline within its strip (see
-    /// [`SheetLayout::strip_top`]), the strip's top and the text size (`None` when bare).
-    pub fn label(&self, i: usize) -> Option<(f32, f32, usize, u32)> {
-        (self.cell.label_size > 0).then(|| {
-            let (x, y) = self.board_origin(i);
-            let strip = self.strip_top(self.cells[i].0);
-            let baseline = (y - strip) as f32 + self.cell.label_baseline;
-            (x as f32 + self.board as f32 / 2.0, baseline, strip, self.cell.label_size)
-        })
-    }
-
-    /// The atlas of `boards` on this sheet.
-    pub fn atlas(&self, n: usize, square: usize, boards: &[SheetBoard]) -> Atlas {
-        let entries = boards.iter().enumerate().map(|(i, b)| {
-            let (x, y) = self.board_origin(i);
-            let (class, transform) = b.class.as_ref().map(|p| (p.class, p.transform)).unzip();
-            let (index, queens, size, class_size) = (b.index, b.queens.clone(), self.board, b.class_size);
-            AtlasEntry { index, queens, x, y, size, class_size, class, transform }
-        });
-        Atlas { n, square, width: self.width, height: self.height, boards: entries.collect() }
-    }
-}
-
-/// The renderer and layout of a sheet, checked.
-pub(crate) fn sheet_layout(
+/// One board (a solution or any partial layout, `queens[col] = row`); returns its width and height.
+/// Unless bare, attacking pairs are joined by a line and labels drawn when `coords` is set.
+/// `options.dark`, when given, is shown to SVG viewers that prefer a dark colour scheme.
+pub fn write_board<W: Write>(
     n: usize,
-    boards: &[SheetBoard],
+    queens: &[usize],
     options: &RenderOptions,
-    columns: usize,
-) -> Result<(Renderer, SheetLayout), Error> {
-    check_geometry(n, options.square_for(n))?;
-    let renderer = still_renderer(n, options);
-    let layout = SheetLayout::new(&renderer, boards, options.bare, columns)?;
-    Ok((renderer, layout))
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    match still(format)? {
+        Format::Svg => svg::write_board_svg(n, queens, options, out),
+        _ => sheet::write_board_png(n, queens, options, out),
+    }
 }
 
-/// Render `boards` as one sprite sheet PNG, `columns` boards per row; returns the atlas.
+/// `boards` on one sheet, `columns` boards per row (boards placed in a class row go to their
+/// class's row and slot instead); returns the atlas.
 pub fn write_sheet<W: Write>(
     n: usize,
     boards: &[SheetBoard],
     options: &RenderOptions,
     columns: usize,
+    format: Format,
     out: W,
 ) -> Result<Atlas, Error> {
-    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
-    let (width, height, margin) = (sheet.width, sheet.height, sheet.margin);
-    let atlas = sheet.atlas(n, renderer.layout.square, boards);
-    let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
-    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows];
-    for (i, &(r, _)) in sheet.cells.iter().enumerate() {
-        row_strips[r].push(i);
-    }
-    let last_row = row_strips.len() - 1;
-    let strips = row_strips
-        .par_iter()
-        .enumerate()
-        .map_init(
-            || (renderer.clone(), renderer.blank()),
-            |(renderer, board_image), (r, row_boards)| {
-                let strip_y = sheet.strip_top(r);
-                let top = if r == 0 { margin } else { 0 };
-                let bottom = if r == last_row { height - margin - sheet.rows * sheet.cell.height } else { 0 };
-                let mut strip = IndexedImage::new(width, top + sheet.cell.height + bottom, Paint::Background);
-                for &i in row_boards {
-                    let sheet_board = &boards[i];
-                    let board = Board::from_queens(n, &sheet_board.queens)
-                        .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
-                    renderer.draw_board(&board, board_image);
-                    mark_queens_on_dark(board_image, &sheet_board.queens, renderer.layout.square);
-                    let (x, y) = sheet.board_origin(i);
-                    strip.blit(board_image, x, y - strip_y);
-                    if let Some((centre, baseline, _, size)) = sheet.label(i) {
-                        renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, size);
-                    }
-                }
-                Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))
-            },
-        )
-        .collect::<Result<Vec<_>, Error>>()?;
-    compact.write(out, (width, height), &strips)?;
-    Ok(atlas)
-}
-
-/// Marks a queen pixel on a dark square in stills: a pixel value outside the global palette (which
-/// has at most 64 entries) that the sheet's PNG palette gives the queen's colour.
-const QUEEN_ON_DARK: u8 = 255;
-
-/// The sheet's PNG palette: background and label text, then a light-square block and a dark-square
-/// block, each `[square, queen anti-aliasing 1..LEVELS-1, queen]`. The two blocks line up, so a queen
-/// row minus the row above (the Up filter, two pixels a byte) gives the same bytes on light and dark
-/// squares and deflate stores each queen row once per board row of the sheet (181 KB -> see bench).
-fn sheet_slots(palette: &Palette, bare: bool) -> Vec<Slot> {
-    let slot = |index: u8| (index, palette.rgb(index));
-    let mut slots = vec![slot(Paint::Background.index())];
-    if !bare {
-        slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Text, Paint::Background.index(), level))));
-    }
-    for square in [Paint::Light, Paint::Dark] {
-        slots.push(slot(square.index()));
-        slots.extend((1..LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, square.index(), level))));
-    }
-    slots.insert(slots.len() - (LEVELS as usize), slot(Paint::Queen.index()));
-    slots.push((QUEEN_ON_DARK, palette.rgb(Paint::Queen.index())));
-    slots
-}
-
-/// Re-marks full-ink queen pixels on dark squares of a bare board image as [`QUEEN_ON_DARK`].
-fn mark_queens_on_dark(image: &mut IndexedImage, queens: &[usize], square: usize) {
-    let queen = Paint::Queen.index();
-    for (col, &row) in queens.iter().enumerate().filter(|&(col, &row)| (row + col) % 2 == 1) {
-        for y in row * square..(row + 1) * square {
-            let line = &mut image.pixels[y * image.width + col * square..][..square];
-            line.iter_mut().filter(|p| **p == queen).for_each(|p| *p = QUEEN_ON_DARK);
-        }
+    match still(format)? {
+        Format::Svg => svg::write_sheet_svg(n, boards, options, columns, out),
+        _ => sheet::write_sheet_png(n, boards, options, columns, out),
     }
 }
 
-/// Render one board (a solution or any partial layout) as a PNG; returns its width and height.
-/// Unless bare, attacking pairs are joined by a line and labels drawn when `coords` is set.
-pub fn write_board<W: Write>(
+/// How often each square holds a queen over all solutions of `n` (or one per symmetry class);
+/// returns the picture's width and height.
+pub fn write_heatmap<W: Write>(
     n: usize,
-    queens: &[usize],
+    unique: bool,
     options: &RenderOptions,
+    format: Format,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    check_geometry(n, options.square_for(n))?;
-    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
-    let mut renderer = Renderer::new(n, options, None);
-    let mut image = renderer.blank();
-    renderer.draw_board(&board, &mut image);
-    write_png(out, &image, renderer.palette.colors())?;
-    Ok((image.width, image.height))
-}
-
-/// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.
-pub fn batch_size(n: usize, unique: bool) -> u64 {
-    let all = crate::count::known_count(n).unwrap_or(u64::MAX);
-    if unique {
-        all / 8
-    } else {
-        all
+    match still(format)? {
+        Format::Svg => heatmap::write_heatmap_svg(n, unique, options, out),
+        _ => heatmap::write_heatmap_png(n, unique, options, out),
     }
 }
 
-/// Refuse, before any work, a batch with more than `max_boards` boards.
-pub fn check_batch(n: usize, unique: bool, max_boards: u64) -> Result<(), Error> {
-    let boards = batch_size(n, unique);
-    if boards > max_boards {
-        return Err(Error::TooManyBoards { n, boards, limit: max_boards });
-    }
-    Ok(())
-}
-
-/// Every solution of `n` in backtracking order (or one per symmetry class), numbered from 1.
-pub fn solution_boards(n: usize, unique: bool) -> Vec<SheetBoard> {
-    if unique {
-        crate::count::unique_solutions(n)
-            .enumerate()
-            .map(|(i, (queens, size))| SheetBoard { index: i + 1, queens, class_size: Some(size), class: None })
-            .collect()
-    } else {
-        crate::count::solutions(n)
-            .enumerate()
-            .map(|(i, queens)| SheetBoard { index: i + 1, queens, class_size: None, class: None })
-            .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_use_one_based_rows() {
-        let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None, class: None };
-        assert_eq!(b.label(), "1: 1 5 8 6 3 7 2 4");
-        let u = SheetBoard { class_size: Some(4), ..b };
-        assert_eq!(u.label(), "1: 1 5 8 6 3 7 2 4 (×4)");
+/// `format` when stills are written in it.
+fn still(format: Format) -> Result<Format, Error> {
+    match STILL_FORMATS.contains(&format) {
+        true => Ok(format),
+        false => Err(Error::UnknownFormat { extension: format.extension().into(), writes: "png or svg".into() }),
     }
 }

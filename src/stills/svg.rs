@@ -5,13 +5,13 @@
 //! once and places it per board, with every queen and every label glyph in one group per colour
 //! (labels at the PNG's pen positions). The words (board, queens) go in the title.
 
+use super::sheet::{sheet_layout, Atlas, SheetBoard};
 use crate::board::Board;
 use crate::render::glyphs::Glyphs;
 use crate::render::layout::check_geometry;
 use crate::render::scene::Scene;
 use crate::render::svg::{self, use_of, Atom, Doc, Paints};
 use crate::render::{RenderOptions, Renderer};
-use crate::stills::{sheet_layout, Atlas, SheetBoard};
 use crate::trace::Square;
 use crate::Error;
 use std::io::Write;
@@ -27,7 +27,7 @@ fn board_title(n: usize, queens: &[usize]) -> String {
 
 /// Render one board (a solution or any partial layout) as an SVG; returns its width and height.
 /// `options.dark`, when given, is shown to viewers that prefer a dark colour scheme.
-pub fn write_board_svg<W: Write>(
+pub(super) fn write_board_svg<W: Write>(
     n: usize,
     queens: &[usize],
     options: &RenderOptions,
@@ -45,7 +45,7 @@ pub fn write_board_svg<W: Write>(
 
 /// Render `boards` as one SVG sheet, `columns` boards per row, laid out exactly like the PNG
 /// sheet; returns the atlas.
-pub fn write_sheet_svg<W: Write>(
+pub(super) fn write_sheet_svg<W: Write>(
     n: usize,
     boards: &[SheetBoard],
     options: &RenderOptions,

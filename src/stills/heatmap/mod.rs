@@ -13,7 +13,7 @@
 mod raster;
 mod svg;
 
-pub use raster::write_heatmap;
+pub use raster::write_heatmap_png;
 pub use svg::write_heatmap_svg;
 
 use crate::render::glyphs::Glyphs;

@@ -73,7 +73,7 @@ impl Picture {
 
 /// Draw the heatmap of `n` (over unique solutions with `unique`) as a PNG into `out`; returns its
 /// size in pixels.
-pub fn write_heatmap<W: Write>(
+pub fn write_heatmap_png<W: Write>(
     n: usize,
     unique: bool,
     options: &RenderOptions,
