@@ -1,8 +1,10 @@
 //! queens: turns N-Queens solving runs into pictures.
 //!
-//! Stages, one module each, data flowing one way: solve (events) -> trace (a recorded run) ->
-//! board (replayed states) -> render (frames drawn) -> sink (GIF, ...), wired by the pipeline.
-//! Stills and sprite sheets of solutions, and exact counts, sit beside it.
+//! Stages, one folder each, data flowing one way: solve (events into a [`Trace`]) -> board
+//! (replayed states) -> render (a [`Scene`] per frame, painted into an [`IndexedImage`]) -> sink
+//! (GIF, WebP, APNG, video, SVG, PNG; [`Format`] picks one), wired by [`render`]. Stills of
+//! solutions ([`write_board`], [`write_sheet`], [`write_heatmap`]) and exact counts ([`count`]) sit
+//! beside it. A sink of your own implements [`Sink`] and [`Encode`] (see `examples/custom_sink.rs`).
 //!
 //! ```no_run
 //! let options = queens::SolveOptions::new(6);
@@ -25,40 +27,51 @@ mod solve;
 mod stills;
 mod trace;
 
-pub use trace::jsonl;
+// The public surface, in stage order: errors, the pixel seam, outputs, the trace vocabulary,
+// solving and counting, replayed boards, drawing, sinks (formats), the orchestrators and stills.
 
-pub use board::seek::FrameSeeker;
-pub use board::{validate, Counters, TraceFault};
-pub use encode::gif::Tuning;
-pub use error::Error;
-pub use output::{remove_temporaries, Batch, OutputFile};
-pub use stills::heatmap::{heatmap_counts, ramp};
-
+pub use error::{Error, SelectError, TraceFault};
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
-pub use board::tree::{Node, NodeState, SearchTree};
+
+pub use pixels::{IndexedImage, Rgb, TRANSPARENT};
+
+pub use output::{remove_temporaries, Batch, OutputFile};
+
+pub use trace::jsonl;
+pub use trace::select::{solution_frames, FrameSpec, Selection};
+pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
+
 pub use count::TRANSFORMS;
-pub use pipeline::{
-    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
-    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
-};
-pub use render::caption::caption_spec;
+pub use solve::{record, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
+
+pub use board::seek::FrameSeeker;
+pub use board::tree::{Node, NodeState, SearchTree};
+pub use board::{validate, BoardFrame, Counters};
+
+pub use render::caption::{caption_spec, CaptionSpec};
+pub use render::palette::Palette;
 pub use render::report::solutions_text;
+pub use render::scene::{Item, Rect, Scene};
 pub use render::text_frame::{write_text_frames, Mark, TextFrame, TextSeeker};
-pub use render::theme::Theme;
+pub use render::theme::{Paint, Theme};
 pub use render::RenderOptions;
+
+pub use encode::gif::Tuning;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
     FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink,
     VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
 };
-pub use solve::{record, solutions, Algorithm, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
+
+pub use pipeline::{
+    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
+    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+};
 pub use stills::classes::class_boards;
+pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
 pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
-pub use trace::select::{solution_frames, FrameSpec, SelectError, Selection};
-pub use trace::RunInfo;
-pub use trace::{Event, Recorder, Square, Trace};
 
 use std::io::Write;
 
