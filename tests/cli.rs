@@ -137,3 +137,49 @@ fn numbers_below_their_minimum_name_the_argument_and_its_range() {
     assert!(common::listing(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_extension_naming_no_format_of_the_command_is_refused() {
+    let dir = temp_dir("formats");
+    for (args, writes) in [
+        (&["animate", "5", "-o", "x.jpg"][..], "gif, webp, apng, mp4, webm or svg"),
+        (&["animate", "5", "-o", "x.png"][..], "gif, webp, apng, mp4, webm or svg"),
+        (&["frames", "6", "-o", "x.gif"][..], "png or svg"),
+        (&["board", "8", "1,5,8,6,3,7,2,4", "-o", "b.webp"][..], "png or svg"),
+        (&["heatmap", "5", "-o", "h.gif"][..], "png or svg"),
+    ] {
+        let out = queens(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(writes), "{args:?}: {err}");
+        assert!(common::listing(&dir).is_empty(), "{args:?} wrote {:?}", common::listing(&dir));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_explicit_format_wins_over_the_extension() {
+    let dir = temp_dir("format-wins");
+    let out = queens(&dir, &["animate", "4", "-o", "run.gif", "--format", "svg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("run.gif")).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..40.min(text.len())]);
+    let out = queens(&dir, &["board", "5", "1,3,5,2,4", "-o", "b.img", "--format", "png"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(dir.join("b.img")).unwrap().starts_with(b"\x89PNG"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn render_takes_max_frames() {
+    let dir = temp_dir("render-max");
+    assert!(queens(&dir, &["trace", "6", "-o", "t.json"]).status.success());
+    let out = queens(&dir, &["render", "t.json", "--max-frames", "20", "-o", "r.gif"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--max-frames"), "{}", stderr(&out));
+    assert!(!dir.join("r.gif").exists());
+    let out = queens(&dir, &["render", "t.json", "--max-frames", "58", "-o", "r.gif"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
