@@ -75,12 +75,17 @@ fn svg_matches_the_png() {
 }
 
 #[test]
-fn theme_auto_needs_svg_and_extension_must_agree() {
+fn theme_auto_needs_svg_and_the_extension_must_name_a_still_format() {
     let dir = temp_dir("heatmap", "refusals");
     let out = run_queens(&dir, &["heatmap", "6", "--theme", "auto", "-o", "h.png"]);
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
-    let out = run_queens(&dir, &["heatmap", "6", "--format", "svg", "-o", "h.png"]);
+    let out = run_queens(&dir, &["heatmap", "6", "-o", "h.gif"]);
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.join("h.gif").exists(), "a refused run wrote a file");
+    // An explicit --format wins over the extension.
+    let out = run_queens(&dir, &["heatmap", "6", "--format", "svg", "-o", "forced.png"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(dir.join("forced.png")).unwrap().starts_with("<svg"));
     let out = run_queens(&dir, &["heatmap", "6", "--theme", "auto", "-o", "h.svg"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();

@@ -149,6 +149,23 @@ pub fn write_png<W: Write>(out: W, image: &IndexedImage, colors: &[Rgb]) -> Resu
     compact.write(out, (image.width, image.height), &pieces)
 }
 
+/// A PNG chunk written by hand (for chunks the png crate does not write, such as APNG's): big-endian
+/// length, tag, the parts, CRC-32 of tag and parts.
+pub fn write_chunk<W: Write + ?Sized>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]]) -> Result<(), Error> {
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    let len = u32::try_from(len).ok().filter(|&l| l < 1 << 31).ok_or(Error::FileTooLarge { format: "APNG" })?;
+    let mut crc = flate2::Crc::new();
+    crc.update(tag);
+    out.write_all(&len.to_be_bytes())?;
+    out.write_all(tag)?;
+    for part in parts {
+        crc.update(part);
+        out.write_all(part)?;
+    }
+    out.write_all(&crc.sum().to_be_bytes())?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

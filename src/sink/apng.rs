@@ -12,6 +12,7 @@
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::patch::Patch;
+use crate::encode::png::write_chunk;
 use crate::encode::zlib::{self, Deflated};
 use crate::render::canvas::IndexedImage;
 use crate::Error;
@@ -197,22 +198,6 @@ impl<W: Write> Sink for ApngSink<W> {
         out.flush()?;
         Ok(())
     }
-}
-
-/// A PNG chunk: big-endian length, tag, the parts, CRC-32 of tag and parts.
-fn write_chunk<W: Write + ?Sized>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]]) -> Result<(), Error> {
-    let len: usize = parts.iter().map(|p| p.len()).sum();
-    let len = u32::try_from(len).ok().filter(|&l| l < 1 << 31).ok_or(Error::FileTooLarge { format: "APNG" })?;
-    let mut crc = flate2::Crc::new();
-    crc.update(tag);
-    out.write_all(&len.to_be_bytes())?;
-    out.write_all(tag)?;
-    for part in parts {
-        crc.update(part);
-        out.write_all(part)?;
-    }
-    out.write_all(&crc.sum().to_be_bytes())?;
-    Ok(())
 }
 
 #[cfg(test)]

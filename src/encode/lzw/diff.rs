@@ -1,7 +1,7 @@
 //! [`super::encode_diff`]'s parse: LZW over a choice of two symbols (transparent or the pixel's own
 //! colour) at every unchanged pixel, greedy with one cut (see `encode_diff`).
 
-use super::{leading_matches, run_len, Lzw, MAX_CODES};
+use super::{leading_matches, run_len, Lzw};
 
 /// The pixels of one [`encode_diff`] call.
 #[derive(Clone, Copy)]
@@ -102,27 +102,6 @@ impl Lzw<'_> {
         }
     }
 
-    /// Emits `code` when the table already has its string followed by `symbol`: the decoder still adds that
-    /// string as a new entry, so the code is spent, but the encoder keeps using the older one. Returns whether
-    /// the table was full and got cleared.
-    #[inline(always)]
-    fn emit_copy(&mut self, code: u16, symbol: u8) -> bool {
-        self.put(code);
-        let new = self.next;
-        if usize::from(new) == MAX_CODES {
-            self.put(self.clear);
-            self.reset();
-            return true;
-        }
-        // `reset` clears this slot (the older code's) once more: harmless.
-        self.dict.slot[usize::from(new)] = ((usize::from(code) << self.bits) | usize::from(symbol)) as u32;
-        self.next = new + 1;
-        if u32::from(self.next) > 1 << self.width {
-            self.width += 1;
-        }
-        false
-    }
-
     /// [`Lzw::run`] over a choice of two symbols at every unchanged pixel, plus the cut if `cut` (see
     /// [`encode_diff`]).
     pub(super) fn run_diff(&mut self, f: Diff<'_>, cut: bool) {
@@ -152,7 +131,9 @@ impl Lzw<'_> {
                 // phrase from `j` reaches further than the one after `ph`.
                 let after = self.phrase(f, j, f.cur[j]);
                 if j + after.len > i + ph.len + next.len {
-                    let cleared = self.emit_copy(runs[ph.left - 1], after.sym);
+                    // The table already has this string followed by the symbol: the decoder still adds it as
+                    // a new entry, so the code is spent, but the encoder keeps using the older one.
+                    let cleared = self.add(runs[ph.left - 1], after.sym, false) == 0;
                     i = j;
                     ph = if cleared { self.longest(f, i) } else { after };
                     continue;

@@ -172,6 +172,14 @@ impl Lzw<'_> {
     /// got cleared instead.
     #[inline(always)]
     fn emit(&mut self, code: u16, symbol: u8) -> u16 {
+        self.add(code, symbol, true)
+    }
+
+    /// Emit `code` and give the next code to the phrase `code` + `symbol`; `link` also enters it in
+    /// the dictionary's child table (a copy of an existing phrase is not entered). Returns the new
+    /// code, or 0 when the table was full and a clear code reset it.
+    #[inline(always)]
+    fn add(&mut self, code: u16, symbol: u8, link: bool) -> u16 {
         self.put(code);
         let new = self.next;
         if usize::from(new) == MAX_CODES {
@@ -180,7 +188,9 @@ impl Lzw<'_> {
             return 0;
         }
         let slot = (usize::from(code) << self.bits) | usize::from(symbol);
-        self.dict.child[slot] = new;
+        if link {
+            self.dict.child[slot] = new;
+        }
         self.dict.slot[usize::from(new)] = slot as u32;
         self.next = new + 1;
         if u32::from(self.next) > 1 << self.width {
