@@ -1,20 +1,12 @@
 //! Animated WebP and APNG, decoded by Pillow (not our code): every frame pixel-identical to the
 //! GIF's, square centres matching an independent replay, same durations and loop counts; headless
-//! Chromium counts the same frames. Skips with a reason when a tool is missing (see tests/tools).
+//! Chromium counts the same frames. Skips with a reason when a tool is missing (support::tools).
 
-mod common;
-mod tools;
-
-use common::{decode_gif, queens_per_frame, temp_dir};
-use queens::{Animation, ApngSink, NoProgress, Sink, SolveOptions, Theme, Trace, Until, WebpSink};
+use crate::support::pillow::{pillow, Pillow};
+use crate::support::tools::{chromium, pillow_python};
+use crate::support::{centres, decode_gif, expected_centre, queens_per_frame, temp_dir, trace_for};
+use queens::{Animation, ApngSink, NoProgress, Sink, Theme, Trace, Until, WebpSink};
 use std::path::{Path, PathBuf};
-use tools::{centres, expected_centre, pillow, pillow_python, skip, Pillow};
-
-fn trace_for(n: usize, until: Until) -> Trace {
-    let mut options = SolveOptions::new(n);
-    options.until = until;
-    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
-}
 
 fn render<S: Sink>(trace: &Trace, animation: &Animation, mut sink: S) -> S {
     queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
@@ -51,9 +43,7 @@ fn decode_and_compare(python: &Path, paths: &[PathBuf; 3], points: &[(u32, u32)]
 
 #[test]
 fn bare_webp_and_apng_frames_show_the_replayed_board() {
-    let Some(python) = pillow_python() else {
-        return skip("bare_webp_and_apng_frames_show_the_replayed_board", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "bare");
     let trace = trace_for(6, Until::First);
     let mut animation = Animation::new();
@@ -77,9 +67,7 @@ fn bare_webp_and_apng_frames_show_the_replayed_board() {
 
 #[test]
 fn framed_runs_match_the_gif_in_every_frame_with_holds_and_themes() {
-    let Some(python) = pillow_python() else {
-        return skip("framed_runs_match_the_gif", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "framed");
     let trace = trace_for(5, Until::All);
     let mut animation = Animation::new();
@@ -99,9 +87,7 @@ fn framed_runs_match_the_gif_in_every_frame_with_holds_and_themes() {
 
 #[test]
 fn loop_counts_match_the_gif() {
-    let Some(python) = pillow_python() else {
-        return skip("loop_counts_match_the_gif", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "loops");
     let trace = trace_for(4, Until::First);
     // GIF stores extra plays (absent: once); WebP and APNG store plays in all (0: forever).
@@ -175,11 +161,7 @@ fn base64(bytes: &[u8]) -> String {
 
 #[test]
 fn chromium_counts_the_same_frames() {
-    let chromium =
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from).into_iter().find(|p| p.exists());
-    let Some(chromium) = chromium else {
-        return skip("chromium_counts_the_same_frames", "no /usr/bin/chromium (apt install chromium)");
-    };
+    let Some(chromium) = chromium() else { return };
     let dir = temp_dir("formats", "chromium");
     let trace = trace_for(5, Until::First);
     let paths = write_all(&dir, &trace, &Animation::new());
