@@ -119,9 +119,7 @@ impl SmallDisk {
             skip_unsupported("mounting a tmpfs needs root");
             return None;
         }
-        if tool("mount", "apt-get install mount").is_none() {
-            return None;
-        }
+        tool("mount", "apt-get install mount")?;
         std::fs::create_dir(&at).unwrap();
         let out = Command::new("mount").args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"]).arg(&at).output().unwrap();
         if !out.status.success() {
