@@ -121,8 +121,8 @@ fn webp_and_apng_bytes_repeat_across_runs_and_thread_counts() {
     assert_eq!(u32::from_le_bytes(first_webp[4..8].try_into().unwrap()) as usize, first_webp.len() - 8);
 }
 
-/// The frame count Chromium's ImageDecoder reports for `path`, if Chromium runs here.
-fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) -> Option<u64> {
+/// The frame count Chromium's ImageDecoder reports for `path`, or what Chromium printed instead.
+fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) -> Result<u64, String> {
     let bytes = std::fs::read(path).unwrap();
     let b64 = base64(&bytes);
     let page = format!(
@@ -140,10 +140,21 @@ fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) ->
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("file://{}", html.display()))
         .output()
-        .ok()?;
+        .map_err(|e| format!("chromium does not run: {e}"))?;
     let dom = String::from_utf8_lossy(&out.stdout);
-    let found = dom.split("frames=").nth(1)?;
-    found.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+    let count = dom
+        .split("frames=")
+        .nth(1)
+        .and_then(|found| found.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok());
+    count.ok_or_else(|| {
+        let tail = |text: &str| text.chars().rev().take(600).collect::<String>().chars().rev().collect::<String>();
+        format!(
+            "no frame count ({}); DOM: {}; stderr: {}",
+            out.status,
+            tail(&dom),
+            tail(&String::from_utf8_lossy(&out.stderr))
+        )
+    })
 }
 
 fn base64(bytes: &[u8]) -> String {
@@ -167,7 +178,7 @@ fn chromium_counts_the_same_frames() {
     let paths = write_all(&dir, &trace, &Animation::new());
     for (path, mime) in [(&paths[1], "image/webp"), (&paths[2], "image/png"), (&paths[0], "image/gif")] {
         let count = chromium_frame_count(&chromium, &dir, path, mime);
-        assert_eq!(count, Some(trace.frame_count() as u64), "{} ({mime})", path.display());
+        assert_eq!(count, Ok(trace.frame_count() as u64), "{} ({mime})", path.display());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
 //! Output rules from outside, without privileges: `-o -`, named pipes, closed pipes, symlinks,
 //! failed runs, `boards` batches and signals. (Device nodes, a full tmpfs, a terminal and strace:
-//! tests/output_system.rs.)
+//! tests/it/output_system.rs.)
 
 use crate::support::tools::tool;
 use crate::support::{self, listing, run_queens as queens, stderr};
