@@ -145,7 +145,7 @@ fn an_extension_naming_no_format_of_the_command_is_refused() {
         let err = stderr(&out);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(writes), "{args:?}: {err}");
-        assert!(common::listing(&dir).is_empty(), "{args:?} wrote {:?}", common::listing(&dir));
+        assert!(support::listing(&dir).is_empty(), "{args:?} wrote {:?}", support::listing(&dir));
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -20,6 +20,7 @@ mod frames;
 mod golden;
 mod heatmap;
 mod jsonl;
+mod layers;
 mod output;
 mod output_system;
 mod play;
