@@ -1,17 +1,9 @@
 //! End-to-end: solve -> trace -> GIF, decoded by the `image` crate and probed at square centres.
 
-mod common;
-
-use common::{attacked, decode_gif, queens_per_frame, rgb};
+use crate::support::{attacked, decode_gif, expected_centre, queens_per_frame, rgb, trace_for};
 use queens::internals::layout::Layout;
 use queens::internals::Renderer;
 use queens::{Animation, Event, GifSink, NoProgress, SolveOptions, Square, Theme, Trace, Tuning, Until};
-
-fn trace_for(n: usize, until: Until) -> Trace {
-    let mut options = SolveOptions::new(n);
-    options.until = until;
-    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
-}
 
 fn gif_for(trace: &Trace, animation: &Animation) -> Vec<u8> {
     let mut out = Vec::new();
@@ -23,26 +15,6 @@ fn gif_tuned(trace: &Trace, animation: &Animation, tuning: Tuning) -> Vec<u8> {
     let mut sink = GifSink::with_tuning(Vec::new(), tuning);
     queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
     sink.into_inner().unwrap()
-}
-
-/// The colour a square's centre must show for this set of queens.
-fn expected_centre(
-    queens: &std::collections::BTreeSet<(usize, usize)>,
-    row: usize,
-    col: usize,
-    theme: &Theme,
-) -> [u8; 3] {
-    let dark = (row + col) % 2 == 1;
-    if queens.contains(&(row, col)) {
-        theme.queen
-    } else {
-        match (dark, attacked(queens, row, col)) {
-            (false, false) => theme.light,
-            (true, false) => theme.dark,
-            (false, true) => theme.light_attacked,
-            (true, true) => theme.dark_attacked,
-        }
-    }
 }
 
 #[test]

@@ -2,37 +2,18 @@
 //! at square centres against an independent replay), a sheet's atlas rectangles crop to the GIF's
 //! frames, and a one-frame PNG is the GIF's frame pixel for pixel. Decoded with the `image` crate.
 
-mod common;
-
-use common::{attacked, decode_gif, queens_per_frame, rgb};
+use crate::support::{self, decode_gif, expected_centre, queens_per_frame, rgb, run_ok};
 use image::RgbaImage;
 use queens::{Event, Theme, Trace};
 use std::collections::BTreeSet;
 use std::path::Path;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    common::temp_dir("frames", name)
-}
-
-fn run_ok(dir: &Path, args: &[&str]) {
-    let out = common::run_queens(dir, args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    support::temp_dir("frames", name)
 }
 
 fn read_trace(dir: &Path, name: &str) -> Trace {
     serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
-}
-
-/// The colour at a square's centre for a bare board with `square`-pixel squares.
-fn centre_colour(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize, theme: &Theme) -> [u8; 3] {
-    let dark = (row + col) % 2 == 1;
-    match (queens.contains(&(row, col)), dark, attacked(queens, row, col)) {
-        (true, ..) => theme.queen,
-        (false, false, false) => theme.light,
-        (false, true, false) => theme.dark,
-        (false, false, true) => theme.light_attacked,
-        (false, true, true) => theme.dark_attacked,
-    }
 }
 
 /// Every square centre of a bare image at (x0, y0) shows `queens`' board.
@@ -48,7 +29,7 @@ fn assert_board(
     for row in 0..n {
         for col in 0..n {
             let (x, y) = (x0 + col as u32 * square + square / 2, y0 + row as u32 * square + square / 2);
-            assert_eq!(rgb(img, x, y), centre_colour(queens, row, col, &theme), "{what}: row {row} col {col}");
+            assert_eq!(rgb(img, x, y), expected_centre(queens, row, col, &theme), "{what}: row {row} col {col}");
         }
     }
 }
@@ -89,7 +70,7 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
         };
         assert_eq!(*delay, expected, "delay of step {k}");
     }
-    let out = common::run_queens(&dir, &["render", "t.json", "--frames", &format!("{}", last + 1)]);
+    let out = support::run_queens(&dir, &["render", "t.json", "--frames", &format!("{}", last + 1)]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("last frame, {last}")));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -183,7 +164,7 @@ fn bare_sheets_pack_cells_edge_to_edge_and_huge_sheets_are_refused_up_front() {
         assert_board(&sheet, (k as u32 * 200, 0), 5, 40, board, &format!("cell {k}"));
     }
     let out =
-        common::run_queens(&dir, &["frames", "10", "--until", "all", "--square", "200", "--max-frames", "1000000"]);
+        support::run_queens(&dir, &["frames", "10", "--until", "all", "--square", "200", "--max-frames", "1000000"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--every") && stderr.contains("--square"), "{stderr}");

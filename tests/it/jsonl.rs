@@ -1,20 +1,19 @@
 //! Traces as JSON Lines: written by `trace --format jsonl`, read by `render` from a file or stdin as
 //! a stream, rendering to the same GIF as the JSON trace; bad lines are named.
 
-mod common;
-
+use crate::support;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    common::temp_dir("jsonl", name)
+    support::temp_dir("jsonl", name)
 }
 
 #[test]
 fn json_and_json_lines_render_to_the_same_gif_from_files_and_stdin() {
     let dir = temp_dir("same");
-    assert!(common::run_queens(&dir, &["trace", "6", "--until", "2", "-o", "t.json"]).status.success());
-    let out = common::run_queens(&dir, &["trace", "6", "--until", "2", "--format", "jsonl", "-o", "t.jsonl"]);
+    assert!(support::run_queens(&dir, &["trace", "6", "--until", "2", "-o", "t.json"]).status.success());
+    let out = support::run_queens(&dir, &["trace", "6", "--until", "2", "--format", "jsonl", "-o", "t.jsonl"]);
     assert!(out.status.success());
     let lines = std::fs::read_to_string(dir.join("t.jsonl")).unwrap();
     assert_eq!(lines.lines().next(), Some(r#"{"n":6,"algorithm":"backtrack"}"#));
@@ -22,7 +21,7 @@ fn json_and_json_lines_render_to_the_same_gif_from_files_and_stdin() {
     let events: Vec<serde_json::Value> = lines.lines().skip(1).map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(json["events"].as_array().unwrap(), &events, "the same event objects");
     for (input, output) in [("t.json", "a.gif"), ("t.jsonl", "b.gif")] {
-        let out = common::run_queens(&dir, &["render", input, "-o", output, "-q"]);
+        let out = support::run_queens(&dir, &["render", input, "-o", output, "-q"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -37,7 +36,7 @@ fn json_and_json_lines_render_to_the_same_gif_from_files_and_stdin() {
     let a = std::fs::read(dir.join("a.gif")).unwrap();
     assert_eq!(a, std::fs::read(dir.join("b.gif")).unwrap(), "JSON Lines file");
     assert_eq!(a, std::fs::read(dir.join("c.gif")).unwrap(), "JSON Lines on stdin");
-    assert_eq!(common::decode_gif(&a).len(), events.len() + 1);
+    assert_eq!(support::decode_gif(&a).len(), events.len() + 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -46,13 +45,13 @@ fn a_bad_event_is_named_by_its_line_and_nothing_is_written() {
     let dir = temp_dir("bad");
     let text = "{\"n\":4,\"algorithm\":\"mine\"}\n{\"event\":\"place\",\"row\":0,\"col\":0}\n\n{\"event\":\"remove\",\"row\":3,\"col\":1}\n";
     std::fs::write(dir.join("bad.jsonl"), text).unwrap();
-    let out = common::run_queens(&dir, &["render", "bad.jsonl", "-o", "bad.gif"]);
+    let out = support::run_queens(&dir, &["render", "bad.jsonl", "-o", "bad.gif"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("line 4: "), "{stderr}");
     assert!(!dir.join("bad.gif").exists());
     std::fs::write(dir.join("junk.jsonl"), "{\"n\":4,\"algorithm\":\"mine\"}\n{\"event\":\"fly\"}\n").unwrap();
-    let out = common::run_queens(&dir, &["render", "junk.jsonl", "-o", "junk.gif"]);
+    let out = support::run_queens(&dir, &["render", "junk.jsonl", "-o", "junk.gif"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: "));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,20 +1,12 @@
 //! Animated WebP and APNG, decoded by Pillow (not our code): every frame pixel-identical to the
 //! GIF's, square centres matching an independent replay, same durations and loop counts; headless
-//! Chromium counts the same frames. Skips with a reason when a tool is missing (see tests/tools).
+//! Chromium counts the same frames. Skips with a reason when a tool is missing (support::tools).
 
-mod common;
-mod tools;
-
-use common::{decode_gif, queens_per_frame, temp_dir};
-use queens::{Animation, ApngSink, NoProgress, Sink, SolveOptions, Theme, Trace, Until, WebpSink};
+use crate::support::pillow::{pillow, Pillow};
+use crate::support::tools::{chromium, pillow_python};
+use crate::support::{centres, decode_gif, expected_centre, queens_per_frame, temp_dir, trace_for};
+use queens::{Animation, ApngSink, NoProgress, Sink, Theme, Trace, Until, WebpSink};
 use std::path::{Path, PathBuf};
-use tools::{centres, expected_centre, pillow, pillow_python, skip, Pillow};
-
-fn trace_for(n: usize, until: Until) -> Trace {
-    let mut options = SolveOptions::new(n);
-    options.until = until;
-    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
-}
 
 fn render<S: Sink>(trace: &Trace, animation: &Animation, mut sink: S) -> S {
     queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
@@ -51,9 +43,7 @@ fn decode_and_compare(python: &Path, paths: &[PathBuf; 3], points: &[(u32, u32)]
 
 #[test]
 fn bare_webp_and_apng_frames_show_the_replayed_board() {
-    let Some(python) = pillow_python() else {
-        return skip("bare_webp_and_apng_frames_show_the_replayed_board", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "bare");
     let trace = trace_for(6, Until::First);
     let mut animation = Animation::new();
@@ -77,9 +67,7 @@ fn bare_webp_and_apng_frames_show_the_replayed_board() {
 
 #[test]
 fn framed_runs_match_the_gif_in_every_frame_with_holds_and_themes() {
-    let Some(python) = pillow_python() else {
-        return skip("framed_runs_match_the_gif", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "framed");
     let trace = trace_for(5, Until::All);
     let mut animation = Animation::new();
@@ -99,9 +87,7 @@ fn framed_runs_match_the_gif_in_every_frame_with_holds_and_themes() {
 
 #[test]
 fn loop_counts_match_the_gif() {
-    let Some(python) = pillow_python() else {
-        return skip("loop_counts_match_the_gif", tools::NO_PILLOW);
-    };
+    let Some(python) = pillow_python() else { return };
     let dir = temp_dir("formats", "loops");
     let trace = trace_for(4, Until::First);
     // GIF stores extra plays (absent: once); WebP and APNG store plays in all (0: forever).
@@ -135,8 +121,8 @@ fn webp_and_apng_bytes_repeat_across_runs_and_thread_counts() {
     assert_eq!(u32::from_le_bytes(first_webp[4..8].try_into().unwrap()) as usize, first_webp.len() - 8);
 }
 
-/// The frame count Chromium's ImageDecoder reports for `path`, if Chromium runs here.
-fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) -> Option<u64> {
+/// The frame count Chromium's ImageDecoder reports for `path`, or what Chromium printed instead.
+fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) -> Result<u64, String> {
     let bytes = std::fs::read(path).unwrap();
     let b64 = base64(&bytes);
     let page = format!(
@@ -154,10 +140,21 @@ fn chromium_frame_count(chromium: &Path, dir: &Path, path: &Path, mime: &str) ->
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("file://{}", html.display()))
         .output()
-        .ok()?;
+        .map_err(|e| format!("chromium does not run: {e}"))?;
     let dom = String::from_utf8_lossy(&out.stdout);
-    let found = dom.split("frames=").nth(1)?;
-    found.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+    let count = dom
+        .split("frames=")
+        .nth(1)
+        .and_then(|found| found.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok());
+    count.ok_or_else(|| {
+        let tail = |text: &str| text.chars().rev().take(600).collect::<String>().chars().rev().collect::<String>();
+        format!(
+            "no frame count ({}); DOM: {}; stderr: {}",
+            out.status,
+            tail(&dom),
+            tail(&String::from_utf8_lossy(&out.stderr))
+        )
+    })
 }
 
 fn base64(bytes: &[u8]) -> String {
@@ -175,17 +172,13 @@ fn base64(bytes: &[u8]) -> String {
 
 #[test]
 fn chromium_counts_the_same_frames() {
-    let chromium =
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from).into_iter().find(|p| p.exists());
-    let Some(chromium) = chromium else {
-        return skip("chromium_counts_the_same_frames", "no /usr/bin/chromium (apt install chromium)");
-    };
+    let Some(chromium) = chromium() else { return };
     let dir = temp_dir("formats", "chromium");
     let trace = trace_for(5, Until::First);
     let paths = write_all(&dir, &trace, &Animation::new());
     for (path, mime) in [(&paths[1], "image/webp"), (&paths[2], "image/png"), (&paths[0], "image/gif")] {
         let count = chromium_frame_count(&chromium, &dir, path, mime);
-        assert_eq!(count, Some(trace.frame_count() as u64), "{} ({mime})", path.display());
+        assert_eq!(count, Ok(trace.frame_count() as u64), "{} ({mime})", path.display());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,24 +4,15 @@
 //! checked against the queens placed; XML checked by xmllint or Python; no fonts needed (no
 //! `<text>`); reruns byte-identical.
 
-mod common;
-mod svg_support;
-
-use common::{run_queens, temp_dir};
+use crate::support::svg::{check_xml, interiors_match, rsvg};
+use crate::support::{run_ok, run_queens, temp_dir};
 use image::RgbImage;
 use queens::Theme;
 use std::path::Path;
-use svg_support::{check_xml, interiors_match, rsvg};
 
 /// Largest channel difference allowed inside uniform areas: librsvg leaves faint seams (1-3 levels)
 /// where glyph contours meet over contrasting hatching.
 const SEAM: u8 = 4;
-
-fn queens_ok(dir: &Path, args: &[&str]) -> String {
-    let out = run_queens(dir, args);
-    assert!(out.status.success(), "queens {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 fn png(path: &Path) -> RgbImage {
     image::open(path).expect("PNG decodes").to_rgb8()
@@ -40,11 +31,11 @@ fn check_svg(path: &Path, words: &str) -> String {
 /// Draw `args` as SVG and PNG (`-o` appended), check both and compare them; returns the render.
 fn svg_and_png(dir: &Path, name: &str, args: &[&str], words: &str) -> Option<(RgbImage, RgbImage)> {
     let (svg_path, png_path) = (dir.join(format!("{name}.svg")), dir.join(format!("{name}.png")));
-    queens_ok(dir, &[args, &["-o", svg_path.to_str().unwrap()]].concat());
-    queens_ok(dir, &[args, &["-o", png_path.to_str().unwrap()]].concat());
+    run_ok(dir, &[args, &["-o", svg_path.to_str().unwrap()]].concat());
+    run_ok(dir, &[args, &["-o", png_path.to_str().unwrap()]].concat());
     let svg = check_svg(&svg_path, words);
     let again = dir.join(format!("{name}-again.svg"));
-    queens_ok(dir, &[args, &["-o", again.to_str().unwrap()]].concat());
+    run_ok(dir, &[args, &["-o", again.to_str().unwrap()]].concat());
     assert_eq!(svg, std::fs::read_to_string(&again).unwrap(), "{name}: reruns are byte-identical");
     let rendered = rsvg(&svg_path)?;
     let reference = png(&png_path);
@@ -96,9 +87,9 @@ fn sheets_render_like_their_pngs_with_the_same_atlas() {
     let dir = temp_dir("svg-stills", "sheet");
     let args = ["sheet", "8", "--unique", "--square", "30", "--theme", "print"];
     let (svg_atlas, png_atlas) = (dir.join("svg.json"), dir.join("png.json"));
-    queens_ok(&dir, &[&args[..], &["--atlas", svg_atlas.to_str().unwrap()]].concat());
+    run_ok(&dir, &[&args[..], &["--atlas", svg_atlas.to_str().unwrap()]].concat());
     std::fs::rename(dir.join("output/queens-8x8-solutions-unique.png"), dir.join("first.png")).unwrap();
-    queens_ok(&dir, &[&args[..], &["--format", "svg", "--atlas", png_atlas.to_str().unwrap()]].concat());
+    run_ok(&dir, &[&args[..], &["--format", "svg", "--atlas", png_atlas.to_str().unwrap()]].concat());
     let svg_path = dir.join("output/queens-8x8-solutions-unique.svg");
     assert!(svg_path.is_file(), "--format svg names the file .svg");
     assert_eq!(std::fs::read(&svg_atlas).unwrap(), std::fs::read(&png_atlas).unwrap(), "one layout, one atlas");
@@ -129,8 +120,8 @@ fn sheets_render_like_their_pngs_with_the_same_atlas() {
 #[test]
 fn boards_format_svg_names_files_svg() {
     let dir = temp_dir("svg-stills", "batch");
-    queens_ok(&dir, &["boards", "6", "--format", "svg", "--square", "20", "-o", "svg"]);
-    queens_ok(&dir, &["boards", "6", "--square", "20", "-o", "png"]);
+    run_ok(&dir, &["boards", "6", "--format", "svg", "--square", "20", "-o", "svg"]);
+    run_ok(&dir, &["boards", "6", "--square", "20", "-o", "png"]);
     for i in 1..=4 {
         let svg = dir.join(format!("svg/queens-6x6-{i}.svg"));
         check_svg(&svg, "6×6 board, queens on");
@@ -158,7 +149,7 @@ fn frames_render_like_their_pngs() {
 #[test]
 fn auto_theme_is_svg_only_and_carries_both_palettes() {
     let dir = temp_dir("svg-stills", "auto");
-    queens_ok(&dir, &["board", "8", "1,5,8,6,3,7,2,4", "--theme", "auto", "-o", "auto.svg"]);
+    run_ok(&dir, &["board", "8", "1,5,8,6,3,7,2,4", "--theme", "auto", "-o", "auto.svg"]);
     let svg = std::fs::read_to_string(dir.join("auto.svg")).unwrap();
     assert!(svg.contains("@media (prefers-color-scheme:dark)"), "a dark palette");
     assert!(svg.contains(".q{fill:#1a1a1a}") && svg.contains(".q{fill:#fff}"), "queens in both themes");
@@ -173,7 +164,7 @@ fn auto_theme_is_svg_only_and_carries_both_palettes() {
 #[test]
 fn animations_take_format_svg_and_refuse_auto_elsewhere() {
     let dir = temp_dir("svg-stills", "format");
-    queens_ok(&dir, &["animate", "4", "--format", "svg", "--theme", "auto"]);
+    run_ok(&dir, &["animate", "4", "--format", "svg", "--theme", "auto"]);
     let svg = dir.join("output/queens-4x4-backtrack-first.svg");
     check_svg(&svg, "4×4 board · backtrack");
     let text = std::fs::read_to_string(&svg).unwrap();

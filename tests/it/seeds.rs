@@ -1,8 +1,6 @@
 //! Facts stated in the seed documents, checked against the backtracking trace.
 
-mod common;
-
-use common::is_valid_solution;
+use crate::support::is_valid_solution;
 use queens::{Event, SolveOptions, Until};
 
 fn counts(n: usize, until: Until) -> (usize, usize, Vec<Vec<usize>>) {

@@ -2,10 +2,7 @@
 //! PNG (decoded with the `image` crate) colours every square by its count: equal counts, equal
 //! colours; more queens, darker.
 
-mod common;
-mod svg_support;
-
-use common::{rgb, run_queens, temp_dir};
+use crate::support::{self, rgb, run_queens, temp_dir};
 use queens::internals::palette::luminance;
 
 fn counts_from_solve(n: usize) -> Vec<Vec<u64>> {
@@ -67,10 +64,10 @@ fn svg_matches_the_png() {
     }
     let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("queens per square over 92 solutions"), "{}", &svg[..200]);
-    svg_support::check_xml(&dir.join("h.svg"));
-    let Some(rendered) = svg_support::rsvg(&dir.join("h.svg")) else { return };
+    support::svg::check_xml(&dir.join("h.svg"));
+    let Some(rendered) = support::svg::rsvg(&dir.join("h.svg")) else { return };
     let png = image::open(dir.join("h.png")).unwrap().to_rgb8();
-    let checked = svg_support::interiors_match(&png, &rendered, 3, "heatmap 8 SVG");
+    let checked = support::svg::interiors_match(&png, &rendered, 3, "heatmap 8 SVG");
     assert!(checked as u32 > png.width() * png.height() / 2, "only {checked} pixels compared");
 }
 

@@ -3,24 +3,19 @@
 //! prints why it skips; with QUEENS_REQUIRE_TOOLS=1 a missing tool fails it instead. Everything
 //! happens inside the test's own temporary folder (device nodes are made there, not used in /dev).
 
-mod common;
-
-use common::{listing, run_queens as queens};
+use crate::support::tools::{is_root, skip_unsupported, tool};
+use crate::support::{self, listing, run_queens as queens, stderr};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("output-system", name)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    support::temp_dir("output-system", name)
 }
 
 #[test]
 fn a_terminal_is_refused_binary() {
-    if !common::tool("script") {
+    if tool("script", "apt-get install bsdutils").is_none() {
         return;
     }
     let dir = temp_dir("tty");
@@ -37,7 +32,7 @@ fn a_terminal_is_refused_binary() {
 
 #[test]
 fn every_created_file_is_opened_with_o_excl() {
-    if !common::tool("strace") {
+    if tool("strace", "apt-get install strace").is_none() {
         return;
     }
     let dir = temp_dir("strace");
@@ -59,7 +54,7 @@ fn every_created_file_is_opened_with_o_excl() {
             .output()
             .unwrap();
         if !out.status.success() && !log.exists() {
-            common::skip(&format!("strace cannot trace here: {}", stderr(&out).trim()), false);
+            skip_unsupported(&format!("strace cannot trace here: {}", stderr(&out).trim()));
             return;
         }
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
@@ -80,7 +75,7 @@ fn device(dir: &Path, name: &str, major: &str, minor: &str) -> Option<PathBuf> {
     let path = dir.join(name);
     assert!(Command::new("mknod").arg(&path).args(["c", major, minor]).status().unwrap().success());
     if let Err(e) = std::fs::OpenOptions::new().write(true).open(&path) {
-        common::skip(&format!("device nodes cannot be opened in {} ({e})", dir.display()), false);
+        skip_unsupported(&format!("device nodes cannot be opened in {} ({e})", dir.display()));
         return None;
     }
     Some(path)
@@ -92,10 +87,10 @@ fn is_char_device(path: &Path) -> bool {
 
 #[test]
 fn device_nodes_are_written_in_place() {
-    if !common::is_root() {
-        return common::skip("device nodes need root", false);
+    if !is_root() {
+        return skip_unsupported("device nodes need root");
     }
-    if !common::tool("mknod") {
+    if tool("mknod", "apt-get install coreutils").is_none() {
         return;
     }
     let dir = temp_dir("devices");
@@ -120,17 +115,15 @@ struct SmallDisk(PathBuf);
 
 impl SmallDisk {
     fn mount(at: PathBuf) -> Option<SmallDisk> {
-        if !common::is_root() {
-            common::skip("mounting a tmpfs needs root", false);
+        if !is_root() {
+            skip_unsupported("mounting a tmpfs needs root");
             return None;
         }
-        if !common::tool("mount") {
-            return None;
-        }
+        tool("mount", "apt-get install mount")?;
         std::fs::create_dir(&at).unwrap();
         let out = Command::new("mount").args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"]).arg(&at).output().unwrap();
         if !out.status.success() {
-            common::skip(&format!("cannot mount a tmpfs here: {}", stderr(&out).trim()), false);
+            skip_unsupported(&format!("cannot mount a tmpfs here: {}", stderr(&out).trim()));
             return None;
         }
         Some(SmallDisk(at))

@@ -3,20 +3,13 @@
 //! is pixel for pixel the frame without it, and runs that are not tree searches, or streams, are
 //! refused with one line. GIFs decoded with the `image` crate.
 
-mod common;
-
-use common::{decode_gif, run_queens, temp_dir};
+use crate::support::{decode_gif, run_ok, run_queens, temp_dir};
 use queens::internals::layout::PanelLayout;
 use queens::internals::scene::Item;
 use queens::internals::theme::Paint;
 use queens::internals::{Renderer, Replay};
 use queens::{Algorithm, Event, RenderOptions, SearchTree, SolveOptions, Trace};
 use std::path::Path;
-
-fn run_ok(dir: &Path, args: &[&str]) {
-    let out = run_queens(dir, args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-}
 
 fn record(n: usize, algorithm: Algorithm) -> Trace {
     let mut options = SolveOptions::new(n);

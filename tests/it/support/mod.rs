@@ -1,12 +1,17 @@
-//! Helpers shared by the integration tests: decode GIFs with the `image` crate (an independent
-//! decoder) and replay traces with a tiny independent board model.
-#![allow(dead_code)]
+//! What the integration tests share: run the binary in a test's own temporary folder, decode GIFs
+//! with the `image` crate (an independent decoder), replay traces with a tiny independent board
+//! model and say what a square must show. Submodules: `tools` (outside programs found, and skipped
+//! when missing, in one place), `pillow` (Pillow as a decoder), `svg` (librsvg, browsers, XML,
+//! pixel comparison) and `golden` (golden-image comparison and difference pictures).
 
 pub mod golden;
+pub mod pillow;
+pub mod svg;
+pub mod tools;
 
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbaImage};
-use queens::{Event, Square, Trace};
+use queens::{Event, SolveOptions, Square, Theme, Trace, Until};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -14,6 +19,30 @@ use std::process::{Command, Output};
 /// Run the `queens` binary in `dir`.
 pub fn run_queens(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens")).args(args).current_dir(dir).output().expect("binary runs")
+}
+
+/// Run the `queens` binary in `dir`, require success and return its stdout.
+pub fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = run_queens(dir, args);
+    assert!(out.status.success(), "queens {args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// A run's stdout as text (lossy).
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A run's stderr as text (lossy).
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The trace of the default solver on an `n` x `n` board, until `until`.
+pub fn trace_for(n: usize, until: Until) -> Trace {
+    let mut options = SolveOptions::new(n);
+    options.until = until;
+    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
 }
 
 /// A fresh, empty folder for one test (`queens-<suite>-<name>-<pid>` under the temp dir).
@@ -85,32 +114,21 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Say why a test does not run, on the real stderr (libtest captures only the print macros, so
-/// `cargo test` shows the line). With QUEENS_REQUIRE_TOOLS=1 a missing tool fails the test instead.
-pub fn skip(reason: &str, missing_tool: bool) {
-    if missing_tool && std::env::var("QUEENS_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-        panic!("{reason}, and QUEENS_REQUIRE_TOOLS=1");
+/// The colour a square's centre must show for this set of queens (`--bare` frames).
+pub fn expected_centre(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize, theme: &Theme) -> [u8; 3] {
+    let dark = (row + col) % 2 == 1;
+    if queens.contains(&(row, col)) {
+        return theme.queen;
     }
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "skipped: {reason}");
+    match (dark, attacked(queens, row, col)) {
+        (false, false) => theme.light,
+        (true, false) => theme.dark,
+        (false, true) => theme.light_attacked,
+        (true, true) => theme.dark_attacked,
+    }
 }
 
-/// True when `tool` runs; otherwise [`skip`]s (or fails, see there) naming it.
-pub fn tool(tool: &str) -> bool {
-    let runs = Command::new(tool)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok();
-    if !runs {
-        skip(&format!("{tool} is not installed"), true);
-    }
-    runs
-}
-
-/// True when the tests run as root (from /proc/self/status, no libc needed).
-pub fn is_root() -> bool {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status.lines().any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
+/// Square centres of an `n` x `n` bare board with `square`-pixel squares, row by row.
+pub fn centres(n: usize, square: usize) -> Vec<(u32, u32)> {
+    (0..n * n).map(|i| (((i % n) * square + square / 2) as u32, ((i / n) * square + square / 2) as u32)).collect()
 }

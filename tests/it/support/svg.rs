@@ -1,37 +1,15 @@
-//! Helpers for the SVG tests: outside renderers (librsvg's `rsvg-convert`, headless Chromium), XML
-//! validation and pixel comparison. A missing tool skips its test with a reason on stderr, unless
-//! `QUEENS_REQUIRE_TOOLS=1`, when it fails.
-#![allow(dead_code)]
+//! Helpers for the SVG tests: outside renderers (librsvg's `rsvg-convert`, headless Chromium and
+//! Firefox), XML validation and pixel comparison. The tools are found through `super::tools`, so a
+//! missing one skips its test (or fails it under `QUEENS_REQUIRE_TOOLS=1`).
 
+use super::tools::{chromium, firefox, tool, which};
 use image::RgbImage;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-/// The path of `name` on PATH.
-pub fn which(name: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file()))
-}
-
-/// The path of `tool` on PATH, or `None` (after saying why the caller skips).
-pub fn tool(name: &str, purpose: &str) -> Option<PathBuf> {
-    let found = which(name);
-    if found.is_none() {
-        let required = std::env::var("QUEENS_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
-        assert!(!required, "{name} is not installed but QUEENS_REQUIRE_TOOLS=1 ({purpose})");
-        eprintln!("skipped: {name} is not installed ({purpose})");
-    }
-    found
-}
-
-/// The first of `names` that is installed.
-pub fn any_tool(names: &[&str], purpose: &str) -> Option<PathBuf> {
-    names.iter().find_map(|n| which(n)).or_else(|| tool(names[0], purpose))
-}
 
 /// Render an SVG file to a PNG with librsvg; `None` when rsvg-convert is missing.
 pub fn rsvg(svg: &Path) -> Option<RgbImage> {
-    let rsvg = tool("rsvg-convert", "renders SVG stills independently")?;
+    let rsvg = tool("rsvg-convert", "apt-get install librsvg2-bin")?;
     let png = svg.with_extension("rsvg.png");
     let status = Command::new(rsvg).arg(svg).arg("-o").arg(&png).status().expect("rsvg-convert runs");
     assert!(status.success(), "rsvg-convert failed on {}", svg.display());
@@ -50,7 +28,9 @@ pub fn check_xml(path: &Path) -> bool {
         );
         return true;
     }
-    let Some(python) = tool("python3", "validates XML") else { return false };
+    let Some(python) = tool("python3", "validates XML without xmllint: apt-get install libxml2-utils") else {
+        return false;
+    };
     let out = Command::new(python)
         .args(["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])"])
         .arg(path)
@@ -78,7 +58,7 @@ pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), d
     let url = format!("file://{}", html.display());
     let mut command = match browser {
         Browser::Chromium => {
-            let chromium = any_tool(&["chromium", "chromium-browser", "google-chrome"], "plays animated SVG")?;
+            let chromium = chromium()?;
             let mut command = Command::new(chromium);
             command
                 .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"])
@@ -94,7 +74,7 @@ pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), d
             command
         }
         Browser::Firefox => {
-            let firefox = any_tool(&["firefox-esr", "firefox"], "plays animated SVG")?;
+            let firefox = firefox()?;
             std::fs::create_dir_all(&profile).unwrap();
             let mut prefs = String::from("user_pref(\"layout.css.devPixelsPerPx\", \"1.0\");\n");
             if dark {
@@ -139,9 +119,4 @@ pub fn interiors_match(reference: &RgbImage, rendered: &RgbImage, tolerance: u8,
         }
     }
     checked
-}
-
-/// `#rrggbb` as RGB.
-pub fn rgb_of(colour: [u8; 3]) -> image::Rgb<u8> {
-    image::Rgb(colour)
 }

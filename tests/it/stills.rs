@@ -1,22 +1,20 @@
 //! Sheets, per-board PNGs and single boards, decoded with the `image` crate and probed square by
 //! square against the solutions they claim to show.
 
-mod common;
-
-use common::{is_valid_solution, rgb};
+use crate::support::{self, is_valid_solution, rgb};
 use image::RgbaImage;
 use queens::Theme;
 use std::path::{Path, PathBuf};
 
 /// Run the binary and insist that it succeeds.
 fn queens(dir: &Path, args: &[&str]) -> std::process::Output {
-    let out = common::run_queens(dir, args);
+    let out = support::run_queens(dir, args);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     out
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("stills", name)
+    support::temp_dir("stills", name)
 }
 
 fn open(path: &Path) -> RgbaImage {
@@ -134,7 +132,7 @@ fn a_partial_or_clashing_board_is_still_drawn() {
     assert!(square_ink(&img, (10, 30), 10, theme.light_attacked).1 > 0, "queen on row 3 col 1");
     assert_eq!(rgb(&img, 5, 5), theme.light_attacked, "row 0 col 0 is attacked (column 0)");
     assert_eq!(rgb(&img, 35, 5), theme.dark, "row 0 col 3 is free");
-    let out = common::run_queens(&dir, &["board", "4", "2,5"]);
+    let out = support::run_queens(&dir, &["board", "4", "2,5"]);
     assert_eq!(out.status.code(), Some(2), "a bad QUEENS list is a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("row 5"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -156,7 +154,7 @@ fn solve_and_count_print_what_scripts_read() {
         let out = queens(&dir, args);
         assert_eq!(String::from_utf8_lossy(&out.stdout).lines().last(), Some(last), "{args:?}");
     }
-    let refused = common::run_queens(&dir, &["sheet", "14"]);
+    let refused = support::run_queens(&dir, &["sheet", "14"]);
     assert_eq!(refused.status.code(), Some(1));
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("365596") && err.contains("--max-boards"), "{err}");

@@ -1,14 +1,12 @@
 //! Golden images: what the library draws, compared pixel by pixel with pictures stored in
-//! `tests/golden/` (see tests/common/golden.rs). Catches any visual change the probing tests miss:
+//! `tests/golden/` (see tests/it/support/golden.rs). Catches any visual change the probing tests miss:
 //! captions, brackets, glyph shapes, labels, margins, theme colours.
 //!
-//! Regenerate after an intended change: `QUEENS_UPDATE_GOLDEN=1 cargo test --test golden`, then
+//! Regenerate after an intended change: `QUEENS_UPDATE_GOLDEN=1 cargo test --test it golden`, then
 //! look at the new pictures before committing them.
 
-mod common;
-
-use common::decode_gif;
-use common::golden::{assert_golden, compare, diff_image};
+use crate::support::decode_gif;
+use crate::support::golden::{assert_golden, compare, diff_image};
 use image::{Rgba, RgbaImage};
 use queens::{Animation, FrameSpec, RenderOptions, SolveOptions, Theme, Trace};
 

@@ -1,10 +1,9 @@
 //! Output rules from outside, without privileges: `-o -`, named pipes, closed pipes, symlinks,
 //! failed runs, `boards` batches and signals. (Device nodes, a full tmpfs, a terminal and strace:
-//! tests/output_system.rs.)
+//! tests/it/output_system.rs.)
 
-mod common;
-
-use common::{listing, run_queens as queens};
+use crate::support::tools::tool;
+use crate::support::{self, listing, run_queens as queens, stderr};
 use std::io::Read;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
@@ -12,11 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("output", name)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    support::temp_dir("output", name)
 }
 
 /// The one `error:` line a failed run prints.
@@ -42,7 +37,7 @@ fn join_reader<T>(reader: std::thread::JoinHandle<T>, fifo: &Path) -> T {
 }
 
 fn mkfifo(path: &Path) -> bool {
-    if !common::tool("mkfifo") {
+    if tool("mkfifo", "apt-get install coreutils").is_none() {
         return false;
     }
     assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
@@ -54,7 +49,7 @@ fn dash_writes_images_to_stdout_and_the_summary_to_stderr() {
     let dir = temp_dir("dash");
     let out = queens(&dir, &["animate", "6", "-o", "-"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(common::decode_gif(&out.stdout).len(), 58);
+    assert_eq!(support::decode_gif(&out.stdout).len(), 58);
     let summary = stderr(&out);
     assert!(summary.starts_with("stdout: 58 frames") && summary.contains(&format!("{} bytes", out.stdout.len())));
     std::fs::write(dir.join("run.json"), queens(&dir, &["trace", "5"]).stdout).unwrap();
@@ -118,7 +113,7 @@ fn named_pipes_get_the_whole_image_and_stay_pipes() {
     assert!(out.status.success(), "{}", stderr(&out));
     let bytes = join_reader(reader, &fifo);
     assert_eq!(bytes.last(), Some(&0x3B), "GIF trailer");
-    assert_eq!(common::decode_gif(&bytes).len(), 58);
+    assert_eq!(support::decode_gif(&bytes).len(), 58);
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
     assert_eq!(listing(&dir), ["pipe.gif"]);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -179,7 +174,7 @@ fn symlinks_are_written_through() {
     for link in ["link.gif", "dangling.png"] {
         assert!(std::fs::symlink_metadata(dir.join(link)).unwrap().file_type().is_symlink(), "{link}");
     }
-    assert_eq!(common::decode_gif(&std::fs::read(dir.join("real/a.gif")).unwrap()).len(), 58);
+    assert_eq!(support::decode_gif(&std::fs::read(dir.join("real/a.gif")).unwrap()).len(), 58);
     image::open(dir.join("real/new.png")).expect("the dangling link's file is a PNG");
     assert_eq!(listing(&dir.join("real")), ["a.gif", "new.png"], "no temporaries");
     // A link to /dev/stdout (a chain through /proc): written in place, never replaced.
@@ -187,7 +182,7 @@ fn symlinks_are_written_through() {
     let out = queens(&dir, &["animate", "6", "-o", "out.gif"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout.last(), Some(&0x3B), "only the GIF on stdout");
-    assert_eq!(common::decode_gif(&out.stdout).len(), 58);
+    assert_eq!(support::decode_gif(&out.stdout).len(), 58);
     assert!(stderr(&out).starts_with("out.gif: 58 frames"), "the summary on stderr: {}", stderr(&out));
     assert!(std::fs::symlink_metadata(dir.join("out.gif")).unwrap().file_type().is_symlink());
     assert_eq!(listing(&dir), ["dangling.png", "link.gif", "out.gif", "real"]);
@@ -240,7 +235,7 @@ fn a_failed_boards_run_removes_its_files_and_names_the_one_that_failed() {
 
 #[test]
 fn signals_remove_the_temporary_and_exit_128_plus_the_signal() {
-    if !common::tool("kill") {
+    if tool("kill", "apt-get install procps").is_none() {
         return;
     }
     let dir = temp_dir("signals");

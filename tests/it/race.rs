@@ -3,17 +3,9 @@
 //! run's own trace); the animation has the longest run's ticks + 1 frames; the default name lists
 //! the algorithms. GIFs decoded with the `image` crate.
 
-mod common;
-
-use common::{attacked, decode_gif, queens_per_frame, rgb, run_queens, temp_dir};
+use crate::support::{self, decode_gif, expected_centre, queens_per_frame, rgb, run_ok, run_queens, temp_dir};
 use queens::{Event, Theme, Trace};
 use std::path::Path;
-
-fn run_ok(dir: &Path, args: &[&str]) -> String {
-    let out = run_queens(dir, args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 fn trace(dir: &Path, args: &[&str]) -> Trace {
     run_ok(dir, &[&["trace"][..], args, &["-o", "t.json"]].concat());
@@ -63,13 +55,7 @@ fn probe_race(dir: &Path, n: usize, algorithms: &[&str], checks: bool) {
                 for col in 0..n {
                     let x = i as u32 * (side + square) + col as u32 * square + square / 2;
                     let y = row as u32 * square + square / 2;
-                    let want = match (queens.contains(&(row, col)), (row + col) % 2 == 1, attacked(queens, row, col)) {
-                        (true, ..) => theme.queen,
-                        (false, false, false) => theme.light,
-                        (false, true, false) => theme.dark,
-                        (false, false, true) => theme.light_attacked,
-                        (false, true, true) => theme.dark_attacked,
-                    };
+                    let want = expected_centre(queens, row, col, &theme);
                     assert_eq!(rgb(img, x, y), want, "{clock} board {i} frame {k} row {row} col {col}");
                 }
             }
@@ -101,12 +87,12 @@ fn the_default_output_names_the_algorithms_and_needs_two() {
 
 #[test]
 fn a_race_writes_any_animation_format_its_output_names() {
-    let dir = common::temp_dir("race", "formats");
-    let out = common::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "-o", "r.webp"]);
+    let dir = support::temp_dir("race", "formats");
+    let out = support::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "-o", "r.webp"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let webp = std::fs::read(dir.join("r.webp")).unwrap();
     assert!(webp.starts_with(b"RIFF") && &webp[8..12] == b"WEBP", "a WebP file, not a GIF");
-    let out = common::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "--format", "svg", "-o", "r.svg"]);
+    let out = support::run_queens(&dir, &["race", "5", "backtrack", "forward", "-q", "--format", "svg", "-o", "r.svg"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(std::fs::read_to_string(dir.join("r.svg")).unwrap().starts_with("<svg"));
     std::fs::remove_dir_all(&dir).unwrap();

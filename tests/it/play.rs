@@ -1,9 +1,8 @@
 //! `queens play`: text frames checked against an independent replay, frame selection, and the
 //! interactive player driven through tmux (keys in, screen read back, terminal left usable).
 
-mod common;
-
-use common::run_queens as queens;
+use crate::support::tools::tool;
+use crate::support::{self, run_queens as queens};
 use queens::{Event, Trace};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -48,12 +47,12 @@ fn expected_header(k: usize, trace: &Trace, solutions_so_far: usize) -> String {
 
 #[test]
 fn ascii_frames_equal_an_independent_replay() {
-    let dir = common::temp_dir("play", "ascii");
+    let dir = support::temp_dir("play", "ascii");
     let trace = trace_of(&dir, "6");
     let text = stdout(&queens(&dir, &["play", "6", "--ascii"]));
     assert_eq!(stdout(&queens(&dir, &["play", "6"])), text, "a pipe gets the text form without --ascii");
     let frames = blocks(&text, 6);
-    let boards = common::queens_per_frame(&trace);
+    let boards = support::queens_per_frame(&trace);
     assert_eq!(frames.len(), boards.len());
     assert_eq!(frames.len(), 58);
     let mut solutions = 0;
@@ -67,7 +66,7 @@ fn ascii_frames_equal_an_independent_replay() {
             for (col, symbol) in symbols.iter().enumerate() {
                 let want = if queens.contains(&(row, col)) {
                     "Q"
-                } else if common::attacked(queens, row, col) {
+                } else if support::attacked(queens, row, col) {
                     "~"
                 } else {
                     "."
@@ -90,7 +89,7 @@ fn steps(text: &str) -> Vec<usize> {
 
 #[test]
 fn frames_and_every_select_what_is_printed() {
-    let dir = common::temp_dir("play", "select");
+    let dir = support::temp_dir("play", "select");
     let pick = |args: &[&str]| steps(&stdout(&queens(&dir, &[&["play", "6"], args].concat())));
     assert_eq!(pick(&["--frames", "31"]), vec![31]);
     assert_eq!(pick(&["--frames", "5,0-2,2"]), vec![0, 1, 2, 5]);
@@ -121,7 +120,7 @@ fn frames_and_every_select_what_is_printed() {
 
 #[test]
 fn traces_play_from_a_file_and_from_stdin() {
-    let dir = common::temp_dir("play", "trace");
+    let dir = support::temp_dir("play", "trace");
     let json = stdout(&queens(&dir, &["trace", "6"]));
     std::fs::write(dir.join("run.json"), &json).unwrap();
     let solved = stdout(&queens(&dir, &["play", "6", "--frames", "0,31,last"]));
@@ -191,21 +190,12 @@ impl Drop for Tmux {
     }
 }
 
-fn tmux_available() -> bool {
-    let found = Command::new("tmux").arg("-V").output().is_ok_and(|out| out.status.success());
-    if !found {
-        assert!(std::env::var("QUEENS_REQUIRE_TOOLS").as_deref() != Ok("1"), "tmux is required but missing");
-        eprintln!("skipped: tmux is not installed (apt-get install tmux); set QUEENS_REQUIRE_TOOLS=1 to fail instead");
-    }
-    found
-}
-
 #[test]
 fn the_player_steps_jumps_and_gives_the_terminal_back() {
-    if !tmux_available() {
+    if tool("tmux", "apt-get install tmux").is_none() {
         return;
     }
-    let dir = common::temp_dir("play", "tmux");
+    let dir = support::temp_dir("play", "tmux");
     let tmux = Tmux { socket: dir.join("tmux.sock") };
     let shell = format!("cd '{}' && PS1='$ ' exec sh", dir.display());
     tmux.run(&["-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "80", "-y", "30", &shell]);

@@ -1,26 +1,17 @@
 //! MP4 and WebM through ffmpeg, checked with ffprobe and ffmpeg's own decoder: duration and frame
 //! times follow the delays exactly, sides are padded to even, sampled frames show the replayed
 //! board within a lossy tolerance; without ffmpeg the CLI says how to install it and writes
-//! nothing. Skips with a reason when ffmpeg is missing (see tests/tools).
+//! nothing. Skips with a reason when ffmpeg is missing (support::tools).
 
-mod common;
-mod tools;
-
-use common::{queens_per_frame, run_queens, temp_dir};
-use queens::{Animation, NoProgress, SolveOptions, Theme, Trace, Until, VideoCodec, VideoSink};
+use crate::support::tools::tool;
+use crate::support::{centres, expected_centre, queens_per_frame, run_queens, temp_dir, trace_for};
+use queens::{Animation, NoProgress, Theme, Trace, Until, VideoCodec, VideoSink};
 use std::path::Path;
 use std::process::Command;
-use tools::{centres, expected_centre, runs, skip};
 
 /// Largest per-channel difference allowed at a square centre in a lossy frame (the centre must
 /// also be nearer to the right colour than to any other square or queen colour).
 const TOLERANCE: i32 = 24;
-
-fn trace_for(n: usize, until: Until) -> Trace {
-    let mut options = SolveOptions::new(n);
-    options.until = until;
-    queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
-}
 
 fn video(trace: &Trace, animation: &Animation, codec: VideoCodec) -> Vec<u8> {
     let mut sink = VideoSink::new(Vec::new(), codec);
@@ -57,8 +48,8 @@ fn decode(path: &Path, (width, height): (usize, usize)) -> Vec<Vec<u8>> {
 
 #[test]
 fn videos_keep_every_delay_and_show_the_board() {
-    if !runs("ffmpeg") || !runs("ffprobe") {
-        return skip("videos_keep_every_delay_and_show_the_board", "no ffmpeg/ffprobe (apt install ffmpeg)");
+    if tool("ffmpeg", "apt-get install ffmpeg").is_none() || tool("ffprobe", "apt-get install ffmpeg").is_none() {
+        return;
     }
     let dir = temp_dir("video", "timing");
     let trace = trace_for(5, Until::Solutions(2));
@@ -117,8 +108,8 @@ fn find(haystack: &[u8], needle: &[u8]) -> usize {
 
 #[test]
 fn cli_writes_video_by_extension_and_cleans_up() {
-    if !runs("ffmpeg") {
-        return skip("cli_writes_video_by_extension_and_cleans_up", "no ffmpeg (apt install ffmpeg)");
+    if tool("ffmpeg", "apt-get install ffmpeg").is_none() {
+        return;
     }
     let dir = temp_dir("video", "cli");
     let out = run_queens(&dir, &["animate", "4", "--bare", "--square", "20", "-o", "four.mp4"]);

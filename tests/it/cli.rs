@@ -1,18 +1,10 @@
 //! The `queens` binary from outside: exit codes, default paths, one-line errors, no stray files.
 
-mod common;
-
+use crate::support::{self, run_queens as queens, stderr};
 use std::path::PathBuf;
-use std::process::Output;
-
-use common::run_queens as queens;
 
 fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("cli", name)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    support::temp_dir("cli", name)
 }
 
 #[test]
@@ -26,7 +18,7 @@ fn animate_writes_the_default_path_and_reports_it() {
     assert!(stdout.contains("output/queens-6x6-backtrack-first.gif"), "{stdout}");
     assert!(stdout.contains("58 frames"), "{stdout}");
     assert!(stdout.contains(&format!("{} bytes", bytes.len())), "{stdout}");
-    assert_eq!(common::decode_gif(&bytes).len(), 58);
+    assert_eq!(support::decode_gif(&bytes).len(), 58);
     let out = queens(&dir, &["animate", "5", "--until", "all"]);
     assert!(out.status.success());
     assert!(dir.join("output/queens-5x5-backtrack-all.gif").exists());
@@ -46,7 +38,7 @@ fn trace_then_render_round_trip() {
     std::fs::write(dir.join("run.json"), &out.stdout).unwrap();
     let out = queens(&dir, &["render", "run.json", "--bare", "--square", "20", "-o", "run.gif"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let frames = common::decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
+    let frames = support::decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
     assert_eq!(frames.len(), events + 1);
     assert_eq!((frames[0].0.width(), frames[0].0.height()), (100, 100));
     let out = queens(&dir, &["trace", "6", "-o", "six.json"]);
@@ -95,8 +87,8 @@ fn no_attacks_leaves_every_square_plain() {
     let out = queens(&dir, &["trace", "5", "--until", "all", "-o", "t.json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let trace: queens::Trace = serde_json::from_str(&std::fs::read_to_string(dir.join("t.json")).unwrap()).unwrap();
-    let frames = common::decode_gif(&std::fs::read(dir.join("a.gif")).unwrap());
-    let boards = common::queens_per_frame(&trace);
+    let frames = support::decode_gif(&std::fs::read(dir.join("a.gif")).unwrap());
+    let boards = support::queens_per_frame(&trace);
     assert_eq!(frames.len(), boards.len());
     let theme = queens::Theme::default();
     for (k, ((img, _), queens)) in frames.iter().zip(&boards).enumerate() {
@@ -105,9 +97,9 @@ fn no_attacks_leaves_every_square_plain() {
                 let plain = if (row + col) % 2 == 1 { theme.dark } else { theme.light };
                 let want = if queens.contains(&(row, col)) { theme.queen } else { plain };
                 let (x, y) = (col as u32 * 40 + 20, row as u32 * 40 + 20);
-                assert_eq!(common::rgb(img, x, y), want, "frame {k}, row {row} col {col}");
+                assert_eq!(support::rgb(img, x, y), want, "frame {k}, row {row} col {col}");
                 // A corner the queen glyph never covers shows the plain square either way.
-                assert_eq!(common::rgb(img, x - 17, y - 17), plain, "frame {k} corner of {row},{col}");
+                assert_eq!(support::rgb(img, x - 17, y - 17), plain, "frame {k} corner of {row},{col}");
             }
         }
     }
@@ -134,7 +126,7 @@ fn numbers_below_their_minimum_name_the_argument_and_its_range() {
         assert!(!err.contains("-- -"), "{args:?}: clap's tip: {err}");
         assert_eq!(err.lines().filter(|l| l.starts_with("error")).count(), 1, "{args:?}: {err}");
     }
-    assert!(common::listing(&dir).is_empty());
+    assert!(support::listing(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -153,7 +145,7 @@ fn an_extension_naming_no_format_of_the_command_is_refused() {
         let err = stderr(&out);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(writes), "{args:?}: {err}");
-        assert!(common::listing(&dir).is_empty(), "{args:?} wrote {:?}", common::listing(&dir));
+        assert!(support::listing(&dir).is_empty(), "{args:?} wrote {:?}", support::listing(&dir));
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! `tests/golden/` and compared with what it draws now, pixel by decoded pixel (decoded by the
 //! `image` crate, so a byte-level change that draws the same picture passes).
 //!
-//! `QUEENS_UPDATE_GOLDEN=1 cargo test --test golden` rewrites the stored images that differ (or
+//! `QUEENS_UPDATE_GOLDEN=1 cargo test --test it golden` rewrites the stored images that differ (or
 //! are missing). On a mismatch the failure names an expected | actual | difference image written
 //! to `<target>/tmp/golden-diff/<name>.png`: the two pictures side by side, then a faded copy of
 //! the expected one with every differing pixel in magenta and a magenta box around them.
@@ -155,7 +155,7 @@ pub fn check(name: &str, actual: &RgbaImage) -> Result<(), String> {
     Err(format!(
         "{name}: {} of {} pixels differ from {}, within x {x0}..={x1}, y {y0}..={y1} (first at ({fx}, {fy}): \
          expected {}, got {}){}\n  expected | actual | difference: {}\n  \
-         if the change is intended: {UPDATE_VAR}=1 cargo test --test golden, look at the new image, commit it",
+         if the change is intended: {UPDATE_VAR}=1 cargo test --test it golden, look at the new image, commit it",
         m.pixels,
         m.of,
         path.display(),

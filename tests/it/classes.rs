@@ -4,10 +4,7 @@
 //! row's first board, the PNG (decoded with the `image` crate) shows a queen where the atlas says,
 //! and librsvg's rendering of the SVG sheet matches the PNG.
 
-mod common;
-mod svg_support;
-
-use common::{run_queens, temp_dir};
+use crate::support::{self, run_queens, temp_dir};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -138,10 +135,10 @@ fn the_svg_sheet_matches_the_png() {
     let png_atlas = classes_sheet(&dir, 6, &["--square", "30", "-o", "c.png"]);
     let svg_atlas = classes_sheet(&dir, 6, &["--square", "30", "-o", "c.svg"]);
     assert_eq!(png_atlas, svg_atlas, "one layout, one atlas");
-    svg_support::check_xml(&dir.join("c.svg"));
-    let Some(rendered) = svg_support::rsvg(&dir.join("c.svg")) else { return };
+    support::svg::check_xml(&dir.join("c.svg"));
+    let Some(rendered) = support::svg::rsvg(&dir.join("c.svg")) else { return };
     let reference = image::open(dir.join("c.png")).unwrap().to_rgb8();
-    svg_support::interiors_match(&reference, &rendered, 4, "classes sheet");
+    support::svg::interiors_match(&reference, &rendered, 4, "classes sheet");
 }
 
 #[test]

@@ -4,25 +4,16 @@
 //! docs/distributed.md run as written, and the dynamic programming count's per-row state counts
 //! against an independent set-based brute force.
 
-mod common;
-
+use crate::support::tools::tool;
+use crate::support::{self, stderr, stdout};
+use queens::count::{layer_sizes, plan, ShardResult};
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output};
-
-use queens::count::{layer_sizes, plan, ShardResult};
+use std::process::Command;
 
 /// OEIS A000170 and A002562 for n = 0..=14.
 const ALL: [u64; 15] = [0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
 const UNIQUE: [u64; 15] = [0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 #[test]
 fn shards_add_up_to_a000170_and_a002562() {
@@ -53,7 +44,7 @@ fn shard_plans_are_deterministic_and_balanced_by_estimate() {
 fn shard_lines(dir: &Path, n: usize, of: usize, ks: &[usize]) -> String {
     let mut lines = String::new();
     for k in ks {
-        let out = common::run_queens(dir, &["count", &n.to_string(), "--shard", &format!("{k}/{of}")]);
+        let out = support::run_queens(dir, &["count", &n.to_string(), "--shard", &format!("{k}/{of}")]);
         assert!(out.status.success(), "{}", stderr(&out));
         let line = stdout(&out);
         let parsed: ShardResult = serde_json::from_str(line.trim()).expect("one JSON line");
@@ -66,41 +57,41 @@ fn shard_lines(dir: &Path, n: usize, of: usize, ks: &[usize]) -> String {
 
 #[test]
 fn cli_shards_sum_and_refuse_missing_or_doubled() {
-    let dir = common::temp_dir("count-shards", "sum");
+    let dir = support::temp_dir("count-shards", "sum");
     let lines = shard_lines(&dir, 9, 4, &[1, 2, 3, 4]);
     std::fs::write(dir.join("all.jsonl"), &lines).unwrap();
-    let out = common::run_queens(&dir, &["count", "--sum", "all.jsonl"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "all.jsonl"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert_eq!(text.lines().last(), Some("352"), "{text}");
     assert!(text.lines().next().unwrap().contains("9x9 solutions, 4 shards"), "{text}");
 
-    let out = common::run_queens(&dir, &["count", "--sum", "all.jsonl", "--unique"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "all.jsonl", "--unique"]);
     assert_eq!(stdout(&out).lines().last(), Some("46"));
 
     let some: String = lines.lines().filter(|l| !l.contains("\"shard\":3")).map(|l| format!("{l}\n")).collect();
     std::fs::write(dir.join("missing.jsonl"), &some).unwrap();
     std::fs::write(dir.join("again.jsonl"), lines.lines().next().unwrap()).unwrap();
-    let out = common::run_queens(&dir, &["count", "--sum", "missing.jsonl"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "missing.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("missing shard 3"), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
-    let out = common::run_queens(&dir, &["count", "--sum", "all.jsonl", "again.jsonl"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "all.jsonl", "again.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("doubled shard 1"), "{}", stderr(&out));
-    let out = common::run_queens(&dir, &["count", "--sum", "missing.jsonl", "again.jsonl"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "missing.jsonl", "again.jsonl"]);
     assert!(stderr(&out).contains("missing shard 3; doubled shard 1"), "{}", stderr(&out));
 
     let other = shard_lines(&dir, 8, 4, &[4]);
     std::fs::write(dir.join("mixed.jsonl"), format!("{some}{other}")).unwrap();
-    let out = common::run_queens(&dir, &["count", "--sum", "mixed.jsonl"]);
+    let out = support::run_queens(&dir, &["count", "--sum", "mixed.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("different boards"), "{}", stderr(&out));
 }
 
 #[test]
 fn sum_reads_standard_input() {
-    let dir = common::temp_dir("count-shards", "stdin");
+    let dir = support::temp_dir("count-shards", "stdin");
     let lines = shard_lines(&dir, 8, 2, &[2, 1]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["count", "--sum", "-"])
@@ -115,13 +106,13 @@ fn sum_reads_standard_input() {
 
 #[test]
 fn bad_shards_are_usage_errors() {
-    let dir = common::temp_dir("count-shards", "usage");
+    let dir = support::temp_dir("count-shards", "usage");
     for bad in ["0/4", "5/4", "1/0", "3of4", "3/", "x/4"] {
-        let out = common::run_queens(&dir, &["count", "10", "--shard", bad]);
+        let out = support::run_queens(&dir, &["count", "10", "--shard", bad]);
         assert_eq!(out.status.code(), Some(2), "--shard {bad}: {}", stderr(&out));
         assert!(stderr(&out).contains(bad), "{}", stderr(&out));
     }
-    let out = common::run_queens(&dir, &["count", "12", "--method", "dp", "--max-memory", "1M"]);
+    let out = support::run_queens(&dir, &["count", "12", "--method", "dp", "--max-memory", "1M"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("needs about 6.0 MiB") && stderr(&out).contains("--max-memory"), "{}", stderr(&out));
 }
@@ -129,11 +120,7 @@ fn bad_shards_are_usage_errors() {
 /// The GNU parallel one-liner of docs/distributed.md, run as written for a small N and M.
 #[test]
 fn gnu_parallel_recipe_runs_here() {
-    let have = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !have {
-        let required = std::env::var("QUEENS_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
-        assert!(!required, "GNU parallel is not installed and QUEENS_REQUIRE_TOOLS=1 (apt-get install parallel)");
-        println!("skipped: GNU parallel is not installed (apt-get install parallel); set QUEENS_REQUIRE_TOOLS=1 to fail instead");
+    if tool("parallel", "apt-get install parallel").is_none() {
         return;
     }
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/distributed.md")).unwrap();
@@ -141,7 +128,7 @@ fn gnu_parallel_recipe_runs_here() {
     let at = lines.iter().position(|l| l.starts_with("N=17 M=64")).expect("the recipe's N=... M=... line");
     let recipe = lines[at + 1];
     assert!(recipe.contains("parallel") && recipe.ends_with("queens count --sum shards.jsonl"), "{recipe}");
-    let dir = common::temp_dir("count-shards", "parallel");
+    let dir = support::temp_dir("count-shards", "parallel");
     let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let out = Command::new("sh")

@@ -5,10 +5,7 @@
 //! captions, against GIF pixels (decoded with the `image` crate) and against librsvg's rendering of
 //! the SVG still. Runs that are not tree searches, and `--bare`, are refused with exit code 2.
 
-mod common;
-mod svg_support;
-
-use common::{attacked, decode_gif, queens_per_frame, rgb, run_queens, temp_dir};
+use crate::support::{self, attacked, decode_gif, queens_per_frame, rgb, run_queens, temp_dir};
 use queens::internals::caption::caption_for;
 use queens::internals::scene::Item;
 use queens::internals::theme::Paint;
@@ -232,9 +229,9 @@ fn the_gif_draws_the_lines_and_the_svg_matches_the_png() {
     let png = image::open(dir.join("f2.png")).unwrap().to_rgb8();
     let gif = image::DynamicImage::ImageRgba8(frames[2].0.clone()).to_rgb8();
     assert_eq!(png, gif, "the PNG still is the GIF's frame 2");
-    svg_support::check_xml(&dir.join("f2.svg"));
-    let Some(rendered) = svg_support::rsvg(&dir.join("f2.svg")) else { return };
-    svg_support::interiors_match(&png, &rendered, 4, "--why frame");
+    support::svg::check_xml(&dir.join("f2.svg"));
+    let Some(rendered) = support::svg::rsvg(&dir.join("f2.svg")) else { return };
+    support::svg::interiors_match(&png, &rendered, 4, "--why frame");
 }
 
 #[test]
@@ -249,5 +246,5 @@ fn runs_without_dead_ends_and_bare_frames_are_refused() {
     }
     let out = run_queens(&dir, &["frames", "5", "--why", "--bare", "-o", "x.png"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(common::listing(&dir).is_empty(), "nothing written");
+    assert!(support::listing(&dir).is_empty(), "nothing written");
 }

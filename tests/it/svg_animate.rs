@@ -4,22 +4,14 @@
 //! GIF frame, colours exact up to anti-aliasing seams), square centres agreeing with an
 //! independent replay: timing, holds, loop counts and `--theme auto` in dark mode.
 
-mod common;
-mod svg_support;
-
-use common::{attacked, decode_gif, queens_per_frame, run_queens, temp_dir};
+use crate::support::svg::{check_xml, interiors_match, screenshot, Browser, BROWSERS};
+use crate::support::{attacked, decode_gif, queens_per_frame, run_ok, temp_dir};
 use image::{RgbImage, RgbaImage};
 use queens::{SolveOptions, Theme};
 use std::fmt::Write;
 use std::path::Path;
-use svg_support::{check_xml, interiors_match, screenshot, Browser, BROWSERS};
 
 const SEAM: u8 = 4;
-
-fn queens_ok(dir: &Path, args: &[&str]) {
-    let out = run_queens(dir, args);
-    assert!(out.status.success(), "queens {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-}
 
 /// The GIF's frames as RGB with their start times and delays (ms).
 fn gif_frames(path: &Path) -> Vec<(RgbImage, u64, u64)> {
@@ -72,8 +64,8 @@ fn play(
 
 /// Write `args` as SVG and GIF; the SVG's text, the GIF's frames.
 fn svg_and_gif(dir: &Path, args: &[&str]) -> (String, Vec<(RgbImage, u64, u64)>) {
-    queens_ok(dir, &[args, &["-o", "run.svg"]].concat());
-    queens_ok(dir, &[args, &["-o", "run.gif"]].concat());
+    run_ok(dir, &[args, &["-o", "run.svg"]].concat());
+    run_ok(dir, &[args, &["-o", "run.gif"]].concat());
     check_xml(&dir.join("run.svg"));
     (std::fs::read_to_string(dir.join("run.svg")).unwrap(), gif_frames(&dir.join("run.gif")))
 }
@@ -139,7 +131,7 @@ fn loops_repeat_and_finite_runs_end_on_the_last_frame() {
     let mid = |k: usize| gif[k].1 + gif[k].2 / 2;
     let last = gif.len() - 1;
     let times = [mid(3), total + mid(3), 2 * total + mid(3), 5 * total];
-    queens_ok(&dir, &["animate", "5", "--square", "24", "--delay", "100", "-o", "forever.svg"]);
+    run_ok(&dir, &["animate", "5", "--square", "24", "--delay", "100", "-o", "forever.svg"]);
     let forever = std::fs::read_to_string(dir.join("forever.svg")).unwrap();
     assert!(forever.contains("step-end infinite"));
     let size = gif[0].0.dimensions();
@@ -160,9 +152,9 @@ fn loops_repeat_and_finite_runs_end_on_the_last_frame() {
 fn theme_auto_follows_the_viewers_colour_scheme() {
     let dir = temp_dir("svg-animate", "auto");
     let args = ["animate", "5", "--square", "30"];
-    queens_ok(&dir, &[&args[..], &["--theme", "auto", "-o", "auto.svg"]].concat());
-    queens_ok(&dir, &[&args[..], &["-o", "light.gif"]].concat());
-    queens_ok(&dir, &[&args[..], &["--theme", "dark", "-o", "dark.gif"]].concat());
+    run_ok(&dir, &[&args[..], &["--theme", "auto", "-o", "auto.svg"]].concat());
+    run_ok(&dir, &[&args[..], &["-o", "light.gif"]].concat());
+    run_ok(&dir, &[&args[..], &["--theme", "dark", "-o", "dark.gif"]].concat());
     let svg = std::fs::read_to_string(dir.join("auto.svg")).unwrap();
     let (light, dark) = (gif_frames(&dir.join("light.gif")), gif_frames(&dir.join("dark.gif")));
     let k = 4;

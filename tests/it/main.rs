@@ -1,0 +1,34 @@
+//! The integration tests, one binary (the crate is linked once, not once per file): one module per
+//! area, named as the filter selects it (`cargo test --test it svg_stills::`), and `support`, the
+//! helpers they share (the binary in a temporary folder, independent decoding and replay, outside
+//! tools found and skipped in one place, SVG renderers, golden images).
+//!
+//! Tests that need an outside program ask `support::tools` for it: without it they print
+//! `skipped: <reason>` and pass, unless `QUEENS_REQUIRE_TOOLS=1`, when they fail.
+
+mod support;
+
+mod algorithms;
+mod animate;
+mod classes;
+mod cli;
+mod count;
+mod count_shards;
+mod formats;
+mod formats_video;
+mod frames;
+mod golden;
+mod heatmap;
+mod jsonl;
+mod layers;
+mod output;
+mod output_system;
+mod play;
+mod properties;
+mod race;
+mod seeds;
+mod stills;
+mod svg_animate;
+mod svg_stills;
+mod tree;
+mod why;
