@@ -193,8 +193,6 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     Ok(options)
 }
 
-/// A bad value inside an otherwise well-formed argument: exit code 2, like clap's own errors.
-
 /// The error as one line, with the flag that changes a library limit named after it.
 pub fn describe(e: &anyhow::Error) -> String {
     let flag = match e.downcast_ref::<queens::Error>() {

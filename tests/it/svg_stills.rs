@@ -157,8 +157,10 @@ fn auto_theme_is_svg_only_and_carries_both_palettes() {
     assert_eq!(out.status.code(), Some(2), "--theme auto for a PNG is a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("SVG"));
     assert!(!dir.join("auto.png").exists());
-    let out = run_queens(&dir, &["board", "8", "1,5", "--format", "svg", "-o", "x.png"]);
-    assert_eq!(out.status.code(), Some(2), "--format and the extension disagree");
+    let out = run_queens(&dir, &["board", "8", "1,5", "-o", "x.webp"]);
+    assert_eq!(out.status.code(), Some(2), "an extension naming no still format");
+    run_ok(&dir, &["board", "8", "1,5", "--format", "svg", "-o", "x.png"]);
+    assert!(std::fs::read_to_string(dir.join("x.png")).unwrap().starts_with("<svg"), "--format wins");
 }
 
 #[test]
