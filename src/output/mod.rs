@@ -49,20 +49,9 @@ pub fn remove_temporaries() {
     }
 }
 
-/// Have [`remove_temporaries`] delete `path` too (a helper program's output file) until
-/// [`untrack`]; false once it has run (the process is exiting: do not start the helper).
-pub(crate) fn track(path: &Path) -> bool {
-    let mut registry = registry();
-    if registry.closing {
-        return false;
-    }
-    registry.pending.push(path.to_path_buf());
-    true
-}
-
-/// Stop tracking `path`.
-pub(crate) fn untrack(path: &Path) {
-    registry().pending.retain(|p| p != path);
+/// True once [`remove_temporaries`] has run (the process is exiting: start no helper program).
+pub(crate) fn closing() -> bool {
+    registry().closing
 }
 
 /// A temporary file's path, registered while it exists; dropping it deletes the file.

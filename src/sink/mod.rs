@@ -13,6 +13,7 @@ pub mod apng;
 pub mod atlas;
 pub mod format;
 pub mod gif;
+mod matroska;
 pub mod sheet;
 pub mod split;
 pub mod still;

@@ -1,24 +1,28 @@
 //! The video sink: MP4 (H.264) or WebM (VP9) through the system's `ffmpeg`, frames piped in raw.
 //!
-//! Contract: frames go to ffmpeg as rgb24 at a constant rate of one frame per tick, the greatest
-//! common divisor of the run's delays (at least 10 ms), each frame repeated for as many ticks as
-//! its delay, so every delay lasts exactly as long as in the GIF (delays that are not multiples
-//! of a 10 ms tick round to it, as the GIF's do). Odd sides are padded to even by repeating the
-//! last column or row; pixels are yuv420p (BT.709, limited range, tagged as such); H.264 MP4s have
-//! their index first (`+faststart`). ffmpeg writes to a temporary file that [`Sink::finish`]
-//! copies into the writer. Video does not loop. Missing ffmpeg is [`Error::FfmpegMissing`] at
-//! [`Sink::start`]; an ffmpeg failure is [`Error::Ffmpeg`] with its last message. Dropping the
-//! sink before it finishes kills and reaps ffmpeg and deletes the temporary file; so does
-//! [`crate::remove_temporaries`] (Ctrl-C), for every sink still running.
+//! Contract: every picture goes to ffmpeg once, as rgb24 in a Matroska stream ([`super::matroska`])
+//! stamped with the time it starts; the timestamps are whole ticks, the greatest common divisor
+//! of the run's delays (at least 10 ms), so every delay lasts exactly as long as in the GIF (delays
+//! that are not multiples of a 10 ms tick round to it, as the GIF's do) and a long hold costs one
+//! picture, not one per tick. The last picture, when it lasts more than a tick, is sent again one
+//! tick before the end (ffmpeg gives a last picture one tick). Odd sides are padded to even by
+//! repeating the last column or row; pixels are yuv420p (BT.709, limited range, tagged as such);
+//! H.264 MP4s have their index first (`+faststart`). ffmpeg writes into an unnamed temporary
+//! file of ours (O_TMPFILE, or created and unlinked at once, in the temp folder), reached as its
+//! standard output through `/proc/self/fd/1`: no name anyone could plant a link, pipe or folder
+//! at, nothing left behind even after SIGKILL. [`Sink::finish`] copies it into the writer. Video
+//! does not loop. Missing ffmpeg is [`Error::FfmpegMissing`] at [`Sink::start`]; an ffmpeg
+//! failure is [`Error::Ffmpeg`] with its last message. Dropping the sink before it finishes kills
+//! and reaps ffmpeg; so does [`crate::remove_temporaries`] (Ctrl-C), for every sink still running.
 
-use super::{Encode, Frame, Sink, Stream};
+use super::{matroska, Encode, Frame, Sink, Stream};
 use crate::output;
 use crate::render::canvas::IndexedImage;
 use crate::Error;
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
 use std::process::{ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Which video to make.
@@ -79,13 +83,6 @@ impl VideoCodec {
             ],
         }
     }
-
-    fn extension(self) -> &'static str {
-        match self {
-            VideoCodec::H264 => "mp4",
-            VideoCodec::Vp9 => "webm",
-        }
-    }
 }
 
 /// Shortest tick, in milliseconds (100 frames a second).
@@ -100,12 +97,15 @@ pub struct VideoSink<W: Write> {
     /// Milliseconds and ticks written so far.
     elapsed_ms: u64,
     ticks: u64,
+    /// The latest picture, held back until the next one (or the end) says whether it is the last:
+    /// its pixels, its first tick and the tick it ends at.
+    pending: Option<(Vec<u8>, u64, u64)>,
 }
 
 impl<W: Write> VideoSink<W> {
     /// A sink for frames shown with the delays [`Stream::delays`] lists.
     pub fn new(out: W, codec: VideoCodec) -> Self {
-        VideoSink { out: Some(out), codec, tick_ms: MIN_TICK_MS, ffmpeg: None, elapsed_ms: 0, ticks: 0 }
+        VideoSink { out: Some(out), codec, tick_ms: MIN_TICK_MS, ffmpeg: None, elapsed_ms: 0, ticks: 0, pending: None }
     }
 
     /// The writer back, after [`Sink::finish`].
@@ -113,9 +113,21 @@ impl<W: Write> VideoSink<W> {
         self.out.filter(|_| self.ffmpeg.is_none())
     }
 
-    /// Milliseconds per video frame (known once started).
+    /// Milliseconds per tick: every picture starts on a whole tick (known once started).
     pub fn tick_ms(&self) -> u32 {
         self.tick_ms
+    }
+
+    /// Send the held-back picture, if any, at its first tick.
+    fn send_pending(&mut self, last: bool) -> Result<(), Error> {
+        let ffmpeg = self.ffmpeg.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        let Some((rgb, start, end)) = self.pending.take() else { return Ok(()) };
+        let tick = u64::from(self.tick_ms);
+        ffmpeg.send(&rgb, start * tick)?;
+        if last && end - start > 1 {
+            ffmpeg.send(&rgb, (end - 1) * tick)?;
+        }
+        Ok(())
     }
 }
 
@@ -173,69 +185,73 @@ impl<W: Write> Sink for VideoSink<W> {
     }
 
     fn write(&mut self, frame: VideoFrame) -> Result<(), Error> {
-        let ffmpeg = self.ffmpeg.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        self.send_pending(false)?;
         // Frame ends at the tick nearest its end time (never before the next tick).
         self.elapsed_ms += u64::from(frame.delay_ms);
         let tick = u64::from(self.tick_ms);
         let end = ((self.elapsed_ms + tick / 2) / tick).max(self.ticks + 1);
-        for _ in self.ticks..end {
-            ffmpeg.send(&frame.rgb)?;
-        }
+        self.pending = Some((frame.rgb, self.ticks, end));
         self.ticks = end;
         Ok(())
     }
 
     fn finish(&mut self) -> Result<(), Error> {
+        self.send_pending(true)?;
         let ffmpeg = self.ffmpeg.take().ok_or(Error::SinkState("finish before start"))?;
         let out = self.out.as_mut().ok_or(Error::SinkState("finish before start"))?;
         ffmpeg.finish(out)
     }
 }
 
-/// Makes temporary file names unique within the process.
-static SERIAL: AtomicUsize = AtomicUsize::new(0);
+/// Where ffmpeg writes: its own standard output, which is our unnamed temporary file. Opening the
+/// path (as ffmpeg does, for writing, and again for reading to move the MP4 index first) reaches
+/// that file; nothing is created by name.
+fn own_stdout() -> &'static str {
+    if Path::new("/proc/self/fd").is_dir() {
+        "/proc/self/fd/1"
+    } else {
+        "/dev/stdout"
+    }
+}
 
-/// One ffmpeg process, its stdin, a thread collecting its messages, and its output file.
+/// One ffmpeg process, its stdin, a thread collecting its messages, and the file it writes.
 struct Ffmpeg {
     child: output::children::SharedChild,
     stdin: Option<ChildStdin>,
     messages: Option<std::thread::JoinHandle<String>>,
-    temp: PathBuf,
+    file: File,
     codec: VideoCodec,
 }
 
 impl Ffmpeg {
     fn spawn(codec: VideoCodec, (width, height): (usize, usize), tick_ms: u32) -> Result<Self, Error> {
-        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
-        let name = format!(".queens-{}-{serial}.{}", std::process::id(), codec.extension());
-        let temp = std::env::temp_dir().join(name);
+        let folder = std::env::temp_dir();
+        let file = tempfile::tempfile_in(&folder).map_err(|e| {
+            Error::output(&folder, &format!("cannot hold ffmpeg's output there ({e}); set TMPDIR to a writable folder"))
+        })?;
+        let target = file.try_clone()?;
         let mut command = Command::new("ffmpeg");
         command
-            .args(["-hide_banner", "-loglevel", "error", "-nostats", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24"])
-            .args(["-s", &format!("{width}x{height}"), "-framerate", &format!("1000/{tick_ms}"), "-i", "-"])
+            .args(["-hide_banner", "-loglevel", "error", "-nostats", "-f", "matroska", "-i", "-"])
+            .args(["-fps_mode", "passthrough", "-enc_time_base:v", "1:1000"])
             .args(["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuv420p"])
             .args(["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"])
             .args(["-color_range", "tv"])
             .args(codec.args())
-            .arg(&temp)
+            // The name exists already (it is our file): -y opens it without asking.
+            .args(["-y", own_stdout()])
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(target)
             .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0); // Ctrl-C reaches us, not it
-        if !output::track(&temp) {
+        if output::closing() {
             return Err(Error::Cancelled);
         }
-        let mut child = match command.spawn() {
-            Ok(child) => child,
-            Err(e) => {
-                output::untrack(&temp);
-                return Err(match e.kind() {
-                    std::io::ErrorKind::NotFound => Error::FfmpegMissing,
-                    _ => Error::Ffmpeg { codec: codec.encoder(), reason: e.to_string() },
-                });
-            }
-        };
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::FfmpegMissing,
+            _ => Error::Ffmpeg { codec: codec.encoder(), reason: e.to_string() },
+        })?;
         let stdin = child.stdin.take();
         let mut stderr = child.stderr.take();
         let messages = std::thread::spawn(move || {
@@ -247,12 +263,20 @@ impl Ffmpeg {
         });
         let child = Arc::new(Mutex::new(Some(child)));
         output::children::register(&child);
-        Ok(Ffmpeg { child, stdin, messages: Some(messages), temp, codec })
+        let mut ffmpeg = Ffmpeg { child, stdin, messages: Some(messages), file, codec };
+        ffmpeg.write(&matroska::header(width, height, tick_ms))?;
+        Ok(ffmpeg)
     }
 
-    fn send(&mut self, rgb: &[u8]) -> Result<(), Error> {
+    /// One picture, shown from `at_ms`.
+    fn send(&mut self, rgb: &[u8], at_ms: u64) -> Result<(), Error> {
+        self.write(&matroska::picture(at_ms, rgb.len()))?;
+        self.write(rgb)
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let stdin = self.stdin.as_mut().ok_or(Error::SinkState("frame after finish"))?;
-        if stdin.write_all(rgb).is_err() {
+        if stdin.write_all(bytes).is_err() {
             return Err(self.failure("it stopped reading frames"));
         }
         Ok(())
@@ -279,8 +303,8 @@ impl Ffmpeg {
         if !self.reap() {
             return Err(self.failure("it exited with an error"));
         }
-        let mut file = std::fs::File::open(&self.temp)?;
-        std::io::copy(&mut file, out)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        std::io::copy(&mut self.file, out)?;
         out.flush()?;
         Ok(())
     }
@@ -296,7 +320,5 @@ impl Drop for Ffmpeg {
             }
         }
         output::children::forget(&self.child);
-        let _ = std::fs::remove_file(&self.temp);
-        output::untrack(&self.temp);
     }
 }

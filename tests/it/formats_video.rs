@@ -1,5 +1,5 @@
 //! MP4 and WebM through ffmpeg, checked with ffprobe and ffmpeg's own decoder: duration and frame
-//! times follow the delays exactly, sides are padded to even, sampled frames show the replayed
+//! times follow the delays exactly (one video frame per picture), sides are padded to even, sampled frames show the replayed
 //! board within a lossy tolerance; without ffmpeg the CLI says how to install it and writes
 //! nothing. Skips with a reason when ffmpeg is missing (support::tools).
 
@@ -30,16 +30,35 @@ fn probe(path: &Path, entries: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// When each video frame starts, in whole milliseconds.
+fn frame_starts_ms(path: &Path) -> Vec<u64> {
+    let out = probe(path, "frame=pts_time");
+    out.lines()
+        .filter_map(|l| l.strip_prefix("pts_time="))
+        .map(|t| (t.parse::<f64>().unwrap() * 1000.0).round() as u64)
+        .collect()
+}
+
 fn field<'a>(probe: &'a str, key: &str) -> &'a str {
     probe.lines().find_map(|l| l.strip_prefix(&format!("{key}="))).unwrap_or_else(|| panic!("{key} in {probe}"))
 }
 
-/// Every video frame as rgb24 (BT.709, limited range, as the sink tags it).
+/// Every video frame as rgb24 (BT.709, limited range, as the sink tags it), each once.
 fn decode(path: &Path, (width, height): (usize, usize)) -> Vec<Vec<u8>> {
     let out = Command::new("ffmpeg")
         .args(["-v", "error", "-i"])
         .arg(path)
-        .args(["-vf", "scale=in_color_matrix=bt709:in_range=tv", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        .args([
+            "-fps_mode",
+            "passthrough",
+            "-vf",
+            "scale=in_color_matrix=bt709:in_range=tv",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-",
+        ])
         .output()
         .expect("ffmpeg runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -75,25 +94,24 @@ fn videos_keep_every_delay_and_show_the_board() {
         assert_eq!(field(&info, "pix_fmt"), "yuv420p", "{name}");
         let seconds: f64 = field(&info, "duration").parse().unwrap();
         assert!((seconds * 1000.0 - total_ms as f64).abs() < 1.0, "{name}: {seconds} s, want {total_ms} ms");
-        // One video frame per 100 ms tick: frame k of the run covers ticks [start, start + delay).
+        // One video frame per picture, starting when its delay starts; the last picture again one
+        // 100 ms tick before the end (a last video frame lasts one tick).
+        let mut starts: Vec<u64> = delays.iter().scan(0, |t, d| Some(std::mem::replace(t, *t + d))).collect();
+        starts.push(total_ms - 100);
         let frames = decode(&path, (206, 206));
-        assert_eq!(frames.len() as u64, total_ms / 100, "{name}: ticks");
-        assert_eq!(field(&info, "nb_read_frames").parse::<u64>().unwrap(), total_ms / 100);
-        let mut start = 0;
-        for (k, &delay) in delays.iter().enumerate() {
-            for tick in [start / 100, (start + delay) / 100 - 1] {
-                let frame = &frames[tick as usize];
-                for (i, (x, y)) in centres(5, 41).into_iter().enumerate() {
-                    let at = (y as usize * 206 + x as usize) * 3;
-                    let want = expected_centre(&boards[k], i / 5, i % 5, &theme);
-                    let distance =
-                        |c: [u8; 3]| (0..3).map(|j| (i32::from(frame[at + j]) - i32::from(c[j])).abs()).max();
-                    let nearest = candidates.iter().min_by_key(|&&c| distance(c)).copied();
-                    let ok = distance(want).unwrap() <= TOLERANCE && nearest == Some(want);
-                    assert!(ok, "{name} frame {k} tick {tick} square {i}: {:?} vs {want:?}", &frame[at..at + 3]);
-                }
+        assert_eq!(frames.len(), starts.len(), "{name}: one frame per picture");
+        assert_eq!(field(&info, "nb_read_frames").parse::<usize>().unwrap(), starts.len());
+        assert_eq!(frame_starts_ms(&path), starts, "{name}: each picture starts when its delay does");
+        for (k, frame) in frames.iter().enumerate() {
+            let board = &boards[k.min(boards.len() - 1)];
+            for (i, (x, y)) in centres(5, 41).into_iter().enumerate() {
+                let at = (y as usize * 206 + x as usize) * 3;
+                let want = expected_centre(board, i / 5, i % 5, &theme);
+                let distance = |c: [u8; 3]| (0..3).map(|j| (i32::from(frame[at + j]) - i32::from(c[j])).abs()).max();
+                let nearest = candidates.iter().min_by_key(|&&c| distance(c)).copied();
+                let ok = distance(want).unwrap() <= TOLERANCE && nearest == Some(want);
+                assert!(ok, "{name} frame {k} square {i}: {:?} vs {want:?}", &frame[at..at + 3]);
             }
-            start += delay;
         }
     }
     let mp4 = std::fs::read(dir.join("run.mp4")).unwrap();
