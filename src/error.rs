@@ -62,6 +62,14 @@ pub enum Error {
     OutputWrite { path: PathBuf, source: std::io::Error },
     #[error("{} was not written: the run is being stopped", path.display())]
     OutputStopped { path: PathBuf },
+    #[error("refusing to write through {}: it is a link owned by uid {owner} in the shared folder {} (sticky and world-writable), which the kernel would not follow either; remove the link or write elsewhere", path.display(), folder.display())]
+    OutputPlantedLink { path: PathBuf, folder: PathBuf, owner: u32 },
+    #[error("refusing to write into {}: it belongs to uid {owner}, not to you; remove it or give -o a path of your own", folder.display())]
+    OutputForeignFolder { folder: PathBuf, owner: u32 },
+    #[error("refusing to replace {}: you may not write to that file (mode {mode:o}, uid {owner}); remove it first or write elsewhere, as cp would", path.display())]
+    OutputNotWritable { path: PathBuf, mode: u32, owner: u32 },
+    #[error("cannot write {}: {source}; its temporary {} could not be removed either: delete it", path.display(), temp.display())]
+    OutputTemporaryLeft { path: PathBuf, temp: PathBuf, source: std::io::Error },
     #[error("a search tree needs a run that places and removes queens one at a time; the {algorithm} run is not a tree search")]
     NotATreeSearch { algorithm: String },
     #[error("the tree needs the whole run; save the stream to a file")]

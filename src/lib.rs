@@ -36,7 +36,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 pub use pixels::{IndexedImage, Rgb, TRANSPARENT};
 
-pub use output::{remove_temporaries, Batch, OutputFile};
+pub use output::{check_own_folder, remove_temporaries, Batch, OutputFile};
 
 pub use trace::jsonl;
 pub use trace::select::{solution_frames, FrameSpec, Selection};

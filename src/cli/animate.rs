@@ -3,7 +3,7 @@
 use super::args::parse_max_frames;
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
 use super::format::{write_animation, OutArgs};
-use super::io::{default_output, one_stdout, open_text_output, open_trace, render_options};
+use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
@@ -91,15 +91,18 @@ impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         one_stdout(&[("-o", self.out.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
         let options = self.solve.options();
+        let format = self.out.choose(ANIMATION_FORMATS)?;
+        let name = format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n);
+        let path = self.out.path_or(|| default_output(&name));
+        let theme_file = self.draw.look.theme.theme_file.as_deref();
+        distinct(&[("--theme-file", theme_file)], &[("-o", Some(&path)), ("--trace-out", self.trace_out.as_deref())])?;
         let animation = self.draw.animation(self.solve.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        let format = self.out.choose(ANIMATION_FORMATS)?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
-        let name = format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n);
-        write_run(&trace, &animation, (self.out.path_or(|| default_output(&name)), format), quiet)
+        write_run(&trace, &animation, (path, format), quiet)
     }
 }
 
@@ -132,6 +135,8 @@ impl RenderArgs {
         let format = self.out.choose(ANIMATION_FORMATS)?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
+        let theme_file = self.draw.look.theme.theme_file.as_deref();
+        distinct(&[("the trace", Some(&self.trace)), ("--theme-file", theme_file)], &[("-o", Some(&path()))])?;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;

@@ -7,8 +7,8 @@
 
 use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
 use super::io::{
-    count_of, default_output, one_stdout, open_output, open_text_output, outln, progress_bar, render_options, summary,
-    Bar,
+    count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
+    summary, Bar, MadeFolders,
 };
 use super::svg::{check_auto, still_format};
 use anyhow::Result;
@@ -68,14 +68,26 @@ impl FramesArgs {
         animation.max_frames = usize::MAX;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));
         if let Some(dir) = &self.split {
-            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
+            let made = MadeFolders::create(dir)?;
             let mut sink = SplitSink::new(dir, frames.last().copied().unwrap_or(0));
-            queens::render(&trace, &animation, &mut sink, &bar)?;
+            if let Err(e) = queens::render(&trace, &animation, &mut sink, &bar) {
+                drop(sink);
+                made.remove();
+                return Err(e.into());
+            }
             bar.0.finish_and_clear();
             let written = count_of(sink.files().len(), "frame");
             return outln(&format!("{}: {written}, {} bytes", dir.display(), sink.bytes()));
         }
         let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
+        let input = match &self.source.source {
+            Source::File(file) => Some(file.as_path()),
+            _ => None,
+        };
+        distinct(
+            &[("the trace", input), ("--theme-file", self.look.theme.theme_file.as_deref())],
+            &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
+        )?;
         let svg = still_format(None, Some(&path))? == queens::Format::Svg;
         check_auto(&self.look.theme, svg)?;
         if svg {

@@ -117,13 +117,105 @@ const DEFAULT_DIR: &str = "output";
 /// Set when this run created the default folder.
 static CREATED_DEFAULT_DIR: AtomicBool = AtomicBool::new(false);
 
-/// Create the default folder if `path` is in it and it is missing.
+/// Create the default folder if `path` is in it and it is missing; refuse it when it belongs to
+/// another user (who could have planted links in it).
 fn create_default_dir(path: &Path) -> Result<()> {
-    if path.parent() == Some(Path::new(DEFAULT_DIR)) && !Path::new(DEFAULT_DIR).exists() {
-        std::fs::create_dir(DEFAULT_DIR).map_err(|e| anyhow::anyhow!("cannot create folder {DEFAULT_DIR}: {e}"))?;
-        CREATED_DEFAULT_DIR.store(true, Ordering::Relaxed);
+    if path.parent() != Some(Path::new(DEFAULT_DIR)) {
+        return Ok(());
+    }
+    if std::fs::symlink_metadata(DEFAULT_DIR).is_ok() {
+        return Ok(queens::check_own_folder(Path::new(DEFAULT_DIR))?);
+    }
+    std::fs::create_dir(DEFAULT_DIR).map_err(|e| anyhow::anyhow!("cannot create folder {DEFAULT_DIR}: {e}"))?;
+    CREATED_DEFAULT_DIR.store(true, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Folders a run made for its output (`--split DIR`, `boards -o DIR`), so that a failed run can
+/// remove them again.
+pub struct MadeFolders(Vec<PathBuf>);
+
+impl MadeFolders {
+    /// Create `dir` and whichever of its parents are missing, remembering those it made.
+    pub fn create(dir: &Path) -> Result<Self> {
+        let missing: Vec<PathBuf> = dir
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .take_while(|a| !a.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        let mut made = MadeFolders(Vec::new());
+        for folder in missing.into_iter().rev() {
+            if let Err(e) = std::fs::create_dir(&folder) {
+                made.remove();
+                anyhow::bail!("cannot create folder {}: {e}", folder.display());
+            }
+            made.0.push(folder);
+        }
+        Ok(made)
+    }
+
+    /// The run failed: remove the folders it made (innermost first) while they are empty.
+    pub fn remove(self) {
+        for folder in self.0.iter().rev() {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+}
+
+/// Refuse, as a usage error, an output that would overwrite one of the run's inputs or another of
+/// its outputs: each pair is `(what, path)`, such as `("-o", "t.json")` or `("the trace", ...)`.
+/// Files are the same when they share device and inode; outputs not written yet when they resolve
+/// to the same path. Stdout (`-`) and special files (never replaced) are left out.
+pub fn distinct(inputs: &[(&str, Option<&Path>)], outputs: &[(&str, Option<&Path>)]) -> Result<()> {
+    let ids = |list: &[(&str, Option<&Path>)]| -> Vec<(String, FileId)> {
+        list.iter()
+            .filter_map(|&(what, path)| {
+                let path = path.filter(|p| !is_stdout(p))?;
+                Some((format!("{what} {}", path.display()), file_id(path)?))
+            })
+            .collect()
+    };
+    let (inputs, outputs) = (ids(inputs), ids(outputs));
+    for (i, (output, id)) in outputs.iter().enumerate() {
+        if let Some((input, _)) = inputs.iter().find(|(_, other)| other == id && matches!(id, FileId::Inode(..))) {
+            return Err(UsageError(format!(
+                "{output} is the same file as {input}: writing it would destroy the input; write to another file"
+            ))
+            .into());
+        }
+        if let Some((other, _)) = outputs[..i].iter().find(|(_, other)| other == id) {
+            return Err(
+                UsageError(format!("{other} and {output} name the same file; give each output its own name")).into()
+            );
+        }
     }
     Ok(())
+}
+
+/// What identifies a file: device and inode when it exists, else where it would be created.
+#[derive(PartialEq)]
+enum FileId {
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+/// None for special files and folders (never replaced; other checks refuse folders).
+fn file_id(path: &Path) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Some(FileId::Inode(meta.dev(), meta.ino())),
+        Ok(_) => None,
+        Err(_) => {
+            let mut path = path.to_path_buf();
+            for _ in 0..40 {
+                let Ok(link) = std::fs::read_link(&path) else { break };
+                path = path.parent().map_or(link.clone(), |folder| folder.join(&link));
+            }
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            Some(FileId::Path(folder.canonicalize().ok()?.join(path.file_name()?)))
+        }
+    }
 }
 
 /// After a failed run: remove the default folder again if this run created it and it is still

@@ -1,6 +1,9 @@
 //! The `queens` binary: parses the command line (`command.rs` and one file per command group), runs the command through the
 //! library, and maps errors to exit codes: 2 usage, 1 failure, 128 + the signal number when
-//! stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129), after removing unfinished temporaries.
+//! stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129), after removing unfinished temporaries;
+//! the player losing its terminal ends like SIGHUP (129). A closed stdout (`>&-`) is a failure
+//! before anything runs: every command writes to it. Messages to a stderr that is gone are dropped,
+//! never a panic.
 
 mod animate;
 mod args;
@@ -19,16 +22,21 @@ mod tests;
 
 use clap::Parser;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = command::Cli::parse();
     stop_on_signals();
+    if stdout_closed() {
+        say("error: cannot write standard output: it is closed; run with stdout open (> /dev/null to discard it)");
+        return ExitCode::FAILURE;
+    }
     match command::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if reader_gone(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", message(&e));
+            say(&format!("error: {}", message(&e)));
             // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
             // the run) are usage errors too.
             let usage = e.downcast_ref::<io::UsageError>().is_some()
@@ -52,17 +60,40 @@ fn stop_on_signals() {
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            play::restore_terminal();
-            queens::remove_temporaries();
             let name = match signal {
                 SIGINT => "SIGINT",
                 SIGTERM => "SIGTERM",
                 _ => "SIGHUP",
             };
-            eprintln!("interrupted by {name}: unfinished output removed");
-            std::process::exit(128 + signal);
+            stop(signal, &format!("interrupted by {name}"));
         }
     });
+}
+
+/// True when the process started with standard output closed (`>&-`). Rust's runtime then points
+/// descriptor 1 at /dev/null, opened read-write (a shell's `> /dev/null` is write-only), and every
+/// write would vanish; Linux shows both in /proc.
+fn stdout_closed() -> bool {
+    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).map(str::trim);
+        flags.and_then(|f| u32::from_str_radix(f, 8).ok()).is_some_and(|f| f & 0o3 == 0o2)
+    });
+    null && read_write
+}
+
+/// End the process as `signal` would: give the terminal back (as far as it still exists), delete
+/// the temporaries of unfinished outputs, say why, and exit with 128 + the signal number.
+pub fn stop(signal: i32, why: &str) -> ! {
+    play::restore_terminal();
+    queens::remove_temporaries();
+    say(&format!("{why}: unfinished output removed"));
+    std::process::exit(128 + signal);
+}
+
+/// One line on stderr; dropped when stderr is gone (a closed terminal), where `eprintln!` panics.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// The output error inside `e` when there is one (a write error names its target even when an

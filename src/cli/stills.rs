@@ -2,8 +2,8 @@
 
 use super::args::{ranged, BatchArgs, LookArgs};
 use super::io::{
-    count_of, default_output, one_stdout, open_output, open_text_output, outln, progress_bar, render_options, summary,
-    UsageError,
+    count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
+    summary, MadeFolders, UsageError,
 };
 use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
@@ -81,6 +81,10 @@ impl SheetArgs {
         check_auto(&batch.theme, format == Format::Svg)?;
         let path =
             self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}{suffix}.{format}", n = batch.n)));
+        distinct(
+            &[("--theme-file", batch.theme.theme_file.as_deref())],
+            &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
+        )?;
         let mut file = open_output(&path)?;
         let (n, look) = (batch.n as usize, look_of(batch)?);
         let sheet = queens::write_sheet(n, &boards, &look, columns, format, &mut file)?;
@@ -103,13 +107,12 @@ impl BoardsArgs {
         let batch = &self.batch;
         let boards = batch_boards(batch)?;
         let dir = self.output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
-        let new_folder = !dir.exists();
-        std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create folder {}: {e}", dir.display()))?;
-        let mut total = 0;
-        let bar = progress_bar(Some(boards.len()), "boards", quiet);
         let look = look_of(batch)?;
         let format = self.format.still(None)?;
         check_auto(&batch.theme, format == Format::Svg)?;
+        let made = MadeFolders::create(&dir)?;
+        let mut total = 0;
+        let bar = progress_bar(Some(boards.len()), "boards", quiet);
         // Every board goes to a temporary first; all appear together at the end, or none does
         // (dropping the batch removes the temporaries; errors name the file that failed).
         let mut files = Batch::new();
@@ -131,9 +134,7 @@ impl BoardsArgs {
             }
         };
         if let Err(e) = outcome {
-            if new_folder {
-                let _ = std::fs::remove_dir(&dir);
-            }
+            made.remove();
             return Err(e);
         }
         outln(&format!("{}: {}, {total} bytes", dir.display(), count_of(boards.len(), "board")))
@@ -151,6 +152,7 @@ impl BoardArgs {
         check_auto(&self.look.theme, format == Format::Svg)?;
         let path =
             self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.{format}", name.join("-"))));
+        distinct(&[("--theme-file", self.look.theme.theme_file.as_deref())], &[("-o", Some(&path))])?;
         let mut file = open_output(&path)?;
         let (width, height) = queens::write_board(n as usize, &rows, &options, format, &mut file)?;
         let bytes = file.commit()?;

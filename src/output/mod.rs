@@ -2,11 +2,16 @@
 //!
 //! Contract: [`OutputFile::create`] looks at what the path is before writing.
 //! - A regular file, or a name not taken yet, is written to a temporary beside it (created
-//!   exclusively, O_EXCL, with an unguessable name, so a planted symlink is never followed) and
-//!   only [`OutputFile::commit`] renames it into place. Dropping the [`OutputFile`] uncommitted, as
-//!   any error does, deletes the temporary: an existing file keeps its old content.
+//!   exclusively, O_EXCL, with an unguessable name that stays within 255 bytes, so a planted
+//!   symlink is never followed) and only [`OutputFile::commit`] renames it into place. Dropping
+//!   the [`OutputFile`] uncommitted, as any error does, deletes the temporary: an existing file
+//!   keeps its old content. A file the caller could not open for writing (mode 0444, another
+//!   user's file) is refused, as `cp` refuses it, rather than renamed over. A temporary that
+//!   cannot be removed after a failed rename (its folder turned read-only) is named in the error.
 //! - A symlink is written through: the link stays a link and the file it points to (created when
-//!   the link dangles into an existing folder) is replaced atomically, its temporary beside it.
+//!   the link dangles into an existing folder) is replaced atomically, its temporary beside it;
+//!   except a link in a sticky world-writable folder (such as /tmp) owned by neither the caller
+//!   nor the folder's owner, which is refused as the kernel's protected_symlinks rule refuses it.
 //! - Anything else (character devices such as /dev/null, named pipes, sockets, /dev/stdout) is
 //!   written directly and never replaced, renamed or deleted.
 //! - [`OutputFile::stdout`] writes to standard output.
@@ -58,11 +63,16 @@ pub(crate) fn closing() -> bool {
 struct Temp(Option<TempPath>);
 
 impl Temp {
-    /// Rename over `real` (the registry is locked by the caller).
-    fn persist(mut self, real: &Path, registry: &mut Registry) -> io::Result<()> {
+    /// Rename over `real` (the registry is locked by the caller). When that fails the temporary
+    /// is removed; if it cannot be (its folder turned read-only), the error carries its path.
+    fn persist(mut self, real: &Path, registry: &mut Registry) -> Result<(), (io::Error, Option<PathBuf>)> {
         let temp = self.0.take().expect("temporary present until persisted");
         registry.pending.retain(|p| p.as_path() != &*temp);
-        temp.persist(real).map_err(|e| e.error)
+        temp.persist(real).map_err(|e| {
+            let left = std::fs::remove_file(&e.path).is_err() && e.path.exists();
+            let path = e.path.keep().ok();
+            (e.error, path.filter(|_| left))
+        })
     }
 }
 
@@ -108,12 +118,15 @@ impl OutputFile {
         let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
         match std::fs::metadata(target) {
             Ok(meta) if meta.is_dir() => Err(Error::OutputIsFolder { path: target.to_path_buf() }),
-            Ok(meta) if meta.is_file() => match resolve(target).map_err(open_error)? {
-                Resolved::Real(real) => Self::replace(target, &real, Some(&meta)),
+            Ok(meta) if meta.is_file() => match resolve(target)? {
+                Resolved::Real(real) => {
+                    check_writable(&real, &meta)?;
+                    Self::replace(target, &real, Some(&meta))
+                }
                 Resolved::Magic => Self::direct(target, &meta),
             },
             Ok(meta) => Self::direct(target, &meta),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => match resolve(target).map_err(open_error)? {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => match resolve(target)? {
                 Resolved::Real(real) if !target.as_os_str().as_encoded_bytes().ends_with(b"/") => {
                     Self::replace(target, &real, None)
                 }
@@ -150,8 +163,8 @@ impl OutputFile {
         }
         let real = folder.join(name);
         let mode = old.map_or(0o666, |m| m.mode() & 0o777);
-        let prefix = format!(".{}.", name.to_string_lossy());
         let mut builder = tempfile::Builder::new();
+        let prefix = temporary_prefix(name);
         builder.prefix(&prefix).suffix(".tmp").permissions(Permissions::from_mode(mode));
         let mut registry = registry();
         if registry.closing {
@@ -271,7 +284,10 @@ impl Finished {
     /// Rename into place; returns the path created when nothing was there before.
     fn persist(self, registry: &mut Registry) -> Result<Option<PathBuf>, Error> {
         let Some((temp, real, existed)) = self.temp else { return Ok(None) };
-        temp.persist(&real, registry).map_err(|source| Error::OutputWrite { path: self.target, source })?;
+        temp.persist(&real, registry).map_err(|(source, left)| match left {
+            Some(temp) => Error::OutputTemporaryLeft { path: self.target.clone(), temp, source },
+            None => Error::OutputWrite { path: self.target.clone(), source },
+        })?;
         if let Some(folder) = real.parent() {
             // Make the rename itself durable; a folder that cannot be synced is no error.
             let _ = File::open(folder).and_then(|f| f.sync_all());
@@ -325,15 +341,18 @@ impl Batch {
     }
 }
 
-/// Follow `target`'s symlinks to the path that will really be written.
-fn resolve(target: &Path) -> io::Result<Resolved> {
+/// Follow `target`'s symlinks to the path that will really be written, refusing links the kernel
+/// would not follow ([`check_link`]).
+fn resolve(target: &Path) -> Result<Resolved, Error> {
+    let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
     let mut path = target.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&path) {
             // Links in /proc (/dev/stdout leads there) name open files, not paths to replace.
             Ok(meta) if meta.file_type().is_symlink() && path.starts_with("/proc") => return Ok(Resolved::Magic),
             Ok(meta) if meta.file_type().is_symlink() => {
-                let link = std::fs::read_link(&path)?;
+                check_link(&path, &meta, target)?;
+                let link = std::fs::read_link(&path).map_err(open_error)?;
                 path = match path.parent() {
                     Some(folder) if link.is_relative() => folder.join(link),
                     _ => link,
@@ -341,10 +360,73 @@ fn resolve(target: &Path) -> io::Result<Resolved> {
             }
             Ok(_) => return Ok(Resolved::Real(path)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Resolved::Real(path)),
-            Err(e) => return Err(e),
+            Err(e) => return Err(open_error(e)),
         }
     }
-    Err(io::Error::other("too many levels of symbolic links"))
+    Err(open_error(io::Error::other("too many levels of symbolic links")))
+}
+
+/// The kernel's protected_symlinks rule, which our own link following would bypass: a link in a
+/// sticky world-writable folder is followed only when the caller or the folder's owner owns it.
+fn check_link(link: &Path, meta: &Metadata, target: &Path) -> Result<(), Error> {
+    let folder = link.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(shared) = std::fs::metadata(folder) else { return Ok(()) };
+    let sticky_world_writable = shared.mode() & 0o1002 == 0o1002;
+    if sticky_world_writable && Some(meta.uid()) != effective_uid() && meta.uid() != shared.uid() {
+        return Err(Error::OutputPlantedLink {
+            path: target.to_path_buf(),
+            folder: folder.to_path_buf(),
+            owner: meta.uid(),
+        });
+    }
+    Ok(())
+}
+
+/// Refuse to replace a file the caller could not open for writing (as `cp` refuses): renaming
+/// over it would only need the folder's permission.
+fn check_writable(real: &Path, meta: &Metadata) -> Result<(), Error> {
+    match std::fs::OpenOptions::new().write(true).open(real) {
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            Err(Error::OutputNotWritable { path: real.to_path_buf(), mode: meta.mode() & 0o7777, owner: meta.uid() })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuse a folder (or a link to one) that belongs to another user, such as an `output/` someone
+/// else made where a run writes by default: whoever owns it can plant links in it. A folder that
+/// does not exist yet passes.
+pub fn check_own_folder(folder: &Path) -> Result<(), Error> {
+    let mine = effective_uid();
+    for meta in [std::fs::symlink_metadata(folder), std::fs::metadata(folder)].into_iter().flatten() {
+        if Some(meta.uid()) != mine {
+            return Err(Error::OutputForeignFolder { folder: folder.to_path_buf(), owner: meta.uid() });
+        }
+    }
+    Ok(())
+}
+
+/// The caller's effective user id (from /proc/self/status; None where that cannot be read).
+fn effective_uid() -> Option<u32> {
+    static UID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *UID.get_or_init(|| {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+        line.split_whitespace().nth(2)?.parse().ok()
+    })
+}
+
+/// `.NAME.` for the temporary of NAME, cut so that the whole temporary name (6 random characters
+/// and `.tmp` follow) stays within the 255 bytes a file name may have.
+fn temporary_prefix(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    const NAME_MAX: usize = 255;
+    let keep = NAME_MAX - ".".len() - ".".len() - 6 - ".tmp".len();
+    let bytes = name.as_bytes();
+    let mut prefix = b".".to_vec();
+    prefix.extend_from_slice(&bytes[..bytes.len().min(keep)]);
+    prefix.push(b'.');
+    std::ffi::OsStr::from_bytes(&prefix).to_os_string()
 }
 
 #[cfg(test)]
