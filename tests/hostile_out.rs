@@ -255,8 +255,9 @@ fn links_planted_by_another_user_and_foreign_output_folders_are_refused() {
     std::os::unix::fs::chown(&output, Some(OTHER), Some(OTHER)).unwrap();
     std::os::unix::fs::symlink(&target, output.join("queens-4x4-backtrack-first.gif")).unwrap();
     std::fs::write(&target, "root's").unwrap();
-    let out = run_queens(&dir, &["animate", "4"]);
-    refused(&out, 1, &["refusing", "output", "uid 65534"]);
+    for args in [&["animate", "4"][..], &["boards", "4"]] {
+        refused(&run_queens(&dir, args), 1, &["refusing", "output", "uid 65534"]);
+    }
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "root's");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -106,6 +106,9 @@ impl BoardsArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         let batch = &self.batch;
         let boards = batch_boards(batch)?;
+        if self.output.is_none() {
+            queens::check_own_folder(std::path::Path::new("output"))?;
+        }
         let dir = self.output.unwrap_or_else(|| PathBuf::from(format!("output/boards-{n}x{n}", n = batch.n)));
         let look = look_of(batch)?;
         let format = self.format.still(None)?;
