@@ -270,8 +270,9 @@ fn an_output_that_names_an_input_is_refused() {
     std::os::unix::fs::symlink("t.json", dir.join("link.json")).unwrap();
     std::fs::hard_link(dir.join("t.json"), dir.join("hard.json")).unwrap();
     let trace = std::fs::read(dir.join("t.json")).unwrap();
-    let cases: [(&[&str], &[&str]); 8] = [
+    let cases: [(&[&str], &[&str]); 9] = [
         (&["render", "t.json", "-o", "t.json"], &["-o t.json", "the trace t.json"]),
+        (&["render", "t.json", "--format", "gif", "-o", "t.json"], &["-o t.json", "the trace t.json"]),
         (&["render", "t.json", "-o", "link.json"], &["-o link.json", "the trace t.json"]),
         (&["render", "t.json", "-o", "hard.json"], &["-o hard.json", "the trace t.json"]),
         (&["frames", "t.json", "--atlas", "t.json"], &["--atlas t.json", "the trace t.json"]),

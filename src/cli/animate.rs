@@ -132,11 +132,14 @@ impl RenderArgs {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
+        // Before the format: `-o t.json` naming the trace is refused as that, not as an extension.
+        let inputs =
+            [("the trace", Some(self.trace.as_path())), ("--theme-file", self.draw.look.theme.theme_file.as_deref())];
+        distinct(&inputs, &[("-o", self.out.output.as_deref())])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
         check_auto(&self.draw.look.theme, format == Format::Svg)?;
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
-        let theme_file = self.draw.look.theme.theme_file.as_deref();
-        distinct(&[("the trace", Some(&self.trace)), ("--theme-file", theme_file)], &[("-o", Some(&path()))])?;
+        distinct(&inputs, &[("-o", Some(&path()))])?;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;

@@ -146,6 +146,8 @@ impl BoardsArgs {
 
 impl BoardArgs {
     pub fn run(self) -> Result<()> {
+        // Before the format: `-o th.json` naming the theme file is refused as that.
+        distinct(&[("--theme-file", self.look.theme.theme_file.as_deref())], &[("-o", self.output.as_deref())])?;
         let n = self.n;
         let rows = parse_queens(n as usize, &self.queens)?;
         let mut options = render_options(&self.look)?;
@@ -155,7 +157,6 @@ impl BoardArgs {
         check_auto(&self.look.theme, format == Format::Svg)?;
         let path =
             self.output.unwrap_or_else(|| default_output(&format!("queens-{n}x{n}-{}.{format}", name.join("-"))));
-        distinct(&[("--theme-file", self.look.theme.theme_file.as_deref())], &[("-o", Some(&path))])?;
         let mut file = open_output(&path)?;
         let (width, height) = queens::write_board(n as usize, &rows, &options, format, &mut file)?;
         let bytes = file.commit()?;

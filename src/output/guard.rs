@@ -1,0 +1,77 @@
+//! Guards on what an output may replace: checks the kernel would make if we let it follow links,
+//! and the limits of file names.
+//!
+//! Contract: [`check_link`] refuses a link in a sticky world-writable folder owned by neither the
+//! caller nor the folder's owner (the kernel's protected_symlinks rule, which our own link
+//! following would bypass); [`check_writable`] refuses a file the caller could not open for
+//! writing (as `cp` does); [`check_own_folder`] refuses a folder another user owns;
+//! [`temporary_prefix`] keeps a temporary's name within 255 bytes.
+
+use crate::Error;
+use std::fs::Metadata;
+use std::io;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// The kernel's protected_symlinks rule, which our own link following would bypass: a link in a
+/// sticky world-writable folder is followed only when the caller or the folder's owner owns it.
+pub(super) fn check_link(link: &Path, meta: &Metadata, target: &Path) -> Result<(), Error> {
+    let folder = link.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(shared) = std::fs::metadata(folder) else { return Ok(()) };
+    let sticky_world_writable = shared.mode() & 0o1002 == 0o1002;
+    if sticky_world_writable && Some(meta.uid()) != effective_uid() && meta.uid() != shared.uid() {
+        return Err(Error::OutputPlantedLink {
+            path: target.to_path_buf(),
+            folder: folder.to_path_buf(),
+            owner: meta.uid(),
+        });
+    }
+    Ok(())
+}
+
+/// Refuse to replace a file the caller could not open for writing (as `cp` refuses): renaming
+/// over it would only need the folder's permission.
+pub(super) fn check_writable(real: &Path, meta: &Metadata) -> Result<(), Error> {
+    match std::fs::OpenOptions::new().write(true).open(real) {
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            Err(Error::OutputNotWritable { path: real.to_path_buf(), mode: meta.mode() & 0o7777, owner: meta.uid() })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuse a folder (or a link to one) that belongs to another user, such as an `output/` someone
+/// else made where a run writes by default: whoever owns it can plant links in it. A folder that
+/// does not exist yet passes.
+pub fn check_own_folder(folder: &Path) -> Result<(), Error> {
+    let mine = effective_uid();
+    for meta in [std::fs::symlink_metadata(folder), std::fs::metadata(folder)].into_iter().flatten() {
+        if Some(meta.uid()) != mine {
+            return Err(Error::OutputForeignFolder { folder: folder.to_path_buf(), owner: meta.uid() });
+        }
+    }
+    Ok(())
+}
+
+/// The caller's effective user id (from /proc/self/status; None where that cannot be read).
+fn effective_uid() -> Option<u32> {
+    static UID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *UID.get_or_init(|| {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+        line.split_whitespace().nth(2)?.parse().ok()
+    })
+}
+
+/// `.NAME.` for the temporary of NAME, cut so that the whole temporary name (6 random characters
+/// and `.tmp` follow) stays within the 255 bytes a file name may have.
+pub(super) fn temporary_prefix(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    const NAME_MAX: usize = 255;
+    let keep = NAME_MAX - ".".len() - ".".len() - 6 - ".tmp".len();
+    let bytes = name.as_bytes();
+    let mut prefix = b".".to_vec();
+    prefix.extend_from_slice(&bytes[..bytes.len().min(keep)]);
+    prefix.push(b'.');
+    std::ffi::OsStr::from_bytes(&prefix).to_os_string()
+}
