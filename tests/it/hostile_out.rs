@@ -5,9 +5,8 @@
 //! own temporary folder (TMPDIR pointed there for ffmpeg); tests that need tmux, ffmpeg or root
 //! and a second uid skip with a reason, and fail instead when QUEENS_REQUIRE_TOOLS=1.
 
-mod common;
-
-use common::{is_root, listing, run_queens, skip, temp_dir, tool};
+use crate::support::tools::{is_root, skip, tool};
+use crate::support::{listing, run_queens, stderr, temp_dir};
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
@@ -20,10 +19,6 @@ const OTHER: u32 = 65534;
 
 fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Exit code 1 or 2 (`code`) with one line on stderr containing every one of `words`.
@@ -39,7 +34,7 @@ fn refused(out: &Output, code: i32, words: &[&str]) {
 /// True when running as root (tests that need a second uid); else skips (or fails, see there).
 fn root(test: &str) -> bool {
     if !is_root() {
-        skip(&format!("{test}: needs root to act as a second user (uid {OTHER})"), true);
+        skip(&format!("{test}: needs root to act as a second user (uid {OTHER})"));
     }
     is_root()
 }
@@ -110,7 +105,7 @@ fn player(dir: &Path, setsid: bool) -> Tmux {
 
 #[test]
 fn play_exits_when_its_terminal_goes_away_or_on_sigterm() {
-    if !tool("tmux") || !tool("setsid") {
+    if tool("tmux", "apt-get install tmux").is_none() || tool("setsid", "apt-get install util-linux").is_none() {
         return;
     }
     let dir = temp_dir("hostile-out", "play");
@@ -156,7 +151,7 @@ fn plant_old_names(tmp: &Path, bait: &Path) {
 
 #[test]
 fn video_temporaries_ignore_planted_names_and_survive_sigkill() {
-    if !tool("ffmpeg") || !tool("mkfifo") {
+    if tool("ffmpeg", "apt-get install ffmpeg").is_none() || tool("mkfifo", "apt-get install coreutils").is_none() {
         return;
     }
     let dir = temp_dir("hostile-out", "video-tmp");
@@ -199,7 +194,7 @@ fn video_temporaries_ignore_planted_names_and_survive_sigkill() {
 
 #[test]
 fn a_huge_video_hold_is_one_picture_not_one_per_tick() {
-    if !tool("ffmpeg") || !tool("ffprobe") {
+    if tool("ffmpeg", "apt-get install ffmpeg").is_none() || tool("ffprobe", "apt-get install ffmpeg").is_none() {
         return;
     }
     let dir = temp_dir("hostile-out", "video-hold");
