@@ -8,6 +8,7 @@
 
 mod player;
 mod screen;
+mod session;
 
 pub use screen::restore as restore_terminal;
 
@@ -38,7 +39,7 @@ impl PlayArgs {
         if self.ascii || !std::io::stdout().is_terminal() {
             Ok(queens::write_text_frames(&trace, &frames, std::io::stdout().lock())?)
         } else {
-            player::run(&trace, frames, self.delay)
+            session::run(&trace, frames, self.delay)
         }
     }
 }
