@@ -3,14 +3,14 @@
 //! optimizations switched off, as ratios measured in the same run.
 //!
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
-//! `formats` to run only the format rows). Jobs marked `[1 thread]` also run with
-//! `RAYON_NUM_THREADS=1`. Rows `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]` write the GIF (or PNG)
-//! row above them in that format (the videos need ffmpeg); their ratios are to that row, measured in
-//! the same run.
+//! `formats` to run only the format rows, `html` to run only the HTML player's rows and its timing
+//! in headless Chromium). Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
+//! `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]`, `[html]` write the GIF (or PNG) row above them in
+//! that format (the videos need ffmpeg); their ratios are to that row, measured in the same run.
 
 use queens::{
-    solution_boards, write_board, write_sheet, Animation, ApngSink, Format, FrameSheetSink, GifSink, NoProgress, Sink,
-    SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
+    solution_boards, write_board, write_sheet, Animation, ApngSink, Format, FrameSheetSink, GifSink, HtmlSink,
+    NoProgress, Sink, SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
 };
 use std::io::Write;
 use std::process::Command;
@@ -46,6 +46,8 @@ enum Kind {
     /// repeated until there are 2,000,000 or more, generated as they are read.
     Stream,
     Svg,
+    /// The HTML player.
+    Html,
     SheetSvg,
     /// `board 8 1,5,8,6,3,7,2,4` as PNG or SVG.
     Board {
@@ -53,7 +55,7 @@ enum Kind {
     },
 }
 
-use Kind::{Apng, Board, FrameSheet, Gif, Sheet, SheetSvg, Stream, Svg, Video, Webp};
+use Kind::{Apng, Board, FrameSheet, Gif, Html, Sheet, SheetSvg, Stream, Svg, Video, Webp};
 
 /// Events in the `render -` stream row (at least).
 const STREAM_EVENTS: usize = 2_000_000;
@@ -103,16 +105,19 @@ fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
         ("animate 6 [mp4]", 6, Until::First, Video(VideoCodec::H264)),
         ("animate 6 [webm]", 6, Until::First, Video(VideoCodec::Vp9)),
         ("animate 6 [svg]", 6, Until::First, Svg),
+        ("animate 6 [html]", 6, Until::First, Html),
         ("animate 8", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 [webp]", 8, Until::First, Webp),
         ("animate 8 [apng]", 8, Until::First, Apng),
         ("animate 8 [mp4]", 8, Until::First, Video(VideoCodec::H264)),
         ("animate 8 [webm]", 8, Until::First, Video(VideoCodec::Vp9)),
         ("animate 8 [svg]", 8, Until::First, Svg),
+        ("animate 8 [html]", 8, Until::First, Html),
         ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
         ("animate 8 --until all [webp]", 8, Until::All, Webp),
         ("animate 8 --until all [apng]", 8, Until::All, Apng),
         ("animate 8 --until all [svg]", 8, Until::All, Svg),
+        ("animate 8 --until all [html]", 8, Until::All, Html),
     ];
     if !quick {
         jobs.push(("animate 8 --until all [mp4]", 8, Until::All, Video(VideoCodec::H264)));
@@ -120,9 +125,34 @@ fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
     jobs
 }
 
+/// The HTML player's rows: each run as GIF (the baseline), WebP, SVG and HTML.
+fn html_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
+    vec![
+        ("animate 6", 6, Until::First, Gif(ALL_ON)),
+        ("animate 6 [webp]", 6, Until::First, Webp),
+        ("animate 6 [svg]", 6, Until::First, Svg),
+        ("animate 6 [html]", 6, Until::First, Html),
+        ("animate 8", 8, Until::First, Gif(ALL_ON)),
+        ("animate 8 [webp]", 8, Until::First, Webp),
+        ("animate 8 [svg]", 8, Until::First, Svg),
+        ("animate 8 [html]", 8, Until::First, Html),
+        ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
+        ("animate 8 --until all [webp]", 8, Until::All, Webp),
+        ("animate 8 --until all [svg]", 8, Until::All, Svg),
+        ("animate 8 --until all [html]", 8, Until::All, Html),
+        ("animate 10 --until all", 10, Until::All, Gif(ALL_ON)),
+        ("animate 10 --until all [webp]", 10, Until::All, Webp),
+        ("animate 10 --until all [svg]", 10, Until::All, Svg),
+        ("animate 10 --until all [html]", 10, Until::All, Html),
+    ]
+}
+
 /// (name, n, until, kind). Names with `--bare --no-attacks` render queens only (no shading,
 /// caption or highlights).
 fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kind)> {
+    if std::env::args().any(|a| a == "html") {
+        return html_jobs();
+    }
     if formats_only {
         return format_jobs(quick);
     }
@@ -208,6 +238,7 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
             queens::render_reader(input, None, &animation, &mut sink, &NoProgress).expect("stream renders").frames
         }
         Svg => render(&mut |t, a| run(t, a, SvgSink::new(&mut out))),
+        Html => render(&mut |t, a| run(t, a, HtmlSink::new(&mut out))),
         Sheet | SheetSvg => {
             let boards = solution_boards(n, false);
             let mut options = queens::RenderOptions::default();
@@ -246,7 +277,7 @@ fn main() {
         if name.contains("[1 thread]") || name.contains("[all off]") {
             child.env("RAYON_NUM_THREADS", "1");
         }
-        child.args(args.iter().filter(|a| *a == "formats" || *a == "quick"));
+        child.args(args.iter().filter(|a| *a == "formats" || *a == "quick" || *a == "html"));
         let out = child.args(["--job", &i.to_string()]).output().expect("child runs");
         let line = String::from_utf8_lossy(&out.stdout);
         let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
@@ -270,4 +301,10 @@ fn main() {
             rss / 1024.0
         );
     }
+    if args.iter().any(|a| a == "html") {
+        html_player::timings();
+    }
 }
+
+#[path = "bench_html/timing.rs"]
+mod html_player;

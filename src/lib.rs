@@ -60,8 +60,8 @@ pub use render::RenderOptions;
 pub use encode::gif::Tuning;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
-    FrameSheetSink, GifSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink, SvgSink,
-    VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
+    FrameSheetSink, GifSink, HtmlSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink,
+    SvgSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
 };
 
 pub use pipeline::{
@@ -91,6 +91,11 @@ pub fn render_gif<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Res
 /// an SVG still of that frame.
 pub fn render_svg<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Result<Summary, Error> {
     render(trace, animation, &mut SvgSink::new(out), &NoProgress)
+}
+
+/// Render an existing trace (validated first) as a self-contained HTML player page into `out`.
+pub fn render_html<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Result<Summary, Error> {
+    render(trace, animation, &mut HtmlSink::new(out), &NoProgress)
 }
 
 /// Internals that tests, benchmarks and the fuzz target reach into; not a stable interface.

@@ -2,7 +2,7 @@
 
 use super::args::parse_max_frames;
 use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
-use super::format::{write_animation, OutArgs};
+use super::format::{check_embed, write_animation, OutArgs};
 use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -45,6 +45,9 @@ pub struct DrawArgs {
     pub timing: TimingArgs,
     #[command(flatten)]
     pub select: SelectArgs,
+    /// An HTML player without page margins, for an <iframe> (with --format html or -o NAME.html).
+    #[arg(long)]
+    pub embed: bool,
 }
 
 impl DrawArgs {
@@ -101,8 +104,9 @@ impl AnimateArgs {
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        check_auto(&self.draw.look.theme, format == Format::Svg)?;
-        write_run(&trace, &animation, (path, format), quiet)
+        check_auto(&self.draw.look.theme, format.is_vector())?;
+        check_embed(self.draw.embed, format)?;
+        write_run(&trace, &animation, (path, format, self.draw.embed), quiet)
     }
 }
 
@@ -137,24 +141,26 @@ impl RenderArgs {
             [("the trace", Some(self.trace.as_path())), ("--theme-file", self.draw.look.theme.theme_file.as_deref())];
         distinct(&inputs, &[("-o", self.out.output.as_deref())])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
-        check_auto(&self.draw.look.theme, format == Format::Svg)?;
+        check_auto(&self.draw.look.theme, format.is_vector())?;
+        check_embed(self.draw.embed, format)?;
+        let embed = self.draw.embed;
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path()))])?;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
-            return write_animation((&path(), format), None, quiet, |sink, bar| {
+            return write_animation((&path(), format, embed), None, quiet, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
         }
         match queens::jsonl::open(open_trace(&self.trace)?)? {
-            Input::Whole(trace) => write_run(&trace, &animation, (path(), format), quiet),
+            Input::Whole(trace) => write_run(&trace, &animation, (path(), format, embed), quiet),
             Input::Lines(events) => {
                 let info = events.scan()?;
                 let frames = info.total_events.map(|events| events + 1);
                 let file = open_trace(&self.trace)?;
                 let path = path();
-                write_animation((&path, format), frames, quiet, |sink, bar| {
+                write_animation((&path, format, embed), frames, quiet, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })
             }
@@ -163,9 +169,14 @@ impl RenderArgs {
 }
 
 /// Write a whole trace's animation to `path` in `format`.
-fn write_run(trace: &Trace, animation: &Animation, (path, format): (PathBuf, Format), quiet: bool) -> Result<()> {
+fn write_run(
+    trace: &Trace,
+    animation: &Animation,
+    (path, format, embed): (PathBuf, Format, bool),
+    quiet: bool,
+) -> Result<()> {
     let frames = Some(trace.frame_count());
-    write_animation((&path, format), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
+    write_animation((&path, format, embed), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {

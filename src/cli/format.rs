@@ -3,10 +3,10 @@
 //! command writes; else the command's default), and writing an animation in the chosen format with
 //! a progress bar and the summary line.
 
-use super::io::{open_output, progress_bar, summary, Bar};
+use super::io::{open_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AnySink, Format, OutputFile, Summary};
+use queens::{AnySink, Format, HtmlSink, OutputFile, Summary};
 use std::path::{Path, PathBuf};
 
 /// `-o PATH` and `--format F`, as every picture-writing command takes them.
@@ -42,10 +42,22 @@ fn parse_format(s: &str) -> Result<Format, String> {
     })
 }
 
-/// Write `path` in the animation `format` with a progress bar over `frames` (counting up when
-/// unknown); `draw` renders into the sink it is given. Prints the summary line.
+/// `--embed` is for the HTML player only: refused (a usage error) for anything else.
+pub fn check_embed(embed: bool, format: Format) -> Result<()> {
+    if embed && format != Format::Html {
+        return Err(UsageError(format!(
+            "--embed makes an HTML player for an <iframe>, not a .{format} file; add --format html or -o NAME.html"
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// Write `path` in the animation `format` (an HTML player margin-less when `embed`) with a
+/// progress bar over `frames` (counting up when unknown); `draw` renders into the sink it is
+/// given. Prints the summary line.
 pub fn write_animation(
-    (path, format): (&Path, Format),
+    (path, format, embed): (&Path, Format, bool),
     frames: Option<usize>,
     quiet: bool,
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
@@ -53,8 +65,10 @@ pub fn write_animation(
     let mut file = open_output(path)?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let done = {
-        let mut sink =
-            format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?;
+        let mut sink = match format {
+            Format::Html => AnySink::new(HtmlSink::new(&mut file).embed(embed)),
+            _ => format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?,
+        };
         draw(&mut sink, &bar)?
     };
     bar.0.finish_and_clear();

@@ -3,17 +3,20 @@
 //!
 //! Contract: the frames are the ones `--frames`/`--every` select, each showing the board of its own
 //! step with the run's numbering; one selected frame is written as that frame alone, pixel for
-//! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead.
+//! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead;
+//! `-o NAME.html` writes the selected frames as an HTML player.
 
 use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
 use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
-    summary, Bar, MadeFolders,
+    summary, Bar, MadeFolders, UsageError,
 };
 use super::svg::{check_auto, still_format};
 use anyhow::Result;
 use clap::Args;
-use queens::{Animation, FrameSheetSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace};
+use queens::{
+    Animation, Format, FrameSheetSink, HtmlSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -42,7 +45,7 @@ pub struct FramesArgs {
     /// Pixels of background between cells.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ranged("the gap", 0u32, 4096))]
     pub gap: u32,
-    /// Output path, .png or .svg (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
+    /// Output path, .png, .svg or .html (a player of the selected frames) (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
     /// output/<trace name>-frames.png).
     #[arg(short, long, conflicts_with = "split")]
     pub output: Option<PathBuf>,
@@ -52,6 +55,9 @@ pub struct FramesArgs {
     /// One PNG per frame instead: DIR/frame-<k>.png, k zero-padded (the folder is created).
     #[arg(long, value_name = "DIR")]
     pub split: Option<PathBuf>,
+    /// With -o NAME.html: a player without page margins, for an <iframe>.
+    #[arg(long)]
+    pub embed: bool,
 }
 
 impl FramesArgs {
@@ -88,7 +94,20 @@ impl FramesArgs {
             &[("the trace", input), ("--theme-file", self.look.theme.theme_file.as_deref())],
             &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
         )?;
-        let svg = still_format(None, Some(&path))? == queens::Format::Svg;
+        let html = path.extension().and_then(|e| e.to_str()).and_then(Format::from_name) == Some(Format::Html);
+        if self.embed && !html {
+            return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());
+        }
+        if html {
+            check_auto(&self.look.theme, true)?;
+            let mut file = open_output(&path)?;
+            let done = queens::render(&trace, &animation, &mut HtmlSink::new(&mut file).embed(self.embed), &bar)?;
+            bar.0.finish_and_clear();
+            let bytes = file.commit()?;
+            let frames = count_of(done.frames, "frame");
+            return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
+        }
+        let svg = still_format(None, Some(&path))? == Format::Svg;
         check_auto(&self.look.theme, svg)?;
         if svg {
             return self.write_svg(&trace, &animation, &frames, &path, &bar);

@@ -2,12 +2,12 @@
 //! `animate` writes), on one clock.
 
 use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
-use super::format::{write_animation, OutArgs};
+use super::format::{check_embed, write_animation, OutArgs};
 use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
-use queens::{Algorithm, Animation, Clock, Detail, Format, Until, ANIMATION_FORMATS};
+use queens::{Algorithm, Animation, Clock, Detail, Until, ANIMATION_FORMATS};
 
 #[derive(Debug, Args)]
 pub struct RaceArgs {
@@ -35,6 +35,9 @@ pub struct RaceArgs {
     /// Output (default: output/queens-<N>x<N>-race-<alg>-<alg>.gif).
     #[command(flatten)]
     pub out: OutArgs,
+    /// An HTML player without page margins, for an <iframe> (with --format html or -o NAME.html).
+    #[arg(long)]
+    pub embed: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -70,8 +73,9 @@ impl RaceArgs {
         let format = self.out.choose(ANIMATION_FORMATS)?;
         let name = format!("queens-{n}x{n}-race-{}.{format}", names.join("-"), n = self.n);
         let path = self.out.path_or(|| default_output(&name));
-        check_auto(&self.look.theme, format == Format::Svg)?;
-        write_animation((&path, format), None, quiet, |sink, bar| {
+        check_auto(&self.look.theme, format.is_vector())?;
+        check_embed(self.embed, format)?;
+        write_animation((&path, format, self.embed), None, quiet, |sink, bar| {
             queens::render_race(&traces, clock, &animation, sink, bar)
         })
     }

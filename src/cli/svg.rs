@@ -31,7 +31,7 @@ pub fn still_format(flag: Option<Format>, output: Option<&Path>) -> Result<Forma
 pub fn check_auto(theme: &ThemeArgs, svg: bool) -> Result<()> {
     if theme.theme == AUTO_THEME && theme.theme_file.is_none() && !svg {
         return Err(UsageError(
-            "--theme auto needs an SVG output (-o NAME.svg or --format svg); pick a theme for other formats".into(),
+            "--theme auto needs an SVG or HTML output (-o NAME.svg, -o NAME.html or --format svg|html); pick a theme for other formats".into(),
         )
         .into());
     }

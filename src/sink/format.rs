@@ -9,7 +9,7 @@
 //! [`AnySink`], so one drawing call serves every format; a new format is a variant here, its
 //! extension, and one arm in `animation_sink` (plus its sink file).
 
-use super::{ApngSink, GifSink, SvgSink, VideoCodec, VideoSink, WebpSink};
+use super::{ApngSink, GifSink, HtmlSink, SvgSink, VideoCodec, VideoSink, WebpSink};
 use super::{Encode, Frame, Sink, Stream};
 use crate::pixels::IndexedImage;
 use crate::Error;
@@ -35,19 +35,21 @@ pub enum Format {
     Svg,
     /// PNG: a still or a sprite sheet (palette PNG).
     Png,
+    /// A self-contained HTML player page (browsers): play, step, scrub, loop a range.
+    Html,
 }
 
 /// What `animate`, `render` and `race` write.
 pub const ANIMATION_FORMATS: &[Format] =
-    &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg];
+    &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Html];
 
 /// What the still commands (`board`, `boards`, `sheet`, `heatmap`) and `frames` write.
 pub const STILL_FORMATS: &[Format] = &[Format::Png, Format::Svg];
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 7] =
-        [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Png];
+    pub const ALL: [Format; 8] =
+        [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Png, Format::Html];
 
     /// The file extension, without the dot (also the `--format` value).
     pub fn extension(self) -> &'static str {
@@ -59,6 +61,7 @@ impl Format {
             Format::Webm => "webm",
             Format::Svg => "svg",
             Format::Png => "png",
+            Format::Html => "html",
         }
     }
 
@@ -79,6 +82,11 @@ impl Format {
         Format::from_name(&extension).filter(|f| writes.contains(f)).ok_or_else(|| unknown(extension.into_owned()))
     }
 
+    /// Whether the format draws vectors, which may carry `--theme auto`'s two themes.
+    pub fn is_vector(self) -> bool {
+        matches!(self, Format::Svg | Format::Html)
+    }
+
     /// Whether this is an animation format (see [`ANIMATION_FORMATS`]).
     pub fn is_animation(self) -> bool {
         ANIMATION_FORMATS.contains(&self)
@@ -93,6 +101,7 @@ impl Format {
             Format::Mp4 => AnySink::new(VideoSink::new(out, VideoCodec::H264)),
             Format::Webm => AnySink::new(VideoSink::new(out, VideoCodec::Vp9)),
             Format::Svg => AnySink::new(SvgSink::new(out)),
+            Format::Html => AnySink::new(HtmlSink::new(out)),
             Format::Png => return None,
         })
     }
@@ -210,6 +219,7 @@ mod tests {
         assert_eq!(choose(None, "a.webp"), Some(Format::Webp));
         assert_eq!(choose(None, "dir/A.MP4"), Some(Format::Mp4));
         assert_eq!(choose(None, "run.svg"), Some(Format::Svg));
+        assert_eq!(choose(None, "run.HTML"), Some(Format::Html));
         assert_eq!(choose(None, "run"), Some(Format::Gif));
         assert_eq!(choose(Some(Format::Apng), "a.png"), Some(Format::Apng));
         assert_eq!(choose(Some(Format::Webp), "a.gif"), Some(Format::Webp));

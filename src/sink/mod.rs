@@ -1,5 +1,6 @@
 //! Sinks: where a run's drawn frames go: GIF, animated WebP, APNG, MP4 or WebM through ffmpeg, SVG,
-//! PNG stills, frame sheets and split PNGs, siblings behind one trait; `format.rs` picks among them.
+//! the HTML player, PNG stills, frame sheets and split PNGs, siblings behind one trait; `format.rs`
+//! picks among them.
 //!
 //! Contract: the pipeline calls [`Sink::start`] once with the frame geometry, palette, loop count
 //! and frame count, and gets back the sink's [`Encode`]r. Workers then draw consecutive frames and
@@ -13,6 +14,7 @@ pub mod apng;
 pub mod atlas;
 pub mod format;
 pub mod gif;
+pub mod html;
 mod matroska;
 pub mod sheet;
 pub mod split;
@@ -32,6 +34,7 @@ use crate::Error;
 pub use self::apng::ApngSink;
 pub use self::format::{AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS};
 pub use self::gif::GifSink;
+pub use self::html::HtmlSink;
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
 pub use self::still::StillSink;

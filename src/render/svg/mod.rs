@@ -17,11 +17,11 @@ mod paints;
 mod path;
 mod timeline;
 
-pub use atoms::{atoms, words, Atom, BASE};
+pub use atoms::{atoms, words, Atom, Shape, BASE};
 pub use doc::{escape, use_of, Doc};
 pub use outline::{glyph_path, GlyphRef};
 pub use paints::{hex, Paints};
-pub use timeline::Timeline;
+pub use timeline::{Changes, Timeline};
 
 use super::glyphs::Glyphs;
 use super::scene::Scene;

@@ -26,6 +26,16 @@ pub struct Timeline {
     starts: Vec<u64>,
 }
 
+/// A run's changes: every atom that ever shows (in order of first appearance), whether it shows
+/// on frame 0, the frames where it toggles after that (ascending), and the frames' start times
+/// (then the end of the last) in milliseconds.
+pub struct Changes {
+    pub atoms: Vec<Atom>,
+    pub initial: Vec<bool>,
+    pub toggles: Vec<Vec<u32>>,
+    pub starts: Vec<u64>,
+}
+
 impl Timeline {
     pub fn new() -> Self {
         Timeline { starts: vec![0], ..Default::default() }
@@ -80,6 +90,11 @@ impl Timeline {
         self.prev = atoms;
         let end = self.duration_ms() + duration_ms;
         self.starts.push(end);
+    }
+
+    /// What the timeline holds, for a player that applies the changes itself (the HTML sink).
+    pub fn into_changes(self) -> Changes {
+        Changes { atoms: self.atoms, initial: self.initial, toggles: self.toggles, starts: self.starts }
     }
 
     /// Decimals for keyframe percentages so that a change lands within 10 ms of its time.

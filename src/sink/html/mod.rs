@@ -1,0 +1,150 @@
+//! The HTML player: one self-contained page that plays, steps, scrubs and loops a run.
+//!
+//! Contract: the page holds one drawing, the SVG backend's: the atoms of every frame are kept as a
+//! [`Timeline`](crate::render::svg::Timeline) of changes; what never changes is drawn once, what
+//! changes is grouped into units (atoms with the same toggles) drawn once each, and a compact table
+//! says which units toggle at each frame (see [`units`]); table and markup are packed together,
+//! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
+//! places the markup and applies the table: it draws nothing itself. The element with id `frame` is
+//! that inline `<svg>`, of the frame's size (1 CSS pixel per frame pixel); `#frame=K` opens paused
+//! at frame K. Delays are the GIF's (rounded
+//! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
+//! same input, same bytes.
+
+mod pack;
+mod page;
+mod units;
+
+use super::{Encode, Frame, Sink, Stream};
+use crate::encode::gif::centiseconds;
+use crate::pixels::IndexedImage;
+use crate::render::glyphs::Glyphs;
+use crate::render::svg::{animation_title, atoms, words, Atom, Doc, Paints, Timeline};
+use crate::render::theme::Theme;
+use crate::Error;
+use std::io::Write;
+
+/// Writes the frames it is given as an HTML player page into `W`.
+pub struct HtmlSink<W: Write> {
+    out: Option<W>,
+    embed: bool,
+    state: Option<State>,
+}
+
+struct State {
+    timeline: Timeline,
+    size: (usize, usize),
+    theme: Theme,
+    dark: Option<Theme>,
+    loop_count: Option<u16>,
+    steps: Vec<u32>,
+    delays: Vec<u32>,
+    first_words: String,
+    last_words: String,
+}
+
+impl<W: Write> HtmlSink<W> {
+    pub fn new(out: W) -> Self {
+        HtmlSink { out: Some(out), embed: false, state: None }
+    }
+
+    /// A page without margins, meant for an `<iframe>` of a fixed size.
+    pub fn embed(mut self, embed: bool) -> Self {
+        self.embed = embed;
+        self
+    }
+}
+
+/// Breaks frames into atoms on the worker threads.
+pub struct HtmlEncoder {
+    glyphs: Glyphs,
+    hatch: bool,
+    frames: Option<usize>,
+}
+
+/// One frame, ready for the timeline.
+pub struct HtmlFrame {
+    atoms: Vec<Atom>,
+    step: usize,
+    delay_cs: u16,
+    words: Option<String>,
+}
+
+impl Encode for HtmlEncoder {
+    type Encoded = HtmlFrame;
+
+    fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<HtmlFrame, Error> {
+        let first_or_last = frame.position == 0 || self.frames.map_or(true, |n| frame.position + 1 == n);
+        Ok(HtmlFrame {
+            atoms: atoms(frame.scene, &self.glyphs, self.hatch),
+            step: frame.step,
+            delay_cs: centiseconds(frame.delay_ms),
+            words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
+        })
+    }
+}
+
+impl<W: Write> Sink for HtmlSink<W> {
+    type Encoder = HtmlEncoder;
+
+    fn start(&mut self, stream: &Stream<'_>) -> Result<HtmlEncoder, Error> {
+        if self.state.is_some() {
+            return Err(Error::SinkState("started twice"));
+        }
+        self.state = Some(State {
+            timeline: Timeline::new(),
+            size: (stream.width, stream.height),
+            theme: stream.theme.clone(),
+            dark: stream.dark.cloned(),
+            loop_count: stream.loop_count,
+            steps: Vec::new(),
+            delays: Vec::new(),
+            first_words: String::new(),
+            last_words: String::new(),
+        });
+        Ok(HtmlEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames })
+    }
+
+    fn write(&mut self, frame: HtmlFrame) -> Result<(), Error> {
+        let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        if let Some(words) = frame.words {
+            if state.steps.is_empty() {
+                state.first_words = words.clone();
+            }
+            state.last_words = words;
+        }
+        let step = u32::try_from(frame.step).map_err(|_| Error::SinkState("a frame number over 2^32"))?;
+        state.steps.push(step);
+        state.delays.push(u32::from(frame.delay_cs));
+        state.timeline.push(frame.atoms, u64::from(frame.delay_cs) * 10);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        let state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
+        let mut out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
+        let frames = state.steps.len();
+        let title = animation_title(&state.first_words, &state.last_words, frames);
+        let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
+        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new());
+        let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
+        let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
+        let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
+        let page = page::Page {
+            title: &title,
+            size: state.size,
+            data: &data,
+            bare_words: &state.first_words,
+            loop_count,
+            theme: &state.theme,
+            dark: state.dark.as_ref(),
+            embed: self.embed,
+        };
+        out.write_all(page.html().as_bytes())?;
+        out.flush()?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

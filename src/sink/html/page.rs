@@ -1,0 +1,133 @@
+//! The page around the drawing: the player's controls, its style sheet and script (kept readable
+//! in `player.css` and `player.js`, embedded at build time), the packed table and the run's
+//! settings.
+//!
+//! Contract: nothing is fetched (no `http:` or `https:` anywhere in the page, no font beyond the
+//! viewer's own for the controls: the frame's glyphs are outlines); the frame's `<svg>` (placed by
+//! the script in `#stage`, which keeps its height meanwhile) gets the id `frame` and plain `href`s
+//! (an HTML page needs no XML namespaces); comment lines and indentation of the embedded files are
+//! left out. `--theme auto` pages follow the viewer's colour
+//! scheme, chrome included.
+
+use crate::render::svg::{escape, hex};
+use crate::render::theme::Theme;
+use std::fmt::Write;
+
+const SCRIPT: &str = include_str!("player.js");
+const STYLE: &str = include_str!("player.css");
+
+/// Everything a page shows.
+pub struct Page<'a> {
+    pub title: &'a str,
+    /// The frame's size in pixels.
+    pub size: (usize, usize),
+    /// The packed table and drawing (see `pack.rs`).
+    pub data: &'a str,
+    /// The caption of a frame without text (a bare board's words).
+    pub bare_words: &'a str,
+    pub loop_count: Option<u16>,
+    pub theme: &'a Theme,
+    pub dark: Option<&'a Theme>,
+    pub embed: bool,
+}
+
+/// `source` without comment lines, indentation and empty lines.
+pub fn compact(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    for line in source.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") || (line.starts_with("/*") && line.ends_with("*/")) {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// An SVG document as the SVG backend writes it, as an `<svg>` element of an HTML page: id `frame`,
+/// plain `href`s (an HTML page needs no XML namespaces).
+pub fn inline_svg(svg: &str) -> String {
+    let svg = svg.trim_end().replace(" xlink:href=", " href=");
+    svg.replacen(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" ",
+        "<svg id=\"frame\" ",
+        1,
+    )
+}
+
+/// The button icons: 16 x 16 paths.
+const ICONS: [(&str, &str, &str); 5] = [
+    ("first", "First frame (g)", "M2 2h2v12H2zM14 2v12L5 8z"),
+    ("back", "Step back (left arrow or h)", "M3 2h2v12H3zM14 2v12L6 8z"),
+    ("play", "Play (space)", "M4 2v12l10-6z"),
+    ("forward", "Step forward (right arrow or l)", "M11 2h2v12h-2zM2 2v12l8-6z"),
+    ("last", "Last frame (G)", "M12 2h2v12h-2zM2 2v12l9-6z"),
+];
+
+impl Page<'_> {
+    /// The whole page.
+    pub fn html(&self) -> String {
+        let (width, height) = self.size;
+        let mut out = String::with_capacity(self.data.len() + 16384);
+        let scheme = if self.dark.is_some() { "<meta name=\"color-scheme\" content=\"light dark\">" } else { "" };
+        let _ = write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">{scheme}<title>{}</title>\
+             <style>{}{}</style></head>\n",
+            escape(self.title),
+            self.colours(),
+            compact(STYLE),
+        );
+        let class = if self.embed { " class=\"embed\"" } else { "" };
+        let loop_count = self.loop_count.map_or("-1".to_string(), |k| k.to_string());
+        let _ = write!(
+            out,
+            "<body{class}><main id=\"player\" style=\"width:{width}px\" data-loop=\"{loop_count}\" data-words=\"{}\">\n\
+             <div id=\"stage\" style=\"height:{height}px\"><noscript>This player needs JavaScript.</noscript></div>\n",
+            escape(self.bare_words)
+        );
+        out.push_str(&controls());
+        let _ = write!(
+            out,
+            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n</body></html>\n",
+            self.data,
+            compact(SCRIPT)
+        );
+        out
+    }
+
+    /// The page's colours from the theme (and the dark theme for viewers that prefer it).
+    fn colours(&self) -> String {
+        let vars = |t: &Theme| format!("--bg:{};--fg:{};--mark:{};", hex(t.background), hex(t.text), hex(t.placed));
+        let mut out = format!(":root{{{}}}", vars(self.theme));
+        if let Some(dark) = self.dark {
+            let _ = write!(out, "@media (prefers-color-scheme:dark){{:root{{{}}}}}", vars(dark));
+        }
+        out
+    }
+}
+
+/// The controls under the frame: buttons, position, speed, the scrubber and the loop range.
+fn controls() -> String {
+    let mut out = String::from("<p id=\"caption\" aria-live=\"polite\"></p>\n<div id=\"controls\"><div class=\"row\">");
+    for (id, label, path) in ICONS {
+        let _ = write!(
+            out,
+            "<button id=\"{id}\" type=\"button\" aria-label=\"{label}\" title=\"{label}\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"{path}\"/></svg></button>"
+        );
+    }
+    out.push_str(
+        "<output id=\"at\" aria-live=\"off\"></output>\
+         <label>speed <select id=\"speed\">\
+         <option value=\"0.25\">¼×</option><option value=\"0.5\">½×</option><option value=\"1\" selected>1×</option>\
+         <option value=\"2\">2×</option><option value=\"4\">4×</option><option value=\"8\">8×</option>\
+         <option value=\"16\">16×</option></select></label></div>\n\
+         <input id=\"scrub\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Frame\">\n\
+         <div class=\"row\"><label><input id=\"loop\" type=\"checkbox\"> loop</label><div id=\"range\">\
+         <input id=\"from\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop from frame\">\
+         <input id=\"to\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop to frame\"></div>\
+         <output id=\"span\"></output></div></div>\n",
+    );
+    out
+}

@@ -1,0 +1,145 @@
+use super::*;
+use crate::pipeline::{render, Animation, NoProgress};
+use crate::solve::{record, SolveOptions};
+
+fn page(options: &SolveOptions, animation: &Animation) -> String {
+    let trace = record(options, 100_000).unwrap();
+    let mut out = Vec::new();
+    render(&trace, animation, &mut HtmlSink::new(&mut out), &NoProgress).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The page's packed table and drawing, inflated.
+fn unpacked(html: &str) -> Vec<u8> {
+    use std::io::Read;
+    let data = html.split("id=\"table\">").nth(1).unwrap().split("</script>").next().unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::DeflateDecoder::new(&unbase64(data)[..]).read_to_end(&mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn a_page_is_self_contained_and_the_same_every_time() {
+    let first = page(&SolveOptions::new(5), &Animation::new());
+    assert_eq!(first, page(&SolveOptions::new(5), &Animation::new()), "same input, same bytes");
+    assert!(!first.contains("http:") && !first.contains("https:"), "no network reference");
+    assert!(first.contains("<div id=\"stage\""), "the frame's place");
+    assert!(first.contains("\"use strict\""));
+    assert!(!first.contains("eval("));
+}
+
+/// Standard base64 decoded (the page's table).
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    let mut out = Vec::new();
+    for chunk in digits.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+/// LEB128 numbers read in order, as `player.js` reads them.
+struct Reader<'a>(&'a [u8], usize);
+
+impl Reader<'_> {
+    fn uint(&mut self) -> u64 {
+        let (mut v, mut shift) = (0, 0);
+        loop {
+            let b = self.0[self.1];
+            self.1 += 1;
+            v |= u64::from(b & 127) << shift;
+            shift += 7;
+            if b < 128 {
+                return v;
+            }
+        }
+    }
+
+    fn ascending(&mut self, n: usize) -> Vec<u64> {
+        let mut next = 0;
+        (0..n)
+            .map(|i| {
+                next += self.uint() + u64::from(i > 0);
+                next
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn the_table_decodes_as_documented() {
+    let mut options = SolveOptions::new(5);
+    options.until = crate::solve::Until::All;
+    let trace = record(&options, 100_000).unwrap();
+    let bytes = unpacked(&page(&options, &Animation::new()));
+    let mut r = Reader(&bytes, 0);
+    assert_eq!(r.uint(), pack::VERSION);
+    let (frames, units, elements, glyphs) = (r.uint() as usize, r.uint(), r.uint() as usize, r.uint() as usize);
+    assert_eq!(frames, trace.frame_count());
+    let mut unit = 0i64;
+    for _ in 0..elements {
+        let v = r.uint() as i64;
+        unit += if v % 2 == 1 { -(v + 1) / 2 } else { v / 2 };
+        assert!((0..units as i64).contains(&unit), "element units name units");
+    }
+    let initial = r.uint() as usize;
+    r.ascending(initial);
+    let counts: Vec<usize> = (0..frames).map(|_| r.uint() as usize).collect();
+    assert_eq!(counts[0], 0, "frame 0 toggles nothing");
+    for &count in &counts {
+        assert!(r.ascending(count).iter().all(|&u| u < units));
+    }
+    assert_eq!(r.ascending(frames), (0..frames as u64).collect::<Vec<_>>(), "every frame, numbered");
+    let delays: Vec<u64> = (0..frames).map(|_| r.uint()).collect();
+    assert_eq!(delays[1], 25, "250 ms");
+    let last = trace.events.iter().position(|e| matches!(e, crate::trace::Event::Solution { .. })).unwrap() + 1;
+    assert_eq!(delays[last], 150, "the solution's hold");
+    for _ in 0..glyphs * 6 {
+        r.uint();
+    }
+    let svg = std::str::from_utf8(&bytes[r.1..]).unwrap();
+    assert!(svg.starts_with("<svg id=\"frame\" ") && svg.ends_with("</svg>"), "then the drawing");
+    assert!(!svg.contains("xmlns") && !svg.contains("xlink:"), "an HTML page's svg");
+    assert_eq!(svg.matches("<g").count(), elements, "one group per unit and layer");
+    assert!(svg.contains("<g display=\"none\">"), "what frame 0 does not show starts hidden");
+}
+
+#[test]
+fn replaying_the_toggles_shows_every_frames_atoms() {
+    use crate::render::svg::Shape;
+    use crate::render::theme::Paint;
+    let atom = |i: u64| Atom { layer: (i % 3) as u8, paint: Paint::Queen, shape: Shape::Rect((i as i64, 0, 1, 1)) };
+    let mut seed = 7u64;
+    let mut frames: Vec<Vec<Atom>> = Vec::new();
+    let mut timeline = Timeline::new();
+    for _ in 0..60 {
+        let mut atoms: Vec<Atom> = (0..14).filter(|&i| i < 2 || seed >> (i + 20) & 1 == 1).map(atom).collect();
+        atoms.sort();
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        timeline.push(atoms.clone(), 250);
+        frames.push(atoms);
+    }
+    let changes = timeline.into_changes();
+    let all = changes.atoms.clone();
+    let mut doc = Doc::new(Paints::new(&Theme::default(), None));
+    let drawing = units::drawing(changes, &mut doc, &Glyphs::new());
+    let mut shown = vec![false; drawing.units];
+    drawing.initial.iter().for_each(|&u| shown[u as usize] = true);
+    for (f, atoms) in frames.iter().enumerate() {
+        drawing.toggles[f].iter().for_each(|&u| shown[u as usize] ^= true);
+        for (i, a) in all.iter().enumerate() {
+            let visible = drawing.atom_units[i].map_or(true, |u| shown[u as usize]);
+            assert_eq!(visible, atoms.contains(a), "frame {f}, atom {a:?}");
+        }
+    }
+    assert!(drawing.atom_units[..2].iter().all(Option::is_none), "atoms on every frame are drawn plainly");
+    assert_eq!(drawing.body.matches("<g").count(), drawing.elements.len());
+}
