@@ -20,6 +20,7 @@ mod frames;
 mod golden;
 mod heatmap;
 mod hostile_out;
+mod html;
 mod jsonl;
 mod layers;
 mod output;

@@ -6,15 +6,13 @@
 //! the player's; the copies sit side by side in iframes of one page, screenshotted once per
 //! browser. Without the browsers the tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 
-mod common;
-mod svg_support;
-
-use common::{run_queens, temp_dir};
+use crate::support::svg::{interiors_match, Browser, BROWSERS};
+use crate::support::tools::{chromium, firefox};
+use crate::support::{run_queens, temp_dir};
 use image::RgbImage;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use svg_support::{any_tool, interiors_match, Browser, BROWSERS};
 
 const SEAM: u8 = 4;
 /// Room under the frame for the caption and the controls, in each iframe.
@@ -77,7 +75,7 @@ fn shoot(browser: Browser, dir: &Path, page: &Path, size: (u32, u32), reduced: b
     let url = format!("file://{}", page.display());
     let mut command = match browser {
         Browser::Chromium => {
-            let mut command = Command::new(any_tool(&["chromium", "chromium-browser"], "plays the HTML player")?);
+            let mut command = Command::new(chromium()?);
             command
                 .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"])
                 .args(["--disable-background-networking", "--disable-component-update", "--disable-quic"])
@@ -93,7 +91,7 @@ fn shoot(browser: Browser, dir: &Path, page: &Path, size: (u32, u32), reduced: b
             command
         }
         Browser::Firefox => {
-            let firefox = any_tool(&["firefox-esr", "firefox"], "plays the HTML player")?;
+            let firefox = firefox()?;
             std::fs::create_dir_all(&profile).unwrap();
             let mut prefs = String::from("user_pref(\"layout.css.devPixelsPerPx\", \"1.0\");\n");
             prefs
