@@ -11,7 +11,7 @@ use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
     summary, Bar, MadeFolders, UsageError,
 };
-use super::svg::{check_auto, still_format};
+use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::{
@@ -94,7 +94,8 @@ impl FramesArgs {
             &[("the trace", input), ("--theme-file", self.look.theme.theme_file.as_deref())],
             &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
         )?;
-        let html = path.extension().and_then(|e| e.to_str()).and_then(Format::from_name) == Some(Format::Html);
+        let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html])?;
+        let html = format == Format::Html;
         if self.embed && !html {
             return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());
         }
@@ -107,7 +108,7 @@ impl FramesArgs {
             let frames = count_of(done.frames, "frame");
             return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
         }
-        let svg = still_format(None, Some(&path))? == Format::Svg;
+        let svg = format == Format::Svg;
         check_auto(&self.look.theme, svg)?;
         if svg {
             return self.write_svg(&trace, &animation, &frames, &path, &bar);

@@ -136,7 +136,7 @@ fn an_extension_naming_no_format_of_the_command_is_refused() {
     for (args, writes) in [
         (&["animate", "5", "-o", "x.jpg"][..], "gif, webp, apng, mp4, webm, svg or html"),
         (&["animate", "5", "-o", "x.png"][..], "gif, webp, apng, mp4, webm, svg or html"),
-        (&["frames", "6", "-o", "x.gif"][..], "png or svg"),
+        (&["frames", "6", "-o", "x.gif"][..], "png, svg or html"),
         (&["board", "8", "1,5,8,6,3,7,2,4", "-o", "b.webp"][..], "png or svg"),
         (&["heatmap", "5", "-o", "h.gif"][..], "png or svg"),
     ] {
