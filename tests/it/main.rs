@@ -22,6 +22,7 @@ mod heatmap;
 mod hostile_out;
 mod jsonl;
 mod layers;
+mod legibility;
 mod output;
 mod output_system;
 mod play;
