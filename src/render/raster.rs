@@ -53,12 +53,13 @@ impl Tiles {
     }
 }
 
-/// The ghost of a queen that left: its silhouette without anti-aliasing (each colour change on a
-/// pixel row costs GIF bytes; anti-aliased, ghosts made `animate 8` 4% larger).
+/// The ghost of a queen that left: the pixels its silhouette covers fully, without anti-aliasing
+/// (each colour change on a pixel row costs GIF bytes; anti-aliased, ghosts made `animate 8` 4%
+/// larger). Only full pixels, so a viewer's anti-aliased SVG ghost covers every one of them.
 fn ghost_mask(glyphs: &Glyphs, square: usize) -> Mask {
     let mut mask = glyphs.piece(glyphs::QUEEN, square, QUEEN_FILL);
     for level in &mut mask.levels {
-        *level = if *level * 2 >= LEVELS { LEVELS } else { 0 };
+        *level = if *level == LEVELS { LEVELS } else { 0 };
     }
     mask
 }

@@ -100,9 +100,7 @@ impl Defs {
                 return false;
             }
             let fill = defs.paints.fill(paint);
-            // The rasterizer draws ghosts unblended: so does the viewer.
-            let crisp = if paint == Paint::Ghost { " shape-rendering=\"crispEdges\"" } else { "" };
-            let _ = write!(defs.markup, "<path id=\"{id}\" {fill}{crisp} d=\"{d}\"/>");
+            let _ = write!(defs.markup, "<path id=\"{id}\" {fill} d=\"{d}\"/>");
             if !piece {
                 defs.outlines.insert(outline, (glyph.size(), id.to_string()));
             }
