@@ -4,6 +4,7 @@
 //! board (a dead end's 0 in the alarm colour, its row outlined); `min-conflicts` frames show in
 //! each square how many queens attack it (boards up to 16x16 with squares of 24 px or more).
 
+use super::describe::Marks;
 use super::layout::side_text_size;
 use super::scene::{Item, Scene};
 use super::theme::Paint;
@@ -32,15 +33,16 @@ impl Annotation {
 
 impl Renderer {
     /// Describe this frame's annotation, if the algorithm has one.
-    pub(super) fn annotate(&self, board: &Board, event: Option<&Event>, scene: &mut Scene) {
+    /// (A dead row's outline goes with the other marks.)
+    pub(super) fn annotate(&self, board: &Board, event: Option<&Event>, scene: &mut Scene, marks: &mut Marks) {
         match self.annotation {
-            Annotation::FreeCounts => self.free_counts(board, event, scene),
+            Annotation::FreeCounts => self.free_counts(board, event, scene, marks),
             Annotation::AttackCounts => self.attack_counts(board, scene),
             Annotation::None => {}
         }
     }
 
-    fn free_counts(&self, board: &Board, event: Option<&Event>, scene: &mut Scene) {
+    fn free_counts(&self, board: &Board, event: Option<&Event>, scene: &mut Scene, marks: &mut Marks) {
         let l = &self.layout;
         let size = side_text_size(l.square);
         let x = (l.board_x + l.board_size()) as f32 + size as f32 * 0.5;
@@ -52,8 +54,7 @@ impl Renderer {
         };
         if let Some(row) = dead {
             let (x0, y0) = l.square_origin(Square::new(row, 0));
-            let rect = (x0 as i64, y0 as i64, l.board_size() as i64, l.square as i64);
-            scene.push(Item::Outline { rect, thickness: l.border as i64, paint: Paint::CheckAttacked });
+            marks.outlines.push((x0 as i64, y0 as i64, l.board_size() as i64, l.square as i64));
         }
         for row in (0..board.n()).filter(|&r| !board.row_has_queen(r)) {
             let text = board.free_in_row(row).to_string();

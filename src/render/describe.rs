@@ -1,17 +1,38 @@
 //! Describing a frame: board state and event -> [`Scene`] items, in painting order.
 //!
-//! Contract (order matters where items overlap): solution ring, squares (with queens and attack
-//! shading), lines between attacking queens, the algorithm's annotation, `--why`'s dead-end lines
-//! (see `why.rs`), the highlight of the
-//! event's square, coordinate labels, then the caption band (gold on solutions) and its text, then
-//! the search tree panel over its own background.
+//! Contract (order matters where items overlap): solution ring, squares (free squares ringed in
+//! themes that ring them, attacked squares and queens' squares shaded; a solved board unshaded with its queens on the
+//! solution paint), the board outline (themes that print), the marks (see [`Marks`]): lines between attacking queens (one per pair with no queen between,
+//! edge to edge), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
+//! outlines, the ghost of a queen that left, the brackets of the event's square, then the algorithm's annotation
+//! (its text over the marks, as in the SVG's layers); each stroke is
+//! drawn over a 1 px halo (2 px on big squares) of the background paint, all halos of a kind before their inks. Then
+//! coordinate labels, the caption band (gold on solutions) and its text, then the search tree
+//! panel over its own background.
 
 use super::caption::{self, caption_items};
-use super::scene::{Item, Scene};
+use super::scene::{Ground, Item, Rect, Scene};
 use super::theme::Paint;
 use super::Renderer;
 use crate::board::{Board, BoardFrame};
 use crate::trace::{column_label, Event, Square};
+
+/// A line segment in frame pixels (from, to) and its width.
+pub(super) type Segment = ((f32, f32), (f32, f32), f32);
+
+/// Highlights collected while describing a frame, drawn together so every halo lies under every
+/// ink of its kind (the SVG's layers paint them in the same order).
+#[derive(Default)]
+pub(super) struct Marks {
+    /// Line segments in the alarm colour, with their width.
+    pub lines: Vec<Segment>,
+    /// Rectangles outlined inside (a dead line).
+    pub outlines: Vec<Rect>,
+    /// Squares a queen just left.
+    pub ghosts: Vec<Square>,
+    /// Squares acted on, with their bracket paint.
+    pub brackets: Vec<(Square, Paint)>,
+}
 
 impl Renderer {
     /// What `frame` shows, laid out in this renderer's frame.
@@ -23,12 +44,20 @@ impl Renderer {
         }
         self.squares(&frame.board, &mut scene);
         if !self.bare {
-            self.conflicts(&frame.board, &mut scene);
-            self.annotate(&frame.board, frame.event.as_ref(), &mut scene);
-            self.why_marks(&frame.board, frame.event.as_ref(), &mut scene);
-            if let Some(event) = &frame.event {
-                self.highlight(event, &mut scene);
+            if self.outline && !solution {
+                self.board_outline(&mut scene);
             }
+            let mut marks = Marks::default();
+            // The annotation's text goes over the marks, as the SVG's text layer does.
+            let mut notes = Scene::new(scene.width, scene.height);
+            self.annotate(&frame.board, frame.event.as_ref(), &mut notes, &mut marks);
+            self.conflicts(&frame.board, &mut marks);
+            self.why_marks(&frame.board, frame.event.as_ref(), &mut marks);
+            if let Some(event) = &frame.event {
+                self.highlight(event, &mut marks);
+            }
+            self.push_marks(marks, &mut scene);
+            scene.items.extend(notes.items);
             self.labels(&mut scene);
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
@@ -44,30 +73,71 @@ impl Renderer {
         scene
     }
 
+    /// Every square with its ground: a solved board (all queens placed, none attacked) shows no
+    /// attacks and its queens on the solution paint; otherwise, when attacks are shaded, queens'
+    /// squares and attacked squares take the attacked shade and the others stay plain, ringed in
+    /// themes that ring free squares.
     fn squares(&self, board: &Board, scene: &mut Scene) {
         let size = self.layout.square;
+        let solved = board.queens().count() == board.n() && board.conflicts().is_empty();
+        let free = if self.rings { Ground::Free } else { Ground::Plain };
         for row in 0..board.n() {
             for col in 0..board.n() {
                 let sq = Square::new(row, col);
                 let (x, y) = self.layout.square_origin(sq);
-                let attacked = self.shade_attacks && board.is_attacked(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
-                scene.push(Item::Square { x, y, size, dark, attacked, queen });
+                let ground = match (solved, queen, self.shade_attacks) {
+                    (true, true, _) => Ground::Solution,
+                    (true, false, _) | (false, _, false) => Ground::Plain,
+                    (false, false, true) if !board.is_attacked(sq) => free,
+                    (false, _, true) => Ground::Attacked,
+                };
+                scene.push(Item::Square { x, y, size, dark, ground, queen });
             }
         }
     }
 
-    /// Width of the lines joining squares.
+    /// Width of the lines joining squares: about a twentieth of a square.
     pub(super) fn line_width(&self) -> f32 {
-        (self.layout.square as f32 / 16.0).max(1.5)
+        (self.layout.square as f32 / 20.0).max(1.5)
     }
 
-    /// A line between every pair of queens that attack each other.
-    fn conflicts(&self, board: &Board, scene: &mut Scene) {
-        for (a, b) in board.conflicts() {
-            let (from, to) = (self.layout.square_centre(a), self.layout.square_centre(b));
-            scene.push(Item::Line { from, to, width: self.line_width(), paint: Paint::CheckAttacked });
+    /// Width of the background-coloured halo around every highlight stroke: 1 px, 2 px from 80 px
+    /// squares (a 2 px halo made `animate 8` 1% larger).
+    pub(super) fn halo(&self) -> i64 {
+        if self.layout.square >= 80 {
+            2
+        } else {
+            1
         }
+    }
+
+    /// A line between every pair of queens that attack each other with no queen between them.
+    fn conflicts(&self, board: &Board, marks: &mut Marks) {
+        for (a, b) in board.conflicts() {
+            let (dr, dc) = ((b.row as i64 - a.row as i64).signum(), (b.col as i64 - a.col as i64).signum());
+            let steps = b.row.abs_diff(a.row).max(b.col.abs_diff(a.col)) as i64;
+            let between =
+                (1..steps).map(|k| Square::new((a.row as i64 + k * dr) as usize, (a.col as i64 + k * dc) as usize));
+            if !between.into_iter().any(|sq| board.has_queen(sq)) {
+                let (from, to) = self.edge_to_edge(a, b);
+                marks.lines.push((from, to, self.line_width()));
+            }
+        }
+    }
+
+    /// The segment joining two squares on one line, from just inside the edge of the first to just
+    /// inside the edge of the second: it leaves both squares' middles (their queens) clear, and
+    /// neighbouring squares still get a short visible line.
+    pub(super) fn edge_to_edge(&self, a: Square, b: Square) -> ((f32, f32), (f32, f32)) {
+        let (from, to) = (self.layout.square_centre(a), self.layout.square_centre(b));
+        // Straight lines stop just inside the edge (a queen's crown spans most of its square's
+        // width); diagonal ones near the corner, which the crown leaves clear.
+        let straight = a.row == b.row || a.col == b.col;
+        let reach = self.layout.square as f32 * if straight { 0.45 } else { 0.38 };
+        let sign = |d: f32| if d == 0.0 { 0.0 } else { d.signum() };
+        let (dx, dy) = (sign(to.0 - from.0) * reach, sign(to.1 - from.1) * reach);
+        ((from.0 + dx, from.1 + dy), (to.0 - dx, to.1 - dy))
     }
 
     fn solution_ring(&self, scene: &mut Scene) {
@@ -82,9 +152,21 @@ impl Renderer {
         });
     }
 
-    fn highlight(&self, event: &Event, scene: &mut Scene) {
+    /// A thin line just outside the board, so white edge squares keep their edge on paper.
+    fn board_outline(&self, scene: &mut Scene) {
+        let l = &self.layout;
+        let t = (l.square as i64 / 40).clamp(1, 2);
+        let size = l.board_size() as i64;
+        let rect = (l.board_x as i64 - t, l.board_y as i64 - t, size + 2 * t, size + 2 * t);
+        scene.push(Item::Outline { rect, thickness: t, paint: Paint::Queen });
+    }
+
+    fn highlight(&self, event: &Event, marks: &mut Marks) {
         if let Event::Move { from, to } = event {
-            return self.move_marks(*from, *to, scene);
+            marks.ghosts.push(*from);
+            marks.brackets.push((*from, Paint::Removed));
+            marks.brackets.push((*to, Paint::Placed));
+            return;
         }
         let Some(sq) = event.square() else { return };
         let paint = match event {
@@ -93,29 +175,54 @@ impl Renderer {
             Event::Check { safe: true, .. } => Paint::CheckSafe,
             _ => Paint::CheckAttacked,
         };
-        self.mark_square(sq, paint, scene);
+        if matches!(event, Event::Remove { .. }) {
+            marks.ghosts.push(sq);
+        }
+        marks.brackets.push((sq, paint));
         if let Event::Check { attacker: Some(attacker), safe: false, .. } = event {
-            let (from, to) = (self.layout.square_centre(*attacker), self.layout.square_centre(sq));
-            scene.push(Item::Line { from, to, width: self.line_width(), paint: Paint::CheckAttacked });
+            let (from, to) = self.edge_to_edge(*attacker, sq);
+            marks.lines.push((from, to, self.line_width()));
         }
     }
 
-    /// A move: ghost on the square left, removed brackets on it, placed brackets on the square entered.
-    fn move_marks(&self, from: Square, to: Square, scene: &mut Scene) {
-        let (x, y) = self.layout.square_origin(from);
-        scene.push(Item::Ghost { x, y, size: self.layout.square });
-        self.mark_square(from, Paint::Removed, scene);
-        self.mark_square(to, Paint::Placed, scene);
-    }
-
-    /// Corner brackets inside a square: they read as a highlight, and unlike a full border they
-    /// leave most pixel rows of the square alone (a GIF frame's LZW cost grows with the colour
-    /// changes per row: full borders made animate 8 7% larger).
-    fn mark_square(&self, sq: Square, paint: Paint, scene: &mut Scene) {
-        let l = &self.layout;
-        let (x, y) = l.square_origin(sq);
-        let (s, b) = (l.square as i64, l.border as i64);
-        scene.push(Item::Corners { rect: (x as i64, y as i64, s, s), arm: (s / 4).max(2 * b), thickness: b, paint });
+    /// The marks as items: line halos, lines, outline halos, outlines, ghosts, bracket halos,
+    /// brackets. Brackets are corner brackets inside a square: they read as a highlight, and
+    /// unlike a full border they leave most pixel rows of the square alone (a GIF frame's LZW cost
+    /// grows with the colour changes per row: full borders made animate 8 7% larger).
+    fn push_marks(&self, marks: Marks, scene: &mut Scene) {
+        let h = self.halo();
+        let (s, b) = (self.layout.square as i64, self.layout.border as i64);
+        for (paint, grow) in [(Paint::Background, 2.0 * h as f32), (Paint::CheckAttacked, 0.0)] {
+            for &(from, to, width) in &marks.lines {
+                scene.push(Item::Line { from, to, width: width + grow, paint });
+            }
+        }
+        for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::CheckAttacked, h, 0)] {
+            for &(x, y, w, hh) in &marks.outlines {
+                let rect = (x + inset, y + inset, w - 2 * inset, hh - 2 * inset);
+                scene.push(Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        for &sq in &marks.ghosts {
+            let (x, y) = self.layout.square_origin(sq);
+            scene.push(Item::Ghost { x, y, size: self.layout.square });
+        }
+        let arm = (s / 4).max(2 * b);
+        for halo in [true, false] {
+            for &(sq, paint) in &marks.brackets {
+                let (x, y) = self.layout.square_origin(sq);
+                let (x, y) = (x as i64, y as i64);
+                scene.push(match halo {
+                    true => Item::Corners {
+                        rect: (x, y, s, s),
+                        arm: arm + 2 * h,
+                        thickness: b + 2 * h,
+                        paint: Paint::Background,
+                    },
+                    false => Item::Corners { rect: (x + h, y + h, s - 2 * h, s - 2 * h), arm, thickness: b, paint },
+                });
+            }
+        }
     }
 
     fn labels(&self, scene: &mut Scene) {

@@ -75,7 +75,7 @@ pub struct Layout {
     pub board_x: usize,
     pub board_y: usize,
     pub margin: usize,
-    /// Thickness of a highlight border inside a square.
+    /// Thickness of a highlight stroke inside a square (brackets, outlines): about square / 12.
     pub border: usize,
     pub labels: Option<LabelLayout>,
     pub caption: Option<CaptionLayout>,
@@ -162,7 +162,7 @@ impl Layout {
             board_x,
             board_y: margin,
             margin,
-            border: (square / 14).max(2),
+            border: (square / 12).max(2),
             labels,
             caption,
             side_band,

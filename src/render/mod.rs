@@ -1,10 +1,12 @@
 //! Rendering: a frame's board state becomes a [`Scene`] (what it shows, laid out), which a backend
 //! draws; the indexed rasterizer is the backend here.
 //!
-//! Contract: a frame shows the board (light/dark squares), every queen, every attacked square
-//! shaded, and — unless bare — the square just acted on highlighted (placed, removed, checked safe,
-//! checked attacked with a line from the attacker), coordinate labels when asked, and the caption
-//! band. Solution frames get a gold ring and band. Bare frames hold only squares and queens.
+//! Contract: a frame shows the board (light/dark squares), every queen, every free square plain (or
+//! ringed) and every attacked square (and queen's square) shaded, a solved board unshaded with its queens
+//! on the solution paint, and — unless bare — the square just acted on highlighted (placed,
+//! removed with the ghost of its queen, checked safe, checked attacked with a line from the
+//! attacker), coordinate labels when asked, and the caption band. Solution frames get a gold ring
+//! and band. Bare frames hold only squares (with their rings and shades) and queens.
 
 pub mod annotate;
 pub mod canvas;
@@ -83,6 +85,10 @@ pub struct Renderer {
     annotation: Annotation,
     tree: Option<Arc<SearchTree>>,
     why: bool,
+    /// Outline the board (themes that print).
+    outline: bool,
+    /// Ring free squares (themes whose grounds cannot differ enough in lightness).
+    rings: bool,
 }
 
 impl Renderer {
@@ -112,6 +118,10 @@ impl Renderer {
             annotation,
             tree: None,
             why,
+            outline: options.theme.outline,
+            // An SVG with a dark half draws the rings when either theme has them (the style sheet
+            // hides them in the other).
+            rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
         }
     }
 

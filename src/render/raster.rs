@@ -1,15 +1,17 @@
 //! The indexed rasterizer: paints a [`Scene`] into an [`IndexedImage`] of palette indices.
 //!
 //! Contract: the canvas is cleared to the background, then every item is painted in order.
-//! Squares are blitted from eight pre-rendered tiles (light/dark x attacked x queen; attacked
-//! squares hatched in themes that hatch), glyphs and lines anti-aliased through the palette's blends.
+//! Squares are blitted from sixteen pre-rendered tiles (light/dark x [`Ground`] x queen: free
+//! squares ringed, attacked squares shaded or hatched in themes that hatch, a solved board's
+//! queens on the solution paint), glyphs, rings and lines anti-aliased through the palette's
+//! blends; the ghost of a queen that left is its silhouette, unblended.
 
 use super::canvas::{IndexedImage, Mask};
 use super::glyphs::{self, Glyphs};
 use super::palette::Palette;
-use super::scene::{hatch_geometry, square_paint, Item, Scene, QUEEN_FILL};
+use super::scene::{hatch_geometry, mark_paint, ring_geometry, square_paint, Ground, Item, Scene, QUEEN_FILL};
 use super::text::draw_text;
-use super::theme::Paint;
+use super::theme::{Paint, LEVELS};
 
 /// Pre-rendered square tiles of one size, indexed by [`tile_index`], and the ghost queen.
 #[derive(Clone)]
@@ -19,29 +21,62 @@ pub struct Tiles {
     ghost: Mask,
 }
 
-fn tile_index(dark: bool, attacked: bool, queen: bool) -> usize {
-    usize::from(dark) | usize::from(attacked) << 1 | usize::from(queen) << 2
+const GROUNDS: [Ground; 4] = [Ground::Plain, Ground::Free, Ground::Attacked, Ground::Solution];
+
+fn tile_index(dark: bool, ground: Ground, queen: bool) -> usize {
+    usize::from(dark) | (ground as usize) << 1 | usize::from(queen) << 3
 }
 
 impl Tiles {
     pub fn new(square: usize, glyphs: &Glyphs, palette: &Palette, hatch: bool) -> Self {
         let queen = glyphs.piece(glyphs::QUEEN, square, QUEEN_FILL);
-        let tiles = (0..8)
+        let ring = ring_mask(square);
+        let tiles = (0..16)
             .map(|i| {
-                let (dark, attacked, has_queen) = (i & 1 != 0, i & 2 != 0, i & 4 != 0);
-                let mut tile = if hatch && attacked {
-                    hatched(square, square_paint(dark, false), square_paint(dark, true))
-                } else {
-                    IndexedImage::new(square, square, square_paint(dark, attacked))
+                let (dark, ground, has_queen) = (i & 1 != 0, GROUNDS[(i >> 1) & 3], i & 8 != 0);
+                let mut tile = match ground {
+                    Ground::Attacked if hatch => hatched(square, square_paint(dark, false), square_paint(dark, true)),
+                    Ground::Attacked => IndexedImage::new(square, square, square_paint(dark, true)),
+                    Ground::Solution => IndexedImage::new(square, square, Paint::Solution),
+                    Ground::Plain | Ground::Free => IndexedImage::new(square, square, square_paint(dark, false)),
                 };
+                if ground == Ground::Free {
+                    tile.draw_mask(&ring, 0, 0, mark_paint(dark), palette);
+                }
                 if has_queen {
                     tile.draw_mask(&queen, 0, 0, Paint::Queen, palette);
                 }
                 tile
             })
             .collect();
-        Tiles { size: square, tiles, ghost: glyphs.piece(glyphs::QUEEN_OUTLINE, square, QUEEN_FILL) }
+        Tiles { size: square, tiles, ghost: ghost_mask(glyphs, square) }
     }
+}
+
+/// The ghost of a queen that left: the pixels its silhouette covers fully, without anti-aliasing
+/// (each colour change on a pixel row costs GIF bytes; anti-aliased, ghosts made `animate 8` 4%
+/// larger). Only full pixels, so a viewer's anti-aliased SVG ghost covers every one of them.
+fn ghost_mask(glyphs: &Glyphs, square: usize) -> Mask {
+    let mut mask = glyphs.piece(glyphs::QUEEN, square, QUEEN_FILL);
+    for level in &mut mask.levels {
+        *level = if *level == LEVELS { LEVELS } else { 0 };
+    }
+    mask
+}
+
+/// Coverage of the ring on a `square`-pixel square, sampled at pixel centres.
+fn ring_mask(square: usize) -> Mask {
+    let (radius, width) = ring_geometry(square);
+    let centre = square as f32 / 2.0;
+    let mut levels = vec![0u8; square * square];
+    for y in 0..square {
+        for x in 0..square {
+            let d = ((x as f32 + 0.5 - centre).powi(2) + (y as f32 + 0.5 - centre).powi(2)).sqrt();
+            let coverage = (width / 2.0 + 0.5 - (d - radius).abs()).clamp(0.0, 1.0);
+            levels[y * square + x] = (coverage * f32::from(LEVELS)).round() as u8;
+        }
+    }
+    Mask { width: square, height: square, levels }
 }
 
 /// A square of `base` with diagonal hatching in `ink`, crisp and printer-friendly.
@@ -68,9 +103,9 @@ pub fn paint(scene: &Scene, canvas: &mut IndexedImage, tiles: &Tiles, glyphs: &m
                 canvas.stroke_rect(*x, *y, *w, *h, *thickness, *paint)
             }
             Item::Corners { rect, arm, thickness, paint } => canvas.stroke_corners(*rect, *arm, *thickness, *paint),
-            Item::Square { x, y, size, dark, attacked, queen } => {
+            Item::Square { x, y, size, dark, ground, queen } => {
                 debug_assert_eq!(*size, tiles.size, "squares of the tiles' size");
-                canvas.blit(&tiles.tiles[tile_index(*dark, *attacked, *queen)], *x, *y);
+                canvas.blit(&tiles.tiles[tile_index(*dark, *ground, *queen)], *x, *y);
             }
             Item::Ghost { x, y, .. } => canvas.draw_mask(&tiles.ghost, *x as i64, *y as i64, Paint::Ghost, palette),
             Item::Line { from, to, width, paint } => canvas.draw_line(*from, *to, *width, *paint, palette),

@@ -23,6 +23,22 @@ pub struct Scene {
 /// A rectangle in frame pixels: left, top, width, height.
 pub type Rect = (i64, i64, i64, i64);
 
+/// What a square shows around its queen (if it has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ground {
+    /// The plain light or dark square: nothing said about attacks (stills without shading, the
+    /// empty squares of a solved board).
+    Plain,
+    /// No queen attacks it (a run that shades attacks): the plain square with a ring, where a
+    /// queen may go.
+    Free,
+    /// Attacked, or holding a queen, in a run that shades attacks: the dimmer shade (hatched in
+    /// themes that hatch).
+    Attacked,
+    /// A queen's square on a solved board: the solution paint.
+    Solution,
+}
+
 /// One thing drawn in a frame.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
@@ -32,9 +48,9 @@ pub enum Item {
     Outline { rect: Rect, thickness: i64, paint: Paint },
     /// Corner brackets inside a rectangle, each arm `arm` long (the square acted on).
     Corners { rect: Rect, arm: i64, thickness: i64, paint: Paint },
-    /// One board square at (x, y), `size` pixels a side: light or dark, attacked or not (hatched
-    /// in themes that hatch), with or without a queen.
-    Square { x: usize, y: usize, size: usize, dark: bool, attacked: bool, queen: bool },
+    /// One board square at (x, y), `size` pixels a side: light or dark, its ground, with or
+    /// without a queen.
+    Square { x: usize, y: usize, size: usize, dark: bool, ground: Ground, queen: bool },
     /// The outline of a queen filling the square at (x, y) (the square a queen just left).
     Ghost { x: usize, y: usize, size: usize },
     /// A straight line between two points, `width` pixels wide.
@@ -60,8 +76,8 @@ impl Scene {
             Item::Fill { rect, paint } => Item::Fill { rect: shift(rect), paint },
             Item::Outline { rect, thickness, paint } => Item::Outline { rect: shift(rect), thickness, paint },
             Item::Corners { rect, arm, thickness, paint } => Item::Corners { rect: shift(rect), arm, thickness, paint },
-            Item::Square { x, y, size, dark, attacked, queen } => {
-                Item::Square { x: x + dx, y, size, dark, attacked, queen }
+            Item::Square { x, y, size, dark, ground, queen } => {
+                Item::Square { x: x + dx, y, size, dark, ground, queen }
             }
             Item::Ghost { x, y, size } => Item::Ghost { x: x + dx, y, size },
             Item::Line { from, to, width, paint } => {
@@ -91,4 +107,19 @@ pub fn square_paint(dark: bool, attacked: bool) -> Paint {
 pub fn hatch_geometry(square: usize) -> (usize, usize) {
     let period = (square / 5).max(4);
     (period, (period / 4).max(1))
+}
+
+/// The ring's paint on a free light or dark square.
+pub fn mark_paint(dark: bool) -> Paint {
+    if dark {
+        Paint::MarkDark
+    } else {
+        Paint::MarkLight
+    }
+}
+
+/// The ring on a free square: centred, its radius and stroke width in pixels (a dot on tiny squares).
+pub fn ring_geometry(square: usize) -> (f32, f32) {
+    let s = square as f32;
+    ((s * 0.15).max(1.0), (s / 20.0).max(1.25))
 }

@@ -27,10 +27,14 @@ pub enum Paint {
     CheckSafe,
     CheckAttacked,
     Solution,
+    /// The ring on a free light square (a square no queen attacks: where a queen may go).
+    MarkLight,
+    /// The ring on a free dark square.
+    MarkDark,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 15;
+pub const PAINT_COUNT: usize = 17;
 
 pub use super::color::LEVELS;
 
@@ -51,6 +55,8 @@ impl Paint {
         Paint::CheckSafe,
         Paint::CheckAttacked,
         Paint::Solution,
+        Paint::MarkLight,
+        Paint::MarkDark,
     ];
 
     pub fn index(self) -> u8 {
@@ -62,12 +68,14 @@ impl Paint {
 const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Paint::DarkAttacked];
 
 /// The (ink, background) pairs that get anti-aliasing blends; other pairs round to ink or background.
+/// Lines are drawn over a halo of the background paint, so only their ink over the background blends
+/// (the halo's own edge rounds); queens sit on squares and on the solution paint, rings on free
+/// squares; ghosts are drawn unblended.
 pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
-    let mut pairs = Vec::new();
-    for ink in [Paint::Queen, Paint::Ghost, Paint::CheckAttacked] {
-        pairs.extend(SQUARES.iter().map(|&bg| (ink, bg)));
-    }
-    pairs.push((Paint::CheckAttacked, Paint::Queen));
+    let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
+    pairs.push((Paint::Queen, Paint::Solution));
+    pairs.push((Paint::MarkLight, Paint::Light));
+    pairs.push((Paint::MarkDark, Paint::Dark));
     pairs.push((Paint::Text, Paint::Background));
     pairs.push((Paint::Text, Paint::SolutionBand));
     pairs.push((Paint::CheckAttacked, Paint::Background));
@@ -92,6 +100,13 @@ pub struct Theme {
     pub check_safe: Rgb,
     pub check_attacked: Rgb,
     pub solution: Rgb,
+    pub mark_light: Rgb,
+    pub mark_dark: Rgb,
+    /// Draw a thin outline around the board (print: white edge squares on white paper).
+    pub outline: bool,
+    /// Ring free squares in the mark colours (themes whose free and attacked squares cannot differ
+    /// by 1.25:1 in lightness: a dark board under white queens).
+    pub rings: bool,
     /// Draw attacked squares as the plain square with diagonal hatching in the attacked colour
     /// (for printing), instead of a solid shade.
     pub hatch: bool,
@@ -110,63 +125,89 @@ fn hex(s: &str) -> Option<Rgb> {
 }
 
 impl Default for Theme {
-    /// Warm board; attacked squares are darker and rosier than their free twins, so they read by
-    /// lightness as well as hue. Highlights come from the Okabe-Ito colour-blind-safe set.
+    /// Wood board in the family of lichess's (`#f0d9b5` / `#b58863`). Free squares keep the wood
+    /// (the figure: where a queen may go); attacked squares and queens' squares are dimmer and
+    /// grayer, one lightness step apart from every other ground (light free > light attacked >
+    /// dark free > dark attacked, 1.25:1 or more in grayscale and colour-blindness simulations).
+    /// Highlights are dark inks on a white halo (Okabe-Ito hues, 3:1 or more against it).
     fn default() -> Self {
         Theme {
             name: "default".into(),
             background: [0xFF, 0xFF, 0xFF],
             solution_band: [0xFF, 0xE8, 0x8A],
-            light: [0xF3, 0xEC, 0xDC],
-            dark: [0xCF, 0xBE, 0x9F],
-            light_attacked: [0xE2, 0xB4, 0xA8],
-            dark_attacked: [0xB3, 0x86, 0x7C],
-            queen: [0x1A, 0x1A, 0x1A],
-            ghost: [0x6E, 0x6E, 0x6E],
+            light: [0xF0, 0xD9, 0xB5],
+            dark: [0xB5, 0x88, 0x63],
+            light_attacked: [0xC4, 0xB2, 0x9A],
+            dark_attacked: [0x8A, 0x76, 0x63],
+            queen: [0, 0, 0],
+            ghost: [0x5E, 0x4E, 0x3E],
             text: [0x1F, 0x1F, 0x1F],
             placed: [0x00, 0x72, 0xB2],
-            removed: [0xE6, 0x9F, 0x00],
+            removed: [0xB8, 0x54, 0x00],
             check_safe: [0x00, 0x9E, 0x73],
-            check_attacked: [0xD5, 0x1E, 0x00],
-            solution: [0xE6, 0xB4, 0x00],
+            check_attacked: [0xB0, 0x14, 0x00],
+            solution: [0xE8, 0xB8, 0x30],
+            mark_light: [0x8A, 0x6D, 0x4A],
+            mark_dark: [0x4A, 0x35, 0x20],
+            outline: false,
+            rings: false,
             hatch: false,
         }
     }
 }
 
 impl Theme {
-    /// The blog post's board: gray squares at 0.9 and 0.7 of white, black queens.
+    /// No hue at all: gray squares, black queens, black and gray highlights (told apart by shape:
+    /// a removal leaves a ghost, an attacked check a line from its attacker).
     pub fn gray() -> Self {
         Theme {
             name: "gray".into(),
-            light: [0xE6, 0xE6, 0xE6],
-            dark: [0xB3, 0xB3, 0xB3],
-            light_attacked: [0xE3, 0xBD, 0xBD],
-            dark_attacked: [0xA0, 0x7E, 0x7E],
+            solution_band: [0xE4, 0xE4, 0xE4],
+            light: [0xDE, 0xDE, 0xDE],
+            dark: [0xA0, 0xA0, 0xA0],
+            light_attacked: [0xBD, 0xBD, 0xBD],
+            dark_attacked: [0x85, 0x85, 0x85],
             queen: [0, 0, 0],
+            ghost: [0x5C, 0x5C, 0x5C],
+            placed: [0, 0, 0],
+            removed: [0x59, 0x59, 0x59],
+            check_safe: [0x40, 0x40, 0x40],
+            check_attacked: [0, 0, 0],
+            solution: [0xBA, 0xBA, 0xBA],
+            mark_light: [0x70, 0x70, 0x70],
+            mark_dark: [0x3C, 0x3C, 0x3C],
             ..Theme::default()
         }
     }
 
-    /// For dark slide decks: slate board, white queens, light text on near-black.
+    /// For dark slide decks: slate board, white queens, light rings and highlights on a near-black
+    /// halo; every contrast holds with 10% white projector flare added.
     pub fn dark() -> Self {
         Theme {
             name: "dark".into(),
-            background: [0x1B, 0x1D, 0x23],
+            background: [0x10, 0x11, 0x14],
             solution_band: [0x5A, 0x4A, 0x12],
-            light: [0x6B, 0x73, 0x85],
-            dark: [0x4C, 0x52, 0x61],
-            light_attacked: [0x7E, 0x50, 0x58],
-            dark_attacked: [0x4E, 0x30, 0x36],
+            light: [0x5F, 0x67, 0x77],
+            dark: [0x3C, 0x41, 0x4D],
+            light_attacked: [0x4A, 0x4F, 0x5C],
+            dark_attacked: [0x2B, 0x2E, 0x37],
             queen: [0xFF, 0xFF, 0xFF],
             ghost: [0xB0, 0xB0, 0xB0],
+            rings: true,
             text: [0xED, 0xED, 0xED],
-            placed: [0x56, 0xB4, 0xE9],
+            placed: [0x74, 0xC4, 0xF2],
+            removed: [0xF4, 0xB0, 0x30],
+            check_safe: [0xA8, 0xF8, 0xD8],
+            check_attacked: [0xFF, 0xA8, 0x98],
+            solution: [0x7D, 0x64, 0x20],
+            mark_light: [0xEE, 0xF0, 0xF4],
+            mark_dark: [0xC8, 0xCC, 0xD6],
             ..Theme::default()
         }
     }
 
-    /// Black and white for printers: white and light-gray squares, attacked squares hatched.
+    /// Black and white for printers: white and light-gray squares inside a board outline,
+    /// attacked squares hatched.
     pub fn print() -> Self {
         Theme {
             name: "print".into(),
@@ -176,13 +217,16 @@ impl Theme {
             light_attacked: [0x80, 0x80, 0x80],
             dark_attacked: [0x60, 0x60, 0x60],
             queen: [0, 0, 0],
-            ghost: [0x70, 0x70, 0x70],
+            ghost: [0x50, 0x50, 0x50],
             text: [0, 0, 0],
             placed: [0, 0, 0],
             removed: [0x70, 0x70, 0x70],
             check_safe: [0x40, 0x40, 0x40],
             check_attacked: [0, 0, 0],
-            solution: [0x40, 0x40, 0x40],
+            solution: [0xB0, 0xB0, 0xB0],
+            mark_light: [0x60, 0x60, 0x60],
+            mark_dark: [0x70, 0x70, 0x70],
+            outline: true,
             hatch: true,
             ..Theme::default()
         }
@@ -200,7 +244,7 @@ impl Theme {
     }
 
     /// Read a theme from JSON: `{"base": "default", "light": "#f0e6d2", ...}`. Keys are the field
-    /// names of [`Theme`] with `#rrggbb` colours (plus `"hatch": true`); missing keys come from
+    /// names of [`Theme`] with `#rrggbb` colours (plus `"hatch"`, `"outline"`, `"rings"`: true or false); missing keys come from
     /// `base`. The result must pass [`Theme::check_contrast`].
     pub fn from_json(text: &str) -> Result<Self, String> {
         let value: serde_json::Value =
@@ -214,6 +258,8 @@ impl Theme {
                 "base" => {}
                 "name" => theme.name = v.as_str().ok_or("theme 'name' must be a string")?.to_string(),
                 "hatch" => theme.hatch = v.as_bool().ok_or("theme 'hatch' must be true or false")?,
+                "outline" => theme.outline = v.as_bool().ok_or("theme 'outline' must be true or false")?,
+                "rings" => theme.rings = v.as_bool().ok_or("theme 'rings' must be true or false")?,
                 _ => {
                     let slot = theme.slot(key).ok_or_else(|| format!("unknown theme key '{key}'"))?;
                     let colour = v.as_str().and_then(hex);
@@ -241,23 +287,40 @@ impl Theme {
             "check_safe" => &mut self.check_safe,
             "check_attacked" => &mut self.check_attacked,
             "solution" => &mut self.solution,
+            "mark_light" => &mut self.mark_light,
+            "mark_dark" => &mut self.mark_dark,
             _ => return None,
         })
     }
 
-    /// Queens and text must keep a contrast ratio of at least 4.5:1 against what they sit on.
+    /// Queens and text must keep a contrast ratio of at least 4.5:1 against what they sit on;
+    /// the rings on free squares and the highlights (on their background-coloured halo) 3:1.
     pub fn check_contrast(&self) -> Result<(), String> {
-        let mut pairs = vec![("queen", self.queen, "light", self.light), ("queen", self.queen, "dark", self.dark)];
+        let mut pairs = vec![
+            ("queen", self.queen, "light", self.light, 4.5),
+            ("queen", self.queen, "dark", self.dark, 4.5),
+            ("queen", self.queen, "solution", self.solution, 4.5),
+        ];
         if !self.hatch {
-            pairs.push(("queen", self.queen, "light_attacked", self.light_attacked));
-            pairs.push(("queen", self.queen, "dark_attacked", self.dark_attacked));
+            pairs.push(("queen", self.queen, "light_attacked", self.light_attacked, 4.5));
+            pairs.push(("queen", self.queen, "dark_attacked", self.dark_attacked, 4.5));
         }
-        pairs.push(("text", self.text, "background", self.background));
-        pairs.push(("text", self.text, "solution_band", self.solution_band));
-        for (a, ca, b, cb) in pairs {
+        pairs.push(("text", self.text, "background", self.background, 4.5));
+        pairs.push(("text", self.text, "solution_band", self.solution_band, 4.5));
+        pairs.push(("mark_light", self.mark_light, "light", self.light, 3.0));
+        pairs.push(("mark_dark", self.mark_dark, "dark", self.dark, 3.0));
+        for (name, ink) in [
+            ("placed", self.placed),
+            ("removed", self.removed),
+            ("check_safe", self.check_safe),
+            ("check_attacked", self.check_attacked),
+        ] {
+            pairs.push((name, ink, "background", self.background, 3.0));
+        }
+        for (a, ca, b, cb, minimum) in pairs {
             let ratio = contrast(ca, cb);
-            if ratio < 4.5 {
-                return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the 4.5:1 minimum"));
+            if ratio < minimum {
+                return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the {minimum:.1}:1 minimum"));
             }
         }
         Ok(())
@@ -279,6 +342,8 @@ impl Theme {
             Paint::CheckSafe => self.check_safe,
             Paint::CheckAttacked => self.check_attacked,
             Paint::Solution => self.solution,
+            Paint::MarkLight => self.mark_light,
+            Paint::MarkDark => self.mark_dark,
         }
     }
 }
@@ -295,25 +360,15 @@ mod tests {
         }
     }
 
-    /// CIE L* (perceived lightness, 0..100).
-    fn lightness(c: Rgb) -> f32 {
-        let y = luminance(c);
-        if y > 0.008856 {
-            116.0 * y.cbrt() - 16.0
-        } else {
-            903.3 * y
-        }
-    }
-
     #[test]
-    fn every_theme_keeps_contrast_and_lightness_steps() {
+    fn every_theme_keeps_contrast_and_the_palette_budget() {
         for name in THEME_NAMES {
             let t = Theme::named(name).unwrap();
             t.check_contrast().unwrap_or_else(|e| panic!("{name}: {e}"));
-            // Attacked squares are told apart from free ones by lightness, not hue alone.
+            // Attacked squares are dimmer than their free twins (tests/it/legibility.rs measures the
+            // rendered contrasts in grayscale and under colour-blindness simulations).
             for (free, attacked) in [(t.light, t.light_attacked), (t.dark, t.dark_attacked)] {
-                let step = (lightness(free) - lightness(attacked)).abs();
-                assert!(step >= 8.0, "{name}: {free:?} vs {attacked:?} differ by L* {step}");
+                assert!(t.hatch || luminance(attacked) < luminance(free), "{name}: {free:?} vs {attacked:?}");
             }
             assert!(Palette::new(&t).len() <= 64, "{name}");
         }

@@ -247,7 +247,6 @@ pub(super) fn write_sheet_png<W: Write>(
                     let board = Board::from_queens(n, &sheet_board.queens)
                         .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
                     renderer.draw_board(&board, board_image);
-                    mark_queens_on_dark(board_image, &sheet_board.queens, renderer.layout.square);
                     let (x, y) = sheet.board_origin(i);
                     strip.blit(board_image, x, y - strip_y);
                     if let Some((centre, baseline, _, size)) = sheet.label(i) {
@@ -262,38 +261,19 @@ pub(super) fn write_sheet_png<W: Write>(
     Ok(atlas)
 }
 
-/// Marks a queen pixel on a dark square in stills: a pixel value outside the global palette (which
-/// has at most 64 entries) that the sheet's PNG palette gives the queen's colour.
-const QUEEN_ON_DARK: u8 = 255;
-
-/// The sheet's PNG palette: background and label text, then a light-square block and a dark-square
-/// block, each `[square, queen anti-aliasing 1..LEVELS-1, queen]`. The two blocks line up, so a queen
-/// row minus the row above (the Up filter, two pixels a byte) gives the same bytes on light and dark
-/// squares and deflate stores each queen row once per board row of the sheet (181 KB -> see bench).
+/// The sheet's PNG palette: background and label text, the light and dark squares, then the
+/// solution paint every queen of a solved board sits on, the queen's anti-aliasing over it and the
+/// queen. Every queen is drawn over the same paint, so deflate finds each queen row once per board
+/// row of the sheet.
 fn sheet_slots(palette: &Palette, bare: bool) -> Vec<Slot> {
     let slot = |index: u8| (index, palette.rgb(index));
     let mut slots = vec![slot(Paint::Background.index())];
     if !bare {
         slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Text, Paint::Background.index(), level))));
     }
-    for square in [Paint::Light, Paint::Dark] {
-        slots.push(slot(square.index()));
-        slots.extend((1..LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, square.index(), level))));
-    }
-    slots.insert(slots.len() - (LEVELS as usize), slot(Paint::Queen.index()));
-    slots.push((QUEEN_ON_DARK, palette.rgb(Paint::Queen.index())));
+    slots.extend([Paint::Light, Paint::Dark, Paint::Solution].map(|p| slot(p.index())));
+    slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, Paint::Solution.index(), level))));
     slots
-}
-
-/// Re-marks full-ink queen pixels on dark squares of a bare board image as [`QUEEN_ON_DARK`].
-fn mark_queens_on_dark(image: &mut IndexedImage, queens: &[usize], square: usize) {
-    let queen = Paint::Queen.index();
-    for (col, &row) in queens.iter().enumerate().filter(|&(col, &row)| (row + col) % 2 == 1) {
-        for y in row * square..(row + 1) * square {
-            let line = &mut image.pixels[y * image.width + col * square..][..square];
-            line.iter_mut().filter(|p| **p == queen).for_each(|p| *p = QUEEN_ON_DARK);
-        }
-    }
 }
 
 /// Render one board (a solution or any partial layout) as a PNG; returns its width and height.

@@ -32,10 +32,10 @@ fn bare_frames_show_exactly_the_replayed_board() {
         for row in 0..6 {
             for col in 0..6 {
                 let (x, y) = (col as u32 * 40 + 20, row as u32 * 40 + 20);
-                let want = expected_centre(queens, row, col, &theme);
+                let want = expected_centre(queens, 6, row, col, &theme);
                 assert_eq!(rgb(img, x, y), want, "frame {k}, row {row} col {col}");
                 // A point near the corner is never covered by the queen glyph.
-                let want_corner = expected_centre(&Default::default(), row, col, &theme);
+                let want_corner = expected_centre(&Default::default(), 6, row, col, &theme);
                 if !attacked(queens, row, col) && !queens.contains(&(row, col)) {
                     assert_eq!(rgb(img, x - 17, y - 17), want_corner, "frame {k} corner of {row},{col}");
                 }
@@ -63,7 +63,7 @@ fn framed_frames_probe_the_board_and_mark_solutions() {
                     continue; // highlighted square
                 }
                 let (x, y) = layout.square_centre(Square::new(row, col));
-                let want = expected_centre(&boards[k], row, col, &theme);
+                let want = expected_centre(&boards[k], 5, row, col, &theme);
                 assert_eq!(rgb(img, x as u32, y as u32), want, "frame {k}, row {row} col {col}");
             }
         }

@@ -57,7 +57,7 @@ fn bare_webp_and_apng_frames_show_the_replayed_board() {
         assert_eq!(decoded.frames.len(), trace.events.len() + 1);
         for (k, (frame, queens)) in decoded.frames.iter().zip(&boards).enumerate() {
             for (i, &colour) in frame.points.iter().enumerate() {
-                let want = expected_centre(queens, i / 6, i % 6, &theme);
+                let want = expected_centre(queens, 6, i / 6, i % 6, &theme);
                 assert_eq!(colour, want, "{} frame {k} square {i}", decoded.format);
             }
         }

@@ -106,7 +106,7 @@ fn videos_keep_every_delay_and_show_the_board() {
             let board = &boards[k.min(boards.len() - 1)];
             for (i, (x, y)) in centres(5, 41).into_iter().enumerate() {
                 let at = (y as usize * 206 + x as usize) * 3;
-                let want = expected_centre(board, i / 5, i % 5, &theme);
+                let want = expected_centre(board, 5, i / 5, i % 5, &theme);
                 let distance = |c: [u8; 3]| (0..3).map(|j| (i32::from(frame[at + j]) - i32::from(c[j])).abs()).max();
                 let nearest = candidates.iter().min_by_key(|&&c| distance(c)).copied();
                 let ok = distance(want).unwrap() <= TOLERANCE && nearest == Some(want);

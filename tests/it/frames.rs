@@ -29,7 +29,7 @@ fn assert_board(
     for row in 0..n {
         for col in 0..n {
             let (x, y) = (x0 + col as u32 * square + square / 2, y0 + row as u32 * square + square / 2);
-            assert_eq!(rgb(img, x, y), expected_centre(queens, row, col, &theme), "{what}: row {row} col {col}");
+            assert_eq!(rgb(img, x, y), expected_centre(queens, n, row, col, &theme), "{what}: row {row} col {col}");
         }
     }
 }

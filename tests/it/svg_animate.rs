@@ -5,7 +5,7 @@
 //! independent replay: timing, holds, loop counts and `--theme auto` in dark mode.
 
 use crate::support::svg::{check_xml, interiors_match, screenshot, Browser, BROWSERS};
-use crate::support::{attacked, decode_gif, queens_per_frame, run_ok, temp_dir};
+use crate::support::{decode_gif, queens_per_frame, run_ok, shaded, temp_dir};
 use image::{RgbImage, RgbaImage};
 use queens::{SolveOptions, Theme};
 use std::fmt::Write;
@@ -96,9 +96,12 @@ fn an_animated_svg_plays_the_gif_frame_by_frame() {
                     let x = origin.0 + col as u32 * square + square / 2;
                     let pixel = shot.get_pixel(x, origin.1 + row as u32 * square + square / 2).0;
                     let dark = (row + col) % 2 == 1;
+                    let removed = k > 0 && trace.events[k - 1] == queens::Event::Remove { row, col };
                     let expected = if boards[k].contains(&(row, col)) {
                         theme.queen
-                    } else if attacked(&boards[k], row, col) {
+                    } else if removed {
+                        theme.ghost // the ghost of the queen that left
+                    } else if shaded(&boards[k], n, row, col) {
                         if dark {
                             theme.dark_attacked
                         } else {

@@ -96,7 +96,7 @@ fn centre(renderer: &Renderer, (row, col): (usize, usize)) -> (f32, f32) {
 
 /// The thin `--why` lines of a scene (check events draw thicker ones).
 fn why_lines(scene: &queens::internals::scene::Scene) -> Vec<((f32, f32), (f32, f32))> {
-    let width = (SQUARE as f32 / 30.0).max(1.0);
+    let width = (SQUARE as f32 / 20.0).max(1.5) * 0.8;
     let lines = scene.items.iter().filter_map(|item| match item {
         Item::Line { from, to, width: w, paint: Paint::CheckAttacked } if *w == width => Some((*from, *to)),
         _ => None,
@@ -138,7 +138,11 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
                         assert_eq!(to, centre(&renderer, square), "{what}: ends on the square's centre");
                         let (qr, qc) = expected_attacker(&queens[k], square);
                         let (cx, cy) = centre(&renderer, (qr, qc));
-                        let edge = |q: usize, s: usize| (s as f32 - q as f32).clamp(-1.0, 1.0) * SQUARE as f32 / 2.0;
+                        // From just inside the attacker's square: 0.45 of a square from its centre
+                        // along a rank or file, 0.38 on a diagonal (clear of the crown).
+                        let straight = qr == square.0 || qc == square.1;
+                        let reach = SQUARE as f32 * if straight { 0.45 } else { 0.38 };
+                        let edge = |q: usize, s: usize| (s as f32 - q as f32).clamp(-1.0, 1.0) * reach;
                         let start = (cx + edge(qc, square.1), cy + edge(qr, square.0));
                         assert_eq!(from, start, "{what}: {square:?} starts at the edge of its attacker");
                     }

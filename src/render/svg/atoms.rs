@@ -1,17 +1,18 @@
 //! A scene broken into atoms: the smallest drawn things that appear and disappear as a whole.
 //!
 //! Contract: every [`Item`] becomes atoms with a paint, a layer and a shape in whole pixels (lines
-//! and their width in hundredths). A square is a static base (light or dark), an attacked overlay
-//! (a plain rectangle, or hatching in themes that hatch) and a queen; text becomes one atom per
+//! and their width in hundredths). A square is a static base (light or dark), an overlay (the
+//! attacked shade as a plain rectangle or hatching in themes that hatch, the solution paint under
+//! a solved board's queen, or a free square's ring) and a queen; text becomes one atom per
 //! inked glyph at its pen rounded to whole pixels, as `text.rs` places masks. Layers keep the
 //! scene's painting order where items can overlap: base, overlays, queens, lines, outlines (the
 //! solution ring, a dead row), ghosts, corner brackets, bands (the caption's, over the ring), text. Atoms of one frame come sorted, without repeats.
 
 use super::outline::GlyphRef;
 use super::path::{centi, Centi};
-use crate::render::glyphs::{Glyphs, QUEEN, QUEEN_OUTLINE};
-use crate::render::scene::square_paint;
-use crate::render::scene::{Item, Rect, Scene};
+use crate::render::glyphs::{Glyphs, QUEEN};
+use crate::render::scene::{mark_paint, square_paint};
+use crate::render::scene::{Ground, Item, Rect, Scene};
 use crate::render::theme::Paint;
 
 /// Painting layers, bottom to top.
@@ -36,6 +37,8 @@ pub enum Shape {
     Corners { rect: Rect, arm: i64, thickness: i64 },
     /// A square `size` wide at (x, y) hatched in the paint (see `scene::hatch_geometry`).
     Hatch { x: i64, y: i64, size: i64 },
+    /// The ring of a free square `size` wide at (x, y) (see `raster::ring_geometry`).
+    Mark { x: i64, y: i64, size: i64 },
     /// A glyph with its origin at (x, y).
     Glyph { glyph: GlyphRef, x: i64, y: i64 },
     /// A line with round caps, in hundredths of a pixel.
@@ -52,6 +55,7 @@ impl Shape {
             Shape::Ring { rect, thickness } => Shape::Ring { rect: r(rect), thickness },
             Shape::Corners { rect, arm, thickness } => Shape::Corners { rect: r(rect), arm, thickness },
             Shape::Hatch { x, y, size } => Shape::Hatch { x: x + dx, y: y + dy, size },
+            Shape::Mark { x, y, size } => Shape::Mark { x: x + dx, y: y + dy, size },
             Shape::Glyph { glyph, x, y } => Shape::Glyph { glyph, x: x + dx, y: y + dy },
             Shape::Line { from, to, width } => Shape::Line { from: c(from), to: c(to), width },
         }
@@ -94,12 +98,17 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
         Item::Corners { rect, arm, thickness, paint } => {
             push(BRACKETS, *paint, Shape::Corners { rect: *rect, arm: *arm, thickness: *thickness })
         }
-        Item::Square { x, y, size, dark, attacked, queen } => {
+        Item::Square { x, y, size, dark, ground, queen } => {
             let (x, y, s) = (*x as i64, *y as i64, *size as i64);
             push(BASE, square_paint(*dark, false), Shape::Rect((x, y, s, s)));
-            if *attacked {
-                let shape = if hatch { Shape::Hatch { x, y, size: s } } else { Shape::Rect((x, y, s, s)) };
-                push(OVERLAY, square_paint(*dark, true), shape);
+            match ground {
+                Ground::Plain => {}
+                Ground::Free => push(OVERLAY, mark_paint(*dark), Shape::Mark { x, y, size: s }),
+                Ground::Attacked => {
+                    let shape = if hatch { Shape::Hatch { x, y, size: s } } else { Shape::Rect((x, y, s, s)) };
+                    push(OVERLAY, square_paint(*dark, true), shape);
+                }
+                Ground::Solution => push(OVERLAY, Paint::Solution, Shape::Rect((x, y, s, s))),
             }
             if *queen {
                 let glyph = GlyphRef::Piece { ch: QUEEN, square: *size as u32 };
@@ -107,7 +116,7 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
             }
         }
         Item::Ghost { x, y, size } => {
-            let glyph = GlyphRef::Piece { ch: QUEEN_OUTLINE, square: *size as u32 };
+            let glyph = GlyphRef::Piece { ch: QUEEN, square: *size as u32 };
             push(GHOSTS, Paint::Ghost, Shape::Glyph { glyph, x: *x as i64, y: *y as i64 });
         }
         Item::Line { from, to, width, paint } => {
@@ -190,7 +199,7 @@ mod tests {
     fn squares_split_into_base_overlay_and_queen() {
         let glyphs = Glyphs::new();
         let mut scene = Scene::new(60, 60);
-        scene.push(Item::Square { x: 0, y: 0, size: 60, dark: true, attacked: true, queen: true });
+        scene.push(Item::Square { x: 0, y: 0, size: 60, dark: true, ground: Ground::Attacked, queen: true });
         let layers: Vec<(u8, Paint)> = atoms(&scene, &glyphs, false).iter().map(|a| (a.layer, a.paint)).collect();
         assert_eq!(layers, vec![(BASE, Paint::Dark), (OVERLAY, Paint::DarkAttacked), (QUEENS, Paint::Queen)]);
     }

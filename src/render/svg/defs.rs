@@ -1,5 +1,5 @@
-//! Definitions an SVG document shares: glyph paths, corner brackets, hatching patterns and
-//! repeated groups, each written once in `<defs>` and placed by id.
+//! Definitions an SVG document shares: glyph paths, corner brackets, hatching patterns, the
+//! rings of free squares and repeated groups, each written once in `<defs>` and placed by id.
 //!
 //! Contract: ids are short (`a`, `b`, ..., `ba`, ...) and given in order of first use, so the same
 //! drawing gives the same bytes. A glyph or bracket definition carries its paint, so placing it
@@ -9,8 +9,9 @@
 use super::outline::{glyph_path, GlyphRef};
 use super::paints::Paints;
 use super::path::PathData;
+use super::path::{centi, num};
 use crate::render::glyphs::Glyphs;
-use crate::render::scene::hatch_geometry;
+use crate::render::scene::{hatch_geometry, ring_geometry};
 use crate::render::theme::Paint;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -21,6 +22,7 @@ enum Key {
     Glyph(GlyphRef, Paint),
     Corners { w: i64, h: i64, arm: i64, thickness: i64, paint: Paint },
     Hatch { size: i64, phase: i64, paint: Paint },
+    Mark { size: i64, paint: Paint },
     Group(String),
 }
 
@@ -145,6 +147,23 @@ impl Defs {
             true
         });
         id.expect("patterns always draw")
+    }
+
+    /// The id of the ring of a free square `size` wide at the origin, in `paint`.
+    pub fn mark(&mut self, size: i64, paint: Paint) -> String {
+        let id = self.get(Key::Mark { size, paint }, |defs, id| {
+            let (radius, width) = ring_geometry(size as usize);
+            let c = num(size * 50);
+            let _ = write!(
+                defs.markup,
+                "<circle id=\"{id}\" {} cx=\"{c}\" cy=\"{c}\" r=\"{}\" stroke-width=\"{}\"/>",
+                defs.paints.stroke(paint),
+                num(centi(radius)),
+                num(centi(width))
+            );
+            true
+        });
+        id.expect("rings always draw")
     }
 
     /// The id of a group of markup defined once (a sheet's empty board).

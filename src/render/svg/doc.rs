@@ -1,7 +1,7 @@
 //! The SVG document: the markup of atoms, grouped by paint, and the document around it.
 //!
 //! Contract: atoms of one paint share one element where they can (rectangles and rings one path,
-//! hatching one path per pattern, lines one stroked path per width); glyphs and corner brackets are
+//! hatching one path per pattern, lines one stroked path per width); glyphs, corner brackets and rings are
 //! defined once (see [`Defs`]) and placed with `<use>`. A board's base (light squares as one
 //! rectangle, dark squares one path) is written whole. Text is escaped for XML.
 
@@ -91,6 +91,10 @@ impl Doc {
                 Shape::Hatch { x, y, size } => {
                     let id = self.defs.hatch(size, (x, y), paint);
                     entry(&mut hatches, id).rect(x, y, size, size);
+                }
+                Shape::Mark { x, y, size } => {
+                    let id = self.defs.mark(size, paint);
+                    uses.push_str(&use_of(&id, x, y));
                 }
                 Shape::Glyph { glyph, x, y } => {
                     if let Some(id) = self.defs.glyph(glyph, paint) {

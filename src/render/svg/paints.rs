@@ -46,6 +46,8 @@ fn class(paint: Paint) -> char {
         Paint::CheckSafe => 'c',
         Paint::CheckAttacked => 'x',
         Paint::Solution => 's',
+        Paint::MarkLight => 'f',
+        Paint::MarkDark => 'h',
     }
 }
 
@@ -95,6 +97,9 @@ impl Paints {
                 let _ = write!(out, ".{}{{fill:{colour}}}", class(paint));
             }
             if self.strokes.get() >> paint.index() & 1 == 1 {
+                // Rings are drawn when either theme rings free squares; the other hides them.
+                let ring = matches!(paint, Paint::MarkLight | Paint::MarkDark);
+                let colour = if ring && !theme.rings { "none".to_string() } else { colour };
                 let _ = write!(out, ".{}{{stroke:{colour}}}", class(paint).to_ascii_uppercase());
             }
         }
@@ -119,7 +124,7 @@ mod tests {
         assert_eq!(paints.fill(Paint::Queen), "class=\"q\"");
         assert!(!paints.style().contains(".l{"), "only the paints used");
         let style = paints.style();
-        assert!(style.contains(".q{fill:#1a1a1a}") && style.contains("prefers-color-scheme:dark){"), "{style}");
+        assert!(style.contains(".q{fill:#000}") && style.contains("prefers-color-scheme:dark){"), "{style}");
         assert!(style.contains(".q{fill:#fff}"), "{style}");
     }
 }

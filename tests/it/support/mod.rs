@@ -93,6 +93,13 @@ pub fn attacked(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize) -> bo
     queens.iter().any(|&(r, c)| (r, c) != (row, col) && Square::new(r, c).attacks(Square::new(row, col)))
 }
 
+/// True when a square is drawn attack-shaded: some queen attacks it and the n-board is not solved
+/// (a solved board, n queens none attacked, is drawn without attack shading).
+pub fn shaded(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, col: usize) -> bool {
+    let solved = queens.len() == n && queens.iter().all(|&(r, c)| !attacked(queens, r, c));
+    !solved && attacked(queens, row, col)
+}
+
 /// Pixel colour without alpha.
 pub fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
     let p = img.get_pixel(x, y).0;
@@ -114,13 +121,14 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-/// The colour a square's centre must show for this set of queens (`--bare` frames).
-pub fn expected_centre(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize, theme: &Theme) -> [u8; 3] {
+/// The colour a square's centre must show for this set of queens on an n-board (`--bare` frames;
+/// a solved board is unshaded).
+pub fn expected_centre(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, col: usize, theme: &Theme) -> [u8; 3] {
     let dark = (row + col) % 2 == 1;
     if queens.contains(&(row, col)) {
         return theme.queen;
     }
-    match (dark, attacked(queens, row, col)) {
+    match (dark, shaded(queens, n, row, col)) {
         (false, false) => theme.light,
         (true, false) => theme.dark,
         (false, true) => theme.light_attacked,
