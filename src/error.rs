@@ -16,10 +16,18 @@ pub enum Error {
     SelectionNeedsLength,
     #[error("invalid trace: event {event}: {fault}")]
     InvalidTrace { event: usize, fault: TraceFault },
-    #[error("line {line}: {reason}")]
+    #[error("line {line}: {}", crate::echo::clipped(reason, 300))]
     TraceLine { line: usize, reason: String },
-    #[error("cannot read the trace JSON: {0}")]
+    #[error("cannot read the trace JSON: {}", crate::echo::clipped(&.0.to_string(), 300))]
     TraceJson(#[from] serde_json::Error),
+    #[error("cannot read the trace: {0}")]
+    TraceRead(std::io::Error),
+    #[error("the trace is not UTF-8 text: {reason}; save it as UTF-8 (iconv -t UTF-8)")]
+    TraceEncoding { reason: String },
+    #[error("the JSON trace is larger than {limit} bytes; write it as JSON Lines (trace --format jsonl), which is read as a stream")]
+    TraceTooLarge { limit: u64 },
+    #[error("the trace's algorithm name is {chars} characters long, more than {max}; shorten it")]
+    AlgorithmName { chars: usize, max: usize },
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
     ImageTooLarge { width: usize, height: usize, limit: &'static str },
     #[error("a sheet of {frames} frames would be {width}x{height} pixels, more than {limit}; keep fewer frames or use smaller squares")]
@@ -42,8 +50,8 @@ pub enum Error {
     Png(#[from] png::EncodingError),
     #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise the board limit if you mean it", board_count(*boards))]
     TooManyBoards { n: usize, boards: u64, limit: u64 },
-    #[error("the {algorithm} search gave up after {events} steps; try the backtrack or min-conflicts algorithm")]
-    SearchTooLong { algorithm: &'static str, events: u64 },
+    #[error("the {algorithm} search found no answer within {seconds} s and gave up; {instead}")]
+    SearchTooLong { algorithm: &'static str, seconds: u64, instead: &'static str },
     #[error("a sink was used out of order ({0}); this is a bug in the caller")]
     SinkState(&'static str),
     #[error("cancelled")]
@@ -70,12 +78,16 @@ pub enum Error {
     OutputNotWritable { path: PathBuf, mode: u32, owner: u32 },
     #[error("cannot write {}: {source}; its temporary {} could not be removed either: delete it", path.display(), temp.display())]
     OutputTemporaryLeft { path: PathBuf, temp: PathBuf, source: std::io::Error },
-    #[error("a search tree needs a run that places and removes queens one at a time; the {algorithm} run is not a tree search")]
+    #[error(
+        "a search tree needs a run that places and removes queens one at a time; the {} run is not a tree search",
+        crate::echo::printable(algorithm)
+    )]
     NotATreeSearch { algorithm: String },
     #[error("the tree needs the whole run; save the stream to a file")]
     TreeNeedsWholeRun,
     #[error(
-        "--why explains the dead ends of backtrack, grid and forward runs; the {algorithm} run has none to explain"
+        "--why explains the dead ends of backtrack, grid and forward runs; the {} run has none to explain",
+        crate::echo::printable(algorithm)
     )]
     NothingToExplain { algorithm: String },
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
@@ -84,9 +96,13 @@ pub enum Error {
     FfmpegMissing,
     #[error("ffmpeg failed: {reason}; check that ffmpeg has the {codec} encoder, or write GIF, WebP or APNG instead")]
     Ffmpeg { codec: &'static str, reason: String },
-    #[error("{input}, line {line}: not a shard result ({reason})")]
+    #[error(
+        "{}, line {line}: not a shard result ({})",
+        crate::echo::printable(input),
+        crate::echo::clipped(reason, 300)
+    )]
     ShardLine { input: String, line: usize, reason: String },
-    #[error("{0}")]
+    #[error("{}", crate::echo::printable(.0))]
     Shards(String),
     #[error("{0}")]
     ShardSpec(String),

@@ -16,6 +16,7 @@
 
 mod board;
 pub mod count;
+pub mod echo;
 mod encode;
 mod error;
 pub mod output;
@@ -43,7 +44,7 @@ pub use trace::select::{solution_frames, FrameSpec, Selection};
 pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
 
 pub use count::TRANSFORMS;
-pub use solve::{record, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_EVENT_LIMIT};
+pub use solve::{record, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT};
 
 pub use board::seek::FrameSeeker;
 pub use board::tree::{Node, NodeState, SearchTree};
@@ -51,9 +52,9 @@ pub use board::{validate, BoardFrame, Counters};
 
 pub use render::caption::{caption_spec, CaptionSpec};
 pub use render::palette::Palette;
-pub use render::report::solutions_text;
+pub use render::report::{solution_text, solutions_summary, solutions_text};
 pub use render::scene::{Item, Rect, Scene};
-pub use render::text_frame::{write_text_frames, Mark, TextFrame, TextSeeker};
+pub use render::text_frame::{write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker};
 pub use render::theme::{Paint, Theme};
 pub use render::RenderOptions;
 

@@ -81,7 +81,8 @@ pub struct TraceArgs {
 pub struct RenderArgs {
     /// Trace file, JSON or JSON Lines (told apart by content); `-` reads it from stdin, as a stream.
     pub trace: PathBuf,
-    /// Refuse runs of more than this many frames (default: no limit; a stream stops there).
+    /// Refuse runs of more than this many frames; a stream stops there. Default: no limit for GIF,
+    /// MP4 and WebM, which stream in flat memory; 100000 for SVG, APNG, WebP and HTML, which hold the run.
     #[arg(long, value_parser = parse_max_frames)]
     pub max_frames: Option<usize>,
     #[command(flatten)]
@@ -131,16 +132,20 @@ impl TraceArgs {
 
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        let animation = self.draw.animation(self.max_frames.unwrap_or(usize::MAX))?;
-        let stem = match self.trace.file_stem() {
-            Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
-            _ => "trace".to_string(),
-        };
         // Before the format: `-o t.json` naming the trace is refused as that, not as an extension.
         let inputs =
             [("the trace", Some(self.trace.as_path())), ("--theme-file", self.draw.look.theme.theme_file.as_deref())];
         distinct(&inputs, &[("-o", self.out.output.as_deref())])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
+        // SVG, APNG, WebP and HTML hold the run until its end: capped unless told otherwise, so an
+        // endless stream cannot grow them without bound. GIF, MP4 and WebM stream in flat memory.
+        let holds_the_run = matches!(format, Format::Svg | Format::Apng | Format::Webp | Format::Html);
+        let cap = if holds_the_run { queens::DEFAULT_MAX_FRAMES } else { usize::MAX };
+        let animation = self.draw.animation(self.max_frames.unwrap_or(cap))?;
+        let stem = match self.trace.file_stem() {
+            Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
+            _ => "trace".to_string(),
+        };
         check_auto(&self.draw.look.theme, format.is_vector())?;
         check_embed(self.draw.embed, format)?;
         let embed = self.draw.embed;

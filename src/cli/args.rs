@@ -264,7 +264,8 @@ pub struct SourceArgs {
     /// When solving N: backtrack, grid, forward, shuffle, permutations, min-conflicts.
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Algorithm,
-    /// When solving N: refuse runs longer than this many frames (events + 1).
+    /// Refuse runs longer than this many frames (events + 1): when solving N, and when reading a trace
+    /// (a stream on stdin stops once it passes them).
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// When solving N with shuffle or min-conflicts: same seed, same run.

@@ -266,11 +266,7 @@ impl queens::Progress for Bar {
 /// Render options from the look flags (square, bare, coords, theme or theme file).
 pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     let theme = match &look.theme.theme_file {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| anyhow::anyhow!("cannot read theme file {}: {e}", path.display()))?;
-            Theme::from_json(&text).map_err(anyhow::Error::msg)?
-        }
+        Some(path) => Theme::from_json(&read_theme_file(path)?).map_err(anyhow::Error::msg)?,
         None if look.theme.theme == AUTO_THEME => Theme::default(),
         None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
     };
@@ -283,6 +279,26 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     let auto = look.theme.theme == AUTO_THEME && look.theme.theme_file.is_none();
     options.dark = auto.then(Theme::dark);
     Ok(options)
+}
+
+/// Largest theme file read, in bytes: a theme is a few hundred bytes of JSON.
+pub const MAX_THEME_FILE_BYTES: u64 = 64 * 1024;
+
+/// A theme file's text, refusing files over [`MAX_THEME_FILE_BYTES`] without reading them whole.
+fn read_theme_file(path: &Path) -> Result<String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read theme file {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_THEME_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_THEME_FILE_BYTES {
+        anyhow::bail!(
+            "theme file {} is larger than {} KiB, so it is not a theme (a theme is a small JSON object)",
+            path.display(),
+            MAX_THEME_FILE_BYTES / 1024
+        );
+    }
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("theme file {} is not UTF-8 text", path.display()))
 }
 
 /// The error as one line, with the flag that changes a library limit named after it.
@@ -315,8 +331,8 @@ impl SourceArgs {
                 options.seed = self.seed;
                 Ok(queens::record(&options, self.max_frames)?)
             }
-            Source::File(path) => read_trace(path),
-            Source::Stdin => read_trace(std::path::Path::new("-")),
+            Source::File(path) => read_trace(path, self.max_frames),
+            Source::Stdin => read_trace(std::path::Path::new("-"), self.max_frames),
         }
     }
 }
@@ -327,16 +343,25 @@ pub fn open_trace(path: &Path) -> Result<BufReader<File>> {
     Ok(BufReader::new(file))
 }
 
-/// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin).
-fn read_trace(path: &Path) -> Result<Trace> {
+/// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin), refusing one of more than
+/// `max_frames` frames as soon as it passes them (an endless stream stops there).
+fn read_trace(path: &Path, max_frames: usize) -> Result<Trace> {
     let input: Box<dyn BufRead> =
         if path == Path::new("-") { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(open_trace(path)?) };
+    let too_many = || queens::Error::TooManyFrames { limit: max_frames };
     match queens::jsonl::open(input)? {
+        Input::Whole(trace) if trace.frame_count() > max_frames => Err(too_many().into()),
         Input::Whole(trace) => Ok(trace),
         Input::Lines(events) => {
             let header = events.header.clone();
-            let events = events.map(|e| e.map(|(_, event)| event)).collect::<queens::Result<_>>()?;
-            Ok(Trace { n: header.n, algorithm: header.algorithm, events })
+            let mut kept = Vec::new();
+            for event in events {
+                if kept.len() + 2 > max_frames {
+                    return Err(too_many().into());
+                }
+                kept.push(event?.1);
+            }
+            Ok(Trace { n: header.n, algorithm: header.algorithm, events: kept })
         }
     }
 }

@@ -36,7 +36,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if reader_gone(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            say(&format!("error: {}", message(&e)));
+            // Echoed input (names from a trace, a theme's keys, paths) can neither drive the
+            // terminal nor forge a second line.
+            say(&format!("error: {}", queens::echo::printable(&message(&e))));
             // Bad values inside otherwise well-formed arguments (a QUEENS list, a frame list past
             // the run) are usage errors too.
             let usage = e.downcast_ref::<io::UsageError>().is_some()

@@ -1,7 +1,8 @@
 //! `play`: a run in the terminal, interactive (see `player.rs`) or as plain text frames.
 //!
 //! Contract: the run comes from solving N or from a trace (file or stdin) and is validated before
-//! anything is shown. With `--ascii`, or whenever stdout is not a terminal, every selected frame is
+//! anything is shown, except a trace on stdin shown whole as text, which is printed as it comes
+//! (each event validated as it comes) in flat memory. With `--ascii`, or whenever stdout is not a terminal, every selected frame is
 //! printed as [`queens::write_text_frames`] writes them: `step k of M: <action>`, N rows of `Q`/`~`/`.`, an
 //! empty line; no colours, no keys. Otherwise the interactive player takes the terminal and always
 //! gives it back.
@@ -12,7 +13,7 @@ mod session;
 
 pub use screen::restore as restore_terminal;
 
-use super::args::{SelectArgs, SourceArgs};
+use super::args::{SelectArgs, Source, SourceArgs};
 use anyhow::Result;
 use clap::Args;
 use std::io::IsTerminal;
@@ -34,6 +35,11 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     pub fn run(self) -> Result<()> {
+        let text = self.ascii || !std::io::stdout().is_terminal();
+        if text && matches!(self.source.source, Source::Stdin) && self.select.selection().is_all() {
+            // Printed as it comes: an endless stream plays on in flat memory.
+            return Ok(queens::write_text_stream(std::io::stdin().lock(), std::io::stdout().lock())?);
+        }
         let trace = self.source.trace()?;
         let frames = self.select.resolve(&trace)?;
         if self.ascii || !std::io::stdout().is_terminal() {

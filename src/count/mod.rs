@@ -31,7 +31,7 @@ pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
 pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
 pub use shard::{count_shard, plan, Plan, Shard};
-pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum};
+pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum, ShardTally, MAX_SHARD_LINE_BYTES};
 pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions, TRANSFORMS};
 
 /// Smallest board size for which [`count_all`] and [`count_unique`] use

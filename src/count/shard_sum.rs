@@ -8,6 +8,7 @@
 //! missing and doubled shards (or the mix of boards or splits).
 
 use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Read};
 
 use crate::count::shard::MAX_SHARDS;
 use crate::Error;
@@ -45,73 +46,163 @@ pub struct ShardSum {
     pub fastest: f64,
 }
 
+/// Longest shard line read, in bytes: a shard result is about a hundred bytes.
+pub const MAX_SHARD_LINE_BYTES: usize = 4096;
+
+/// Missing or doubled shards listed by number before the rest are only counted.
+const LISTED_RUNS: usize = 8;
+
 /// Parses shard results, one JSON object per non-blank line; `input` names
 /// the text in errors (a file name, or "standard input").
 pub fn parse_results(text: &str, input: &str) -> Result<Vec<ShardResult>, Error> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str(line).map_err(|e| Error::ShardLine {
-                input: input.to_string(),
-                line: i + 1,
-                reason: e.to_string(),
-            })
-        })
+        .map(|(i, line)| parse_line(line, input, i + 1))
         .collect()
+}
+
+fn parse_line(line: &str, input: &str, number: usize) -> Result<ShardResult, Error> {
+    let bad = |reason: String| Error::ShardLine { input: input.to_string(), line: number, reason };
+    let result: ShardResult = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+    result.check().map_err(bad)?;
+    Ok(result)
+}
+
+impl ShardResult {
+    /// The ranges every shard result keeps: a board `n` the counter supports, a shard of its
+    /// split, no more unique solutions than solutions, a time that is a number of seconds.
+    fn check(&self) -> Result<(), String> {
+        if !(1..=crate::count::MAX_N).contains(&self.n) {
+            return Err(format!("n is {}; boards are 1 to {}", self.n, crate::count::MAX_N));
+        }
+        if self.of == 0 || self.of > MAX_SHARDS {
+            return Err(format!("a split into {} shards does not exist: use 1 to {MAX_SHARDS}", self.of));
+        }
+        if self.shard == 0 || self.shard > self.of {
+            return Err(format!(
+                "shard {}/{} does not exist: shards are numbered 1 to {}",
+                self.shard, self.of, self.of
+            ));
+        }
+        if self.unique > self.count {
+            return Err(format!("unique {} is more than count {}", self.unique, self.count));
+        }
+        if !(self.seconds.is_finite() && self.seconds >= 0.0) {
+            return Err(format!("seconds is {}; a time is 0 or more", self.seconds));
+        }
+        Ok(())
+    }
+}
+
+/// Shard results added up one at a time, in memory flat in their number (one counter per shard
+/// of the split); [`ShardTally::finish`] checks every shard came exactly once.
+#[derive(Clone, Debug, Default)]
+pub struct ShardTally {
+    split: Option<(usize, usize)>,
+    seen: Vec<u8>,
+    count: u64,
+    unique: u64,
+    seconds: f64,
+    slowest: f64,
+    fastest: f64,
+}
+
+impl ShardTally {
+    pub fn new() -> Self {
+        ShardTally { fastest: f64::INFINITY, ..Self::default() }
+    }
+
+    /// Add one result (of the same board and split as the others), with checked sums.
+    pub fn add(&mut self, r: &ShardResult) -> Result<(), Error> {
+        r.check().map_err(Error::Shards)?;
+        let (n, of) = *self.split.get_or_insert((r.n, r.of));
+        if r.n != n {
+            return Err(Error::Shards(format!("shard results of different boards: {n}x{n} and {m}x{m}", m = r.n)));
+        }
+        if r.of != of {
+            return Err(Error::Shards(format!(
+                "shard results of different splits: into {of} and into {} shards",
+                r.of
+            )));
+        }
+        if self.seen.is_empty() {
+            self.seen = vec![0; of];
+        }
+        let overflow = || Error::Shards(format!("the counts add up past {}; a shard line is wrong", u64::MAX));
+        self.count = self.count.checked_add(r.count).ok_or_else(overflow)?;
+        self.unique = self.unique.checked_add(r.unique).ok_or_else(overflow)?;
+        self.seen[r.shard - 1] = self.seen[r.shard - 1].saturating_add(1);
+        self.seconds += r.seconds;
+        self.slowest = self.slowest.max(r.seconds);
+        self.fastest = self.fastest.min(r.seconds);
+        Ok(())
+    }
+
+    /// Add every result in `input`, one JSON object per non-blank line of at most
+    /// [`MAX_SHARD_LINE_BYTES`]; `name` names the input in errors.
+    pub fn read<R: std::io::BufRead>(&mut self, mut input: R, name: &str) -> Result<(), Error> {
+        let mut line = Vec::new();
+        for number in 1.. {
+            line.clear();
+            let read = (&mut input).take(MAX_SHARD_LINE_BYTES as u64 + 1).read_until(b'\n', &mut line);
+            let bad = |reason: String| Error::ShardLine { input: name.to_string(), line: number, reason };
+            read.map_err(|e| bad(format!("cannot read it: {e}")))?;
+            if line.is_empty() {
+                return Ok(());
+            }
+            if line.len() > MAX_SHARD_LINE_BYTES && line.last() != Some(&b'\n') {
+                return Err(bad(format!("longer than {MAX_SHARD_LINE_BYTES} bytes")));
+            }
+            let text = std::str::from_utf8(&line).map_err(|_| bad("not UTF-8 text".to_string()))?;
+            if !text.trim().is_empty() {
+                self.add(&parse_line(text, name, number)?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The total, when every shard `1..=of` came exactly once.
+    pub fn finish(self) -> Result<ShardSum, Error> {
+        let Some((n, of)) = self.split else {
+            return Err(Error::Shards("no shard results to add up".to_string()));
+        };
+        let missing: Vec<usize> = (1..=of).filter(|&k| self.seen[k - 1] == 0).collect();
+        let doubled: Vec<usize> = (1..=of).filter(|&k| self.seen[k - 1] > 1).collect();
+        if !missing.is_empty() || !doubled.is_empty() {
+            let mut parts = Vec::new();
+            if !missing.is_empty() {
+                parts.push(format!("missing {}", shard_list(&missing)));
+            }
+            if !doubled.is_empty() {
+                parts.push(format!("doubled {}", shard_list(&doubled)));
+            }
+            return Err(Error::Shards(format!(
+                "{n}x{n} in {of} shards: {}; every shard must appear exactly once",
+                parts.join("; ")
+            )));
+        }
+        Ok(ShardSum {
+            n,
+            of,
+            count: self.count,
+            unique: self.unique,
+            seconds: self.seconds,
+            slowest: self.slowest,
+            fastest: self.fastest,
+        })
+    }
 }
 
 /// Adds up a complete set of shard results of one board size and split.
 pub fn sum_shards(results: &[ShardResult]) -> Result<ShardSum, Error> {
-    let first = results.first().ok_or_else(|| Error::Shards("no shard results to add up".to_string()))?;
-    let (n, of) = (first.n, first.of);
-    if let Some(other) = results.iter().find(|r| r.n != n) {
-        return Err(Error::Shards(format!("shard results of different boards: {n}x{n} and {m}x{m}", m = other.n)));
-    }
-    if let Some(other) = results.iter().find(|r| r.of != of) {
-        return Err(Error::Shards(format!(
-            "shard results of different splits: into {of} and into {} shards",
-            other.of
-        )));
-    }
-    if of == 0 || of > MAX_SHARDS {
-        return Err(Error::Shards(format!("a split into {of} shards does not exist: use 1 to {MAX_SHARDS}")));
-    }
-    if let Some(bad) = results.iter().find(|r| r.shard == 0 || r.shard > of) {
-        return Err(Error::Shards(format!("shard {}/{of} does not exist: shards are numbered 1 to {of}", bad.shard)));
-    }
-    let mut seen = vec![0usize; of];
-    for r in results {
-        seen[r.shard - 1] += 1;
-    }
-    let missing: Vec<usize> = (1..=of).filter(|&k| seen[k - 1] == 0).collect();
-    let doubled: Vec<usize> = (1..=of).filter(|&k| seen[k - 1] > 1).collect();
-    if !missing.is_empty() || !doubled.is_empty() {
-        let mut parts = Vec::new();
-        if !missing.is_empty() {
-            parts.push(format!("missing {}", shard_list(&missing)));
-        }
-        if !doubled.is_empty() {
-            parts.push(format!("doubled {}", shard_list(&doubled)));
-        }
-        return Err(Error::Shards(format!(
-            "{n}x{n} in {of} shards: {}; every shard must appear exactly once",
-            parts.join("; ")
-        )));
-    }
-    let times = results.iter().map(|r| r.seconds);
-    Ok(ShardSum {
-        n,
-        of,
-        count: results.iter().map(|r| r.count).sum(),
-        unique: results.iter().map(|r| r.unique).sum(),
-        seconds: times.clone().sum(),
-        slowest: times.clone().fold(0.0, f64::max),
-        fastest: times.fold(f64::INFINITY, f64::min),
-    })
+    let mut tally = ShardTally::new();
+    results.iter().try_for_each(|r| tally.add(r))?;
+    tally.finish()
 }
 
-/// "shard 5" or "shards 3, 7-9, 12" (sorted numbers, runs as ranges).
+/// "shard 5" or "shards 3, 7-9, 12" (sorted numbers, runs as ranges); past [`LISTED_RUNS`] runs,
+/// "... and 524,278 more".
 fn shard_list(shards: &[usize]) -> String {
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for &k in shards {
@@ -120,10 +211,28 @@ fn shard_list(shards: &[usize]) -> String {
             _ => runs.push((k, k)),
         }
     }
-    let text: Vec<String> =
-        runs.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    let shown = &runs[..runs.len().min(LISTED_RUNS)];
+    let mut text: Vec<String> =
+        shown.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    let listed: usize = shown.iter().map(|&(a, b)| b - a + 1).sum();
+    if listed < shards.len() {
+        text.push(format!("... and {} more", thousands(shards.len() - listed)));
+    }
     let noun = if shards.len() == 1 { "shard" } else { "shards" };
     format!("{noun} {}", text.join(", "))
+}
+
+/// 524278 -> "524,278".
+fn thousands(value: usize) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -161,5 +270,42 @@ mod tests {
         assert!(sum_shards(&[result(3, 2)]).unwrap_err().to_string().contains("does not exist"));
         assert!(sum_shards(&[]).is_err());
         assert!(sum_shards(&[result(1, usize::MAX)]).unwrap_err().to_string().contains("does not exist"));
+    }
+
+    #[test]
+    fn impossible_results_and_overflow_are_refused() {
+        let big = ShardResult { count: u64::MAX, unique: 0, ..result(1, 2) };
+        let err = sum_shards(&[big.clone(), ShardResult { shard: 2, ..big }]).unwrap_err().to_string();
+        assert!(err.contains("add up past"), "{err}");
+        for (bad, words) in [
+            (ShardResult { n: 0, ..result(1, 2) }, "boards are 1 to 32"),
+            (ShardResult { n: 33, ..result(1, 2) }, "boards are 1 to 32"),
+            (ShardResult { unique: 11, ..result(1, 2) }, "more than count"),
+            (ShardResult { seconds: -1.0, ..result(1, 2) }, "0 or more"),
+        ] {
+            let err = sum_shards(&[bad]).unwrap_err().to_string();
+            assert!(err.contains(words), "{err}");
+        }
+    }
+
+    #[test]
+    fn long_missing_lists_are_shortened() {
+        let set: Vec<ShardResult> = (1..=40).step_by(2).map(|k| result(k, 1_000_000)).collect();
+        let err = sum_shards(&set).unwrap_err().to_string();
+        assert!(err.contains("missing shards 2, 4, 6, 8, 10, 12, 14, 16, ... and 999,972 more"), "{err}");
+        assert!(err.len() < 300, "{err}");
+        assert_eq!(thousands(524_278), "524,278");
+        assert_eq!(thousands(999), "999");
+    }
+
+    #[test]
+    fn read_streams_lines_and_caps_their_length() {
+        let mut tally = ShardTally::new();
+        let text = format!("{}\n\n{}\n", result(1, 2).to_json_line(), result(2, 2).to_json_line());
+        tally.read(text.as_bytes(), "x").unwrap();
+        assert_eq!(tally.finish().unwrap().count, 20);
+        let long = format!("{}\n{}", result(1, 2).to_json_line(), " ".repeat(MAX_SHARD_LINE_BYTES + 10));
+        let err = ShardTally::new().read(long.as_bytes(), "x").unwrap_err().to_string();
+        assert!(err.starts_with("x, line 2: not a shard result (longer than 4096 bytes"), "{err}");
     }
 }

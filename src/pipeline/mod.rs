@@ -157,7 +157,8 @@ pub fn render<S: Sink>(
 }
 
 /// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,
-/// in order. `info` describes the run as far as it is known; events are validated as they come.
+/// in order. `info` describes the run as far as it is known; events are validated as they come,
+/// and a run past `animation.max_frames` frames stops with [`Error::TooManyFrames`].
 pub fn render_stream<S, I>(
     info: &RunInfo,
     events: I,

@@ -23,6 +23,7 @@ pub mod svg;
 pub mod text;
 pub mod text_frame;
 pub mod theme;
+mod tree_cells;
 pub mod tree_panel;
 pub mod why;
 
@@ -83,7 +84,7 @@ pub struct Renderer {
     bare: bool,
     shade_attacks: bool,
     annotation: Annotation,
-    tree: Option<Arc<SearchTree>>,
+    tree: Option<Arc<tree_cells::TreeCells>>,
     why: bool,
     /// Outline the board (themes that print).
     outline: bool,
@@ -128,7 +129,8 @@ impl Renderer {
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
         self.layout = self.layout.with_tree_panel();
-        self.tree = Some(Arc::new(tree));
+        let panel = self.layout.tree.expect("the layout has a tree panel now");
+        self.tree = Some(Arc::new(tree_cells::TreeCells::new(tree, panel)));
         self
     }
 

@@ -12,18 +12,31 @@ pub const MAX_TEXT_BOARD: usize = 40;
 pub fn solutions_text(n: usize, solutions: &[Vec<usize>], elapsed: Duration) -> String {
     let mut out = String::new();
     for (i, queens) in solutions.iter().enumerate() {
-        let rows: Vec<String> = queens.iter().map(|r| (r + 1).to_string()).collect();
-        let _ = writeln!(out, "solution {}: {}", i + 1, rows.join(" "));
-        if n <= MAX_TEXT_BOARD {
-            if let Ok(board) = Board::from_queens(n, queens) {
-                out.push_str(&board.to_text(false));
-            }
-        }
-        out.push('\n');
+        out.push_str(&solution_text(n, i + 1, queens));
     }
-    let noun = if solutions.len() == 1 { "solution" } else { "solutions" };
-    let _ = writeln!(out, "{} {noun} of {n}x{n} in {:.3} s", solutions.len(), elapsed.as_secs_f64());
+    out.push_str(&solutions_summary(n, solutions.len(), elapsed));
     out
+}
+
+/// One solution as [`solutions_text`] writes it: `solution <number>: <rows>`, the board (up to
+/// [`MAX_TEXT_BOARD`] columns), an empty line.
+pub fn solution_text(n: usize, number: usize, queens: &[usize]) -> String {
+    let mut out = String::new();
+    let rows: Vec<String> = queens.iter().map(|r| (r + 1).to_string()).collect();
+    let _ = writeln!(out, "solution {number}: {}", rows.join(" "));
+    if n <= MAX_TEXT_BOARD {
+        if let Ok(board) = Board::from_queens(n, queens) {
+            out.push_str(&board.to_text(false));
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// The last line of [`solutions_text`]: `<count> solutions of <n>x<n> in <seconds> s`.
+pub fn solutions_summary(n: usize, count: usize, elapsed: Duration) -> String {
+    let noun = if count == 1 { "solution" } else { "solutions" };
+    format!("{count} {noun} of {n}x{n} in {:.3} s\n", elapsed.as_secs_f64())
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //! row 0 first, then one empty line.
 
 use crate::board::seek::FrameSeeker;
-use crate::board::{BoardFrame, Replay};
+use crate::board::{BoardFrame, Replay, StreamReplay};
+use crate::echo::printable;
 use crate::render::caption::{action_text, caption_for, CaptionSpec, Segment};
 use crate::trace::{column_label, Event, Square, Trace};
 use crate::Error;
@@ -78,7 +79,9 @@ impl TextFrame {
             index: frame.index,
             total: frame.total,
             event: frame.event.clone(),
-            caption: [action, segments_text(&caption.step), segments_text(&caption.counters)],
+            // Escaped: a trace's names must not reach a terminal as control sequences.
+            caption: [action, segments_text(&caption.step), segments_text(&caption.counters)]
+                .map(|line| printable(&line)),
             marks: (0..n * n).map(mark).collect(),
         }
     }
@@ -95,8 +98,12 @@ impl TextFrame {
 
     /// The header, N rows of `Q`/`~`/`.` separated by spaces, and an empty line.
     pub fn to_text(&self) -> String {
-        let mut text = self.header();
-        text.push('\n');
+        format!("{}\n{}", self.header(), self.rows_text())
+    }
+
+    /// N rows of `Q`/`~`/`.` separated by spaces, and an empty line.
+    pub fn rows_text(&self) -> String {
+        let mut text = String::new();
         for row in self.marks.chunks(self.n) {
             let symbols: Vec<String> = row.iter().map(|m| m.symbol().to_string()).collect();
             text.push_str(&symbols.join(" "));
@@ -170,6 +177,37 @@ pub fn write_text_frames(trace: &Trace, frames: &[usize], out: impl Write) -> Re
     Ok(())
 }
 
+/// Write every frame of a trace read from `input` in the plain form: a JSON trace whole (validated
+/// first), JSON Lines as a stream, in flat memory, each event validated as it comes (the frames
+/// before a bad event are written). A stream longer than what is read ahead
+/// ([`crate::jsonl::READ_AHEAD_EVENTS`]) has headers `step k: <action>`: its length is not known.
+pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Result<(), Error> {
+    let mut events = match crate::jsonl::open(input)? {
+        crate::jsonl::Input::Whole(trace) => {
+            let every: Vec<usize> = (0..=trace.events.len()).collect();
+            return write_text_frames(&trace, &every, out);
+        }
+        crate::jsonl::Input::Lines(events) => events,
+    };
+    let (info, ahead) = events.read_ahead()?;
+    if info.n == 0 || info.n > crate::board::MAX_REPLAY_N {
+        return Err(Error::BoardSize { n: info.n, max: crate::board::MAX_REPLAY_N });
+    }
+    let spec = CaptionSpec::for_run(&info);
+    let mut out = std::io::BufWriter::new(out);
+    let replay = StreamReplay::new(info.n, info.total_events, ahead.into_iter().map(Ok).chain(events));
+    for frame in replay {
+        let view = TextFrame::new(&frame?, &spec);
+        let text = match info.total_events {
+            Some(_) => view.to_text(),
+            None => format!("step {}: {}\n{}", view.index, view.caption[0], view.rows_text()),
+        };
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
 fn segments_text(segments: &[Segment]) -> String {
     segments
         .iter()
@@ -220,6 +258,23 @@ mod tests {
         let view = TextFrame::new(&frame, &crate::render::caption::caption_spec(&layout));
         assert_eq!(view.mark(Square::new(0, 0)), Mark::QueenAttacked);
         assert_eq!((view.caption[0].as_str(), TextFrame::file_label(27)), ("try layout 1", "ab".to_string()));
+    }
+
+    #[test]
+    fn a_stream_is_written_as_it_comes() {
+        let events = vec![Event::Place { row: 1, col: 0 }, Event::Place { row: 3, col: 1 }];
+        let trace = Trace { n: 4, algorithm: "backtrack".into(), events };
+        let mut lines = Vec::new();
+        crate::jsonl::write(&trace, &mut lines).unwrap();
+        let mut out = Vec::new();
+        write_text_stream(&lines[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text_of(&trace, &[0, 1, 2]));
+        lines.extend(b"{\"event\":\"remove\",\"row\":0,\"col\":0}\n");
+        let mut out = Vec::new();
+        let err = write_text_stream(&lines[..], &mut out).unwrap_err().to_string();
+        assert!(err.starts_with("line 4: "), "{err}");
+        let before = text_of(&trace, &[0, 1, 2]).replace(" of 2:", " of 3:");
+        assert_eq!(String::from_utf8(out).unwrap(), before, "the frames before it");
     }
 
     #[test]

@@ -7,46 +7,16 @@
 //! current path is in the placed colour (at least 3 px wide), solutions in the solution colour,
 //! nodes cut by a look-ahead get a bar in the attacked colour along their bottom, and a node just
 //! removed an outline in the removed colour. Labels (the square, "c3") are drawn where they fit.
+//! Nodes narrower than 2 pixels that share a pixel column are drawn as one cell showing their
+//! strongest state ([`super::tree_cells`]), so a frame costs the panel's size, not the run's.
 
-use super::layout::PanelLayout;
 use super::scene::{Item, Scene};
 use super::theme::Paint;
+use super::tree_cells::{Cell, TreeCells};
 use super::Renderer;
-use crate::board::tree::{Node, NodeState, SearchTree};
+use crate::board::tree::{Node, NodeState};
 use crate::board::BoardFrame;
 use crate::trace::Event;
-
-/// Where a node goes in the panel, in frame pixels.
-struct Geometry {
-    panel: PanelLayout,
-    width_units: u64,
-    row: i64,
-    node_height: i64,
-}
-
-impl Geometry {
-    fn new(panel: PanelLayout, tree: &SearchTree) -> Self {
-        let levels = (tree.depth + 1).max(2) as i64;
-        let row = panel.height as i64 / levels;
-        let gap = (row / 8).max(1);
-        Geometry { panel, width_units: tree.width.max(1) as u64, row, node_height: (row - gap).max(1) }
-    }
-
-    fn x(&self, unit: usize) -> i64 {
-        self.panel.x as i64 + (unit as u64 * self.panel.width as u64 / self.width_units) as i64
-    }
-
-    /// A node's rectangle; nodes wide enough keep a pixel of gap on their right.
-    fn rect(&self, node: &Node, min_width: i64) -> (i64, i64, i64, i64) {
-        let x = self.x(node.start);
-        let mut width = self.x(node.start + node.span) - x;
-        if width >= 4 {
-            width -= 1;
-        }
-        let y = self.panel.y as i64 + node.depth as i64 * self.row;
-        (x, y, width.max(min_width), self.node_height)
-    }
-}
 
 /// Text size of node labels for rows `row` pixels high.
 fn label_size(row: i64) -> u32 {
@@ -56,62 +26,86 @@ fn label_size(row: i64) -> u32 {
 impl Renderer {
     /// The search tree panel after `frame`, when this renderer has one.
     pub(super) fn tree_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
-        let (Some(tree), Some(panel)) = (&self.tree, self.layout.tree) else { return };
+        let (Some(cells), Some(panel)) = (&self.tree, self.layout.tree) else { return };
         let k = frame.index;
-        let geometry = Geometry::new(panel, tree);
         let rect = (panel.x as i64, panel.y as i64, panel.width as i64, panel.height as i64);
         scene.push(Item::Fill { rect, paint: Paint::Background });
-        let visible = &tree.nodes[..tree.visible_at(k)];
+        let visible = cells.visible(k);
         // Painted in this order, so the path and solutions are never hidden by their neighbours.
         let order = [NodeState::Explored, NodeState::Dead, NodeState::Solution, NodeState::Path];
         for wanted in order {
-            for node in visible.iter().filter(|node| tree.state_at(node, k) == wanted) {
-                self.tree_node(tree, node, wanted, &geometry, k, scene);
+            for &(cell, depth, state, pruned) in visible.iter().filter(|(_, _, state, _)| *state == wanted) {
+                let rect = match cell {
+                    Cell::Node(id) => cells.geometry.rect(&cells.tree.nodes[*id], min_width(state)),
+                    Cell::Group(group) => {
+                        (group.x, cells.geometry.y(depth), min_width(state), cells.geometry.node_height)
+                    }
+                };
+                let node = match cell {
+                    Cell::Node(id) => Some(&cells.tree.nodes[*id]),
+                    Cell::Group(_) => None,
+                };
+                self.tree_cell(cells, node, rect, state, pruned, scene);
             }
         }
         if let Some(Event::Remove { .. }) = &frame.event {
-            if let Some(node) = visible.iter().rev().find(|node| node.removed_at == Some(k)) {
-                let (x, y, w, h) = geometry.rect(node, 1);
+            if let Some(node) = cells.removed_by(k) {
+                let (x, y, w, h) = cells.geometry.rect(node, 1);
                 if w >= 6 {
-                    let thickness = (geometry.node_height / 12).max(2);
+                    let thickness = (cells.geometry.node_height / 12).max(2);
                     scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Removed });
                 }
             }
         }
     }
 
-    fn tree_node(
+    /// One cell: its fill, the look-ahead's bar when it was cut, and a node's label where it fits.
+    fn tree_cell(
         &self,
-        tree: &SearchTree,
-        node: &Node,
+        cells: &TreeCells,
+        node: Option<&Node>,
+        rect: (i64, i64, i64, i64),
         state: NodeState,
-        geometry: &Geometry,
-        k: usize,
+        pruned: bool,
         scene: &mut Scene,
     ) {
-        let (fill, ink, min_width) = match state {
-            NodeState::Path => (Paint::Placed, Paint::Background, 3),
-            NodeState::Solution => (Paint::Solution, Paint::Text, 2),
-            NodeState::Explored => (Paint::Light, Paint::Text, 1),
-            _ => (Paint::LightAttacked, Paint::Text, 1),
+        let (fill, ink) = match state {
+            NodeState::Path => (Paint::Placed, Paint::Background),
+            NodeState::Solution => (Paint::Solution, Paint::Text),
+            NodeState::Explored => (Paint::Light, Paint::Text),
+            _ => (Paint::LightAttacked, Paint::Text),
         };
-        let rect = geometry.rect(node, min_width);
         let (x, y, w, h) = rect;
         scene.push(Item::Fill { rect, paint: fill });
-        if tree.pruned_by(node, k) {
+        if pruned {
             let bar = (h / 6).max(2);
             scene.push(Item::Fill { rect: (x, y + h - bar, w, bar), paint: Paint::CheckAttacked });
         }
-        let size = label_size(geometry.row);
+        let Some(node) = node else { return };
+        let size = label_size(cells.geometry.row);
+        let ascent = self.glyphs.ascent(size);
+        // No label is narrower than a glyph: skip measuring where none can fit.
+        if (w as f32) < 4.0 + size as f32 * 0.5 || ascent + 4.0 > h as f32 {
+            return;
+        }
         let label = match node.square {
-            Some(square) => square.name(tree.n),
+            Some(square) => square.name(cells.tree.n),
             None => "empty board".to_string(),
         };
-        let (text_width, ascent) = (self.glyphs.text_width(&label, size), self.glyphs.ascent(size));
-        if text_width + 4.0 <= w as f32 && ascent + 4.0 <= h as f32 {
+        let text_width = self.glyphs.text_width(&label, size);
+        if text_width + 4.0 <= w as f32 {
             let baseline = y as f32 + h as f32 / 2.0 + ascent * 0.4;
             let left = x as f32 + (w as f32 - text_width) / 2.0;
             scene.push(Item::Text { x: left, baseline, size, text: label, paint: ink });
         }
+    }
+}
+
+/// The narrowest a cell of each state is drawn, in pixels: the path stays visible.
+fn min_width(state: NodeState) -> i64 {
+    match state {
+        NodeState::Path => 3,
+        NodeState::Solution => 2,
+        _ => 1,
     }
 }

@@ -1,6 +1,7 @@
-//! Column-by-column recursive backtracking, as in the MathWorks blog post: columns left to right,
-//! rows tried top to bottom; place on the first safe square and recurse; when a column has no safe
-//! square left, remove the last queen and try its next row.
+//! Column-by-column backtracking, as in the MathWorks blog post: columns left to right, rows tried
+//! top to bottom; place on the first safe square and go on to the next column; when a column has no
+//! safe square left, remove the last queen and try its next row. The search keeps its own stack
+//! (the next row to try per column), so no board size can overflow the thread's stack.
 
 use super::{record_solution, Detail, SolveOptions};
 use crate::trace::{Event, Full, Recorder, Square};
@@ -27,14 +28,7 @@ pub(super) fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result
         anti_used: vec![false; 2 * n],
         found: 0,
     };
-    search.column(0, recorder).map(|_| ())
-}
-
-/// Whether the search should go on after a subtree.
-#[derive(PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Done,
+    search.search(recorder)
 }
 
 impl Search<'_> {
@@ -59,31 +53,50 @@ impl Search<'_> {
         self.anti_used[row + col] = used;
     }
 
-    fn column(&mut self, col: usize, rec: &mut dyn Recorder) -> Result<Flow, Full> {
-        if col == self.n {
-            self.found += 1;
-            record_solution(rec, &self.queens)?;
-            return Ok(if self.options.until.reached(self.found) { Flow::Done } else { Flow::Continue });
+    /// The whole search: `next[col]` is the next row to try in column `col`, for every column up to
+    /// the one being filled.
+    fn search(&mut self, rec: &mut dyn Recorder) -> Result<(), Full> {
+        let mut next = vec![0usize];
+        while let Some(&start) = next.last() {
+            let col = next.len() - 1;
+            if col == self.n {
+                self.found += 1;
+                record_solution(rec, &self.queens)?;
+                if self.options.until.reached(self.found) {
+                    return Ok(());
+                }
+            } else if let Some(row) = self.next_safe(start, col, rec)? {
+                rec.record(Event::Place { row, col })?;
+                self.set(row, col, true);
+                self.queens.push(row);
+                next[col] = row + 1;
+                next.push(0);
+                continue;
+            }
+            // This column is done: back to the one before, taking its queen off.
+            next.pop();
+            if let Some(row) = self.queens.pop() {
+                let col = self.queens.len();
+                self.set(row, col, false);
+                rec.record(Event::Remove { row, col })?;
+            }
         }
-        for row in 0..self.n {
+        Ok(())
+    }
+
+    /// The first safe row of `col` from `start` on, each square tried recorded as a `check` when
+    /// the detail asks for it.
+    fn next_safe(&self, start: usize, col: usize, rec: &mut dyn Recorder) -> Result<Option<usize>, Full> {
+        for row in start..self.n {
             let safe = self.is_safe(row, col);
             if self.options.detail == Detail::Checks {
                 let attacker = if safe { None } else { self.attacker(row, col) };
                 rec.record(Event::Check { row, col, safe, attacker })?;
             }
-            if !safe {
-                continue;
+            if safe {
+                return Ok(Some(row));
             }
-            rec.record(Event::Place { row, col })?;
-            self.set(row, col, true);
-            self.queens.push(row);
-            if self.column(col + 1, rec)? == Flow::Done {
-                return Ok(Flow::Done);
-            }
-            self.queens.pop();
-            self.set(row, col, false);
-            rec.record(Event::Remove { row, col })?;
         }
-        Ok(Flow::Continue)
+        Ok(None)
     }
 }

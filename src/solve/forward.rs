@@ -6,7 +6,8 @@
 //! event (attacker: the first queen in reading order).
 //!
 //! Contract: emits `place`, `remove`, `deadend`, `check` and `solution` (`queens[col] = row`). With
-//! `--until all` it finds exactly the solutions backtracking finds, in another order.
+//! `--until all` it finds exactly the solutions backtracking finds, in another order. The search
+//! keeps its own stack (one entry per filled row), so no board size can overflow the thread's stack.
 
 use super::{record_solution, Detail, SolveOptions};
 use crate::trace::{Event, Full, Recorder, Square};
@@ -24,11 +25,11 @@ struct Search<'a> {
     found: u64,
 }
 
-/// Whether the search should go on after a subtree.
-#[derive(PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Done,
+/// A row being filled: the next column to try, and the column of its queen while she stands.
+struct Level {
+    row: usize,
+    next: usize,
+    queen: Option<usize>,
 }
 
 pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), Full> {
@@ -44,7 +45,7 @@ pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), 
         placed: 0,
         found: 0,
     };
-    search.fill(rec).map(|_| ())
+    search.fill(rec)
 }
 
 impl Search<'_> {
@@ -122,29 +123,53 @@ impl Search<'_> {
     }
 
     /// Fill the remaining empty rows, tightest first.
-    fn fill(&mut self, rec: &mut dyn Recorder) -> Result<Flow, Full> {
-        let Some(row) = self.tightest_row() else {
-            self.found += 1;
-            record_solution(rec, &self.solution())?;
-            return Ok(if self.options.until.reached(self.found) { Flow::Done } else { Flow::Continue });
-        };
-        for col in 0..self.n {
-            if !self.examine(row, col, rec)? {
-                continue;
+    fn fill(&mut self, rec: &mut dyn Recorder) -> Result<(), Full> {
+        let mut levels: Vec<Level> = Vec::new();
+        let mut descend = true;
+        loop {
+            if descend {
+                match self.tightest_row() {
+                    Some(row) => levels.push(Level { row, next: 0, queen: None }),
+                    None => {
+                        self.found += 1;
+                        record_solution(rec, &self.solution())?;
+                        if self.options.until.reached(self.found) {
+                            return Ok(());
+                        }
+                    }
+                }
             }
-            rec.record(Event::Place { row, col })?;
-            self.place(row, col);
-            let flow = match self.dead_row() {
-                Some(dead) => rec.record(Event::Deadend { row: dead }).map(|_| Flow::Continue)?,
-                None => self.fill(rec)?,
-            };
-            if flow == Flow::Done {
-                return Ok(Flow::Done);
+            let Some(level) = levels.last_mut() else { return Ok(()) };
+            let row = level.row;
+            if let Some(col) = level.queen.take() {
+                self.remove(row, col);
+                rec.record(Event::Remove { row, col })?;
             }
-            self.remove(row, col);
-            rec.record(Event::Remove { row, col })?;
+            descend = false;
+            while level.next < self.n && !descend {
+                let col = level.next;
+                level.next += 1;
+                if !self.examine(row, col, rec)? {
+                    continue;
+                }
+                rec.record(Event::Place { row, col })?;
+                self.place(row, col);
+                match self.dead_row() {
+                    Some(dead) => {
+                        rec.record(Event::Deadend { row: dead })?;
+                        self.remove(row, col);
+                        rec.record(Event::Remove { row, col })?;
+                    }
+                    None => {
+                        level.queen = Some(col);
+                        descend = true;
+                    }
+                }
+            }
+            if !descend {
+                levels.pop();
+            }
         }
-        Ok(Flow::Continue)
     }
 
     /// Whether (row, col) is free, recorded as a `check` when the detail asks for it.

@@ -8,8 +8,9 @@
 //!
 //! Contract: finds one solution whatever `--until` asks (it samples a single solution, it cannot
 //! enumerate them). N = 2 and 3 have no solution and record nothing. Conflict counts are O(1)
-//! (queens per row, diagonal and anti-diagonal), a step costs O(N): N = 100,000 solves in a fraction of a second (release build).
-//! Same seed, same trace.
+//! (queens per row, diagonal and anti-diagonal), a step costs O(N). Boards too large to draw (N
+//! above the replay limit, 4096) go to `swap_repair.rs`, linear in N: N = 1,000,000 in about a
+//! second (release build). Same seed, same trace.
 
 use super::{record_solution, Rng, SolveOptions};
 use crate::trace::{Event, Full, Recorder, Square};
@@ -37,6 +38,10 @@ pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), 
         return Ok(());
     }
     let mut rng = Rng::new(options.seed);
+    if n > crate::board::MAX_REPLAY_N {
+        // Too large to draw: the linear-time swap repair (a scan of N rows per step is quadratic).
+        return super::swap_repair::run(n, &mut rng, rec);
+    }
     let mut layout = greedy_start(n, &mut rng);
     rec.record(Event::Layout { queens: layout.queens.clone(), tries: None })?;
     while layout.pairs > 0 {

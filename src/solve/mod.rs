@@ -10,8 +10,9 @@ mod min_conflicts;
 mod permutations;
 mod shuffle;
 mod solutions;
+mod swap_repair;
 
-pub use solutions::{solutions, SEARCH_EVENT_LIMIT};
+pub use solutions::{solution_stream, solutions, SEARCH_TIME_LIMIT};
 
 pub use crate::trace::Algorithm;
 use crate::trace::{Event, Full, Recorder, Trace, VecRecorder, MAX_REPLAY_N};

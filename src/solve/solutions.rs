@@ -1,25 +1,36 @@
 //! Solutions without a trace: a recorder that keeps only the solutions a solver reports, so boards
 //! far too large to animate can still be solved.
+//!
+//! Contract: every search is bounded in time ([`SEARCH_TIME_LIMIT`]), not in steps, and one that
+//! runs out says which algorithm can do the job instead. Every solution of a board (backtracking
+//! order, `Until::All`) comes from the bitmask enumerator in `count/`, lazily, so `solve 16 --all`
+//! streams its 14,772,512 solutions in flat memory.
 
-use super::SolveOptions;
+use super::{Algorithm, SolveOptions, Until};
 use crate::trace::{Event, Full, Recorder};
 use crate::Error;
+use std::time::{Duration, Instant};
 
-/// Events a search for [`solutions`] may take before it gives up (shuffle on a big board would
-/// otherwise run for ever).
-pub const SEARCH_EVENT_LIMIT: u64 = 50_000_000;
+/// How long a search for [`solutions`] may run before it gives up (shuffle on a big board, or
+/// backtracking on 1,000 columns, would otherwise run for ever).
+pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
 
-/// Keeps only the solutions a solver reports; refuses events past [`SEARCH_EVENT_LIMIT`].
-#[derive(Default)]
+/// Events between two looks at the clock (a min-conflicts step on a board of a million columns
+/// costs a millisecond, so this keeps the overrun under a second).
+const CLOCK_EVERY: u64 = 256;
+
+/// Keeps only the solutions a solver reports; refuses events once the search has run for
+/// [`SEARCH_TIME_LIMIT`].
 struct SolutionRecorder {
     solutions: Vec<Vec<usize>>,
     events: u64,
+    started: Instant,
 }
 
 impl Recorder for SolutionRecorder {
     fn record(&mut self, event: Event) -> Result<(), Full> {
         self.events += 1;
-        if self.events > SEARCH_EVENT_LIMIT {
+        if self.events % CLOCK_EVERY == 0 && self.started.elapsed() > SEARCH_TIME_LIMIT {
             return Err(Full);
         }
         if let Event::Solution { queens } = event {
@@ -33,16 +44,60 @@ impl Recorder for SolutionRecorder {
 /// works for boards far too large to animate). With `unique`, only the first solution of each
 /// symmetry class in backtracking order (its lexicographically smallest image) is kept.
 pub fn solutions(options: &SolveOptions, unique: bool) -> Result<Vec<Vec<usize>>, Error> {
+    Ok(solution_stream(options, unique)?.collect())
+}
+
+/// [`solutions`], lazily where it can be: every solution of a backtracking search comes from the
+/// bitmask enumerator one at a time; other searches run first (bounded in time), then are handed
+/// out.
+pub fn solution_stream(
+    options: &SolveOptions,
+    unique: bool,
+) -> Result<Box<dyn Iterator<Item = Vec<usize>> + Send>, Error> {
     if options.n == 0 {
         return Err(Error::BoardSize { n: 0, max: usize::MAX });
     }
-    let mut recorder = SolutionRecorder::default();
+    let keep = move |queens: &Vec<usize>| !unique || crate::count::canonical(queens) == *queens;
+    if options.until == Until::All && options.algorithm == Algorithm::Backtrack {
+        if options.n > crate::count::MAX_N {
+            return Err(Error::BoardSize { n: options.n, max: crate::count::MAX_N });
+        }
+        return Ok(Box::new(crate::count::solutions(options.n).filter(keep)));
+    }
+    let mut recorder = SolutionRecorder { solutions: Vec::new(), events: 0, started: Instant::now() };
     if super::run(options, &mut recorder).is_err() {
-        return Err(Error::SearchTooLong { algorithm: options.algorithm.name(), events: SEARCH_EVENT_LIMIT });
+        return Err(gave_up(options));
     }
-    let mut found = recorder.solutions;
-    if unique {
-        found.retain(|queens| crate::count::canonical(queens) == *queens);
+    Ok(Box::new(recorder.solutions.into_iter().filter(keep)))
+}
+
+/// The error of a search that ran out of time, naming an algorithm that can do the job.
+fn gave_up(options: &SolveOptions) -> Error {
+    let instead = match (options.until, options.algorithm) {
+        (Until::All | Until::Solutions(_), _) if options.n <= crate::count::MAX_N => {
+            "every solution comes quickly from the backtrack algorithm (up to N = 16 in seconds)"
+        }
+        (_, Algorithm::MinConflicts) => "a smaller board, or the backtrack algorithm for N up to 30",
+        _ => "the min-conflicts algorithm finds one solution of a large board in seconds",
+    };
+    Error::SearchTooLong { algorithm: options.algorithm.name(), seconds: SEARCH_TIME_LIMIT.as_secs(), instead }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_enumerator_gives_the_backtrack_solvers_solutions_in_its_order() {
+        for n in [1, 4, 6, 8] {
+            let mut options = SolveOptions::new(n);
+            options.until = Until::All;
+            let mut recorder = SolutionRecorder { solutions: Vec::new(), events: 0, started: Instant::now() };
+            super::super::run(&options, &mut recorder).unwrap();
+            assert_eq!(solutions(&options, false).unwrap(), recorder.solutions, "n = {n}");
+        }
+        let mut options = SolveOptions::new(8);
+        options.until = Until::All;
+        assert_eq!(solutions(&options, true).unwrap().len(), 12);
     }
-    Ok(found)
 }

@@ -31,33 +31,162 @@ pub fn write<W: Write>(trace: &Trace, mut out: W) -> Result<(), Error> {
     Ok(())
 }
 
+/// Longest line of a JSON Lines trace, in bytes (1 MiB): one event of the largest board drawn
+/// takes a few dozen kilobytes, so a longer line is not an event.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Largest JSON (not Lines) trace read whole, in bytes (1 GiB). JSON Lines streams and has no such
+/// cap.
+pub const MAX_JSON_BYTES: u64 = 1 << 30;
+
+/// Longest algorithm name a trace may give, in characters (captions and headers show it).
+pub const MAX_ALGORITHM_CHARS: usize = 64;
+
 /// A trace read from a file or stream: whole (JSON) or as a lazy stream of events (JSON Lines).
 pub enum Input<R: BufRead> {
     Whole(Trace),
     Lines(Events<R>),
 }
 
-/// Read the start of `input` and tell JSON from JSON Lines.
+/// Read the start of `input` and tell JSON from JSON Lines. Every read is bounded: a line past
+/// [`MAX_LINE_BYTES`] that is not a whole JSON trace, a JSON trace past [`MAX_JSON_BYTES`], text
+/// that is not UTF-8 (UTF-16, stray bytes) and algorithm names past [`MAX_ALGORITHM_CHARS`] are
+/// refused with an error that says so.
 pub fn open<R: BufRead>(mut input: R) -> Result<Input<R>, Error> {
-    let mut first = String::new();
-    input.read_line(&mut first)?;
-    if let Ok(serde_json::Value::Object(object)) = serde_json::from_str::<serde_json::Value>(first.trim()) {
-        if !object.contains_key("events") {
-            let header: Header = serde_json::from_value(serde_json::Value::Object(object))
-                .map_err(|e| Error::TraceLine { line: 1, reason: format!("not a JSON Lines header: {e}") })?;
-            return Ok(Input::Lines(Events { header, input, line: 1, buffer: String::new() }));
+    let mut first = Vec::new();
+    let complete = read_line_within(&mut input, &mut first, MAX_LINE_BYTES)? == LineRead::Line;
+    check_encoding_start(&first)?;
+    if first.starts_with(UTF8_BOM) {
+        first.drain(..UTF8_BOM.len());
+    }
+    if complete {
+        let text = std::str::from_utf8(&first).map_err(|e| not_utf8(1, e))?;
+        if let Ok(serde_json::Value::Object(object)) = serde_json::from_str::<serde_json::Value>(text.trim()) {
+            if !object.contains_key("events") {
+                let header: Header = serde_json::from_value(serde_json::Value::Object(object))
+                    .map_err(|e| Error::TraceLine { line: 1, reason: format!("not a JSON Lines header: {e}") })?;
+                check_algorithm(&header.algorithm)?;
+                return Ok(Input::Lines(Events { header, input, line: 1, buffer: Vec::new() }));
+            }
         }
     }
     let rest = std::io::Read::chain(std::io::Cursor::new(first), input);
-    Ok(Input::Whole(serde_json::from_reader(rest)?))
+    Ok(Input::Whole(read_whole(rest)?))
 }
 
-/// The events of a JSON Lines trace, read one line at a time.
+/// A JSON trace read whole from `input` (at most [`MAX_JSON_BYTES`]), its algorithm name checked.
+pub fn read_whole<R: std::io::Read>(input: R) -> Result<Trace, Error> {
+    read_whole_within(input, MAX_JSON_BYTES)
+}
+
+fn read_whole_within<R: std::io::Read>(input: R, limit: u64) -> Result<Trace, Error> {
+    let mut limited = Limited { input, left: limit, over: false };
+    let trace: Result<Trace, _> = serde_json::from_reader(&mut limited);
+    if limited.over {
+        return Err(Error::TraceTooLarge { limit });
+    }
+    let trace = trace?;
+    check_algorithm(&trace.algorithm)?;
+    Ok(trace)
+}
+
+/// Refuse algorithm names longer than [`MAX_ALGORITHM_CHARS`].
+fn check_algorithm(name: &str) -> Result<(), Error> {
+    let chars = name.chars().count();
+    if chars > MAX_ALGORITHM_CHARS {
+        return Err(Error::AlgorithmName { chars, max: MAX_ALGORITHM_CHARS });
+    }
+    Ok(())
+}
+
+/// A reader that stops with an error past `left` bytes (and says so in `over`).
+struct Limited<R> {
+    input: R,
+    left: u64,
+    over: bool,
+}
+
+impl<R: std::io::Read> std::io::Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            let mut probe = [0u8; 1];
+            if self.input.read(&mut probe)? == 0 {
+                return Ok(0);
+            }
+            self.over = true;
+            return Err(std::io::Error::other("the trace passes the size limit"));
+        }
+        let most = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let read = self.input.read(&mut buf[..most])?;
+        self.left -= read as u64;
+        Ok(read)
+    }
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Refuse UTF-16 and UTF-32 text (a byte order mark, or NUL bytes, which JSON text never holds).
+fn check_encoding_start(start: &[u8]) -> Result<(), Error> {
+    let utf16 = start.starts_with(b"\xFF\xFE") || start.starts_with(b"\xFE\xFF");
+    if utf16 || start.contains(&0) {
+        let what = if utf16 { "it is UTF-16 text" } else { "it holds NUL bytes (UTF-16 text, or not text at all)" };
+        return Err(Error::TraceEncoding { reason: what.to_string() });
+    }
+    Ok(())
+}
+
+/// The error for line `line` that is not UTF-8.
+fn not_utf8(line: usize, e: std::str::Utf8Error) -> Error {
+    Error::TraceLine { line, reason: format!("not UTF-8 text (byte {}); save the trace as UTF-8", e.valid_up_to() + 1) }
+}
+
+/// How a bounded line read ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRead {
+    /// Nothing left.
+    End,
+    /// A line (with its newline, unless the input ended).
+    Line,
+    /// More than the cap without a newline: `buffer` holds the first `cap + 1` bytes.
+    TooLong,
+}
+
+/// Read one line into `buffer` (cleared first), keeping at most `cap` bytes besides its newline.
+fn read_line_within<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>, cap: usize) -> Result<LineRead, Error> {
+    buffer.clear();
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::TraceRead(e)),
+        };
+        if available.is_empty() {
+            return Ok(if buffer.is_empty() { LineRead::End } else { LineRead::Line });
+        }
+        let (take, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        if buffer.len() + take > cap + usize::from(ends) {
+            let keep = (cap + 1).saturating_sub(buffer.len()).min(take);
+            buffer.extend_from_slice(&available[..keep]);
+            input.consume(keep);
+            return Ok(LineRead::TooLong);
+        }
+        buffer.extend_from_slice(&available[..take]);
+        input.consume(take);
+        if ends {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// The events of a JSON Lines trace, read one line at a time (each at most [`MAX_LINE_BYTES`]).
 pub struct Events<R: BufRead> {
     pub header: Header,
     input: R,
     line: usize,
-    buffer: String,
+    buffer: Vec<u8>,
 }
 
 impl<R: BufRead> Events<R> {
@@ -73,17 +202,26 @@ impl<R: BufRead> Iterator for Events<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            self.buffer.clear();
             self.line += 1;
-            match self.input.read_line(&mut self.buffer) {
-                Ok(0) => return None,
-                Ok(_) if self.buffer.trim().is_empty() => continue,
-                Ok(_) => {
-                    let parsed = serde_json::from_str(self.buffer.trim()).map(|event| (self.line, event));
-                    return Some(parsed.map_err(|e| Error::TraceLine { line: self.line, reason: e.to_string() }));
+            let line = self.line;
+            match read_line_within(&mut self.input, &mut self.buffer, MAX_LINE_BYTES) {
+                Ok(LineRead::End) => return None,
+                Ok(LineRead::TooLong) => {
+                    let reason = format!("longer than {MAX_LINE_BYTES} bytes, the limit of a trace line (one event)");
+                    return Some(Err(Error::TraceLine { line, reason }));
                 }
-                Err(e) => return Some(Err(e.into())),
+                Ok(LineRead::Line) => {}
+                Err(e) => return Some(Err(e)),
             }
+            let text = match std::str::from_utf8(&self.buffer) {
+                Ok(text) => text.trim(),
+                Err(e) => return Some(Err(not_utf8(line, e))),
+            };
+            if text.is_empty() {
+                continue;
+            }
+            let parsed = serde_json::from_str(text).map(|event| (line, event));
+            return Some(parsed.map_err(|e| Error::TraceLine { line, reason: e.to_string() }));
         }
     }
 }
@@ -151,5 +289,36 @@ mod tests {
         let results: Vec<_> = events.collect();
         assert!(results[0].is_ok());
         assert!(results[1].as_ref().unwrap_err().to_string().starts_with("line 4: "), "{:?}", results[1]);
+    }
+
+    #[test]
+    fn lines_are_read_within_their_cap() {
+        let mut buffer = Vec::new();
+        let mut input = &b"abcd\nabcde\nabcdef"[..];
+        assert_eq!(read_line_within(&mut input, &mut buffer, 5).unwrap(), LineRead::Line);
+        assert_eq!(buffer, b"abcd\n");
+        assert_eq!(read_line_within(&mut input, &mut buffer, 5).unwrap(), LineRead::Line);
+        assert_eq!(buffer, b"abcde\n");
+        assert_eq!(read_line_within(&mut input, &mut buffer, 5).unwrap(), LineRead::TooLong);
+        assert_eq!(buffer, b"abcdef", "the cap plus one byte, to tell it was passed");
+        // Split across reads of a small buffer, the cap holds too.
+        let mut small = std::io::BufReader::with_capacity(2, &b"abcde\nabcdefgh\n"[..]);
+        assert_eq!(read_line_within(&mut small, &mut buffer, 5).unwrap(), LineRead::Line);
+        assert_eq!(read_line_within(&mut small, &mut buffer, 5).unwrap(), LineRead::TooLong);
+        assert_eq!(buffer.len(), 6);
+        assert_eq!(read_line_within(&mut &b""[..], &mut buffer, 5).unwrap(), LineRead::End);
+    }
+
+    #[test]
+    fn a_whole_trace_past_its_size_cap_is_refused() {
+        let mut json = Vec::new();
+        trace().write_json(&mut json).unwrap();
+        assert!(read_whole_within(&json[..], json.len() as u64).is_ok());
+        let err = read_whole_within(&json[..], json.len() as u64 - 1).unwrap_err();
+        assert!(matches!(err, Error::TraceTooLarge { .. }), "{err}");
+        let long = Trace { algorithm: "x".repeat(MAX_ALGORITHM_CHARS + 1), ..trace() };
+        let mut json = Vec::new();
+        long.write_json(&mut json).unwrap();
+        assert!(matches!(open(&json[..]), Err(Error::AlgorithmName { chars: 65, max: 64 })));
     }
 }

@@ -127,9 +127,9 @@ impl Trace {
         Ok(())
     }
 
-    /// Read a trace from JSON.
+    /// Read a trace from JSON (bounded: see [`crate::jsonl::read_whole`]).
     pub fn read_json<R: std::io::Read>(input: R) -> Result<Self, crate::Error> {
-        Ok(serde_json::from_reader(std::io::BufReader::new(input))?)
+        crate::jsonl::read_whole(std::io::BufReader::new(input))
     }
 }
 

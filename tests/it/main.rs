@@ -19,6 +19,7 @@ mod formats_video;
 mod frames;
 mod golden;
 mod heatmap;
+mod hostile_in;
 mod hostile_out;
 mod html;
 mod jsonl;

@@ -58,7 +58,8 @@ impl Screen {
         ACTIVE.store(true, Ordering::SeqCst);
         execute!(std::io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
         let truecolor = std::env::var("COLORTERM").is_ok_and(|v| v.contains("truecolor") || v.contains("24bit"));
-        let title = format!("queens play · {n}×{n} · {algorithm}");
+        // The trace names the algorithm: escaped, so it cannot set the terminal's title or move the cursor.
+        let title = format!("queens play · {n}×{n} · {}", queens::echo::printable(algorithm));
         Ok(Screen { n, total, title, theme: Theme::default(), truecolor, clear_first: true })
     }
 

@@ -18,7 +18,8 @@ pub struct Doc {
     pub defs: Defs,
 }
 
-/// `text` escaped for XML text and attribute values.
+/// `text` escaped for XML text and attribute values; characters XML 1.0 does not allow (controls
+/// other than tab and newline, U+FFFE, U+FFFF) are left out, so the document stays XML.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -27,7 +28,8 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => {}
+            '\t' | '\n' => out.push(c),
+            c if (c as u32) < 0x20 || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
             c => out.push(c),
         }
     }

@@ -33,6 +33,8 @@ fn titles_are_escaped() {
     let scene = Scene::new(10, 10);
     let svg = still(&scene, &Theme::default(), None, "a < b & \"c\"");
     assert!(svg.contains("<title>a &lt; b &amp; &quot;c&quot;</title>"), "{svg}");
+    let svg = still(&scene, &Theme::default(), None, "x\u{FFFE}\u{FFFF}\u{1}\ty");
+    assert!(svg.contains("<title>x\ty</title>"), "characters XML does not allow are left out: {svg}");
 }
 
 #[test]
