@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// The library's stages, bottom first: a file may import files of an earlier entry.
 const STAGES: &[&[&str]] = &[
-    &["error"],
+    &["error", "echo"],
     &["pixels"],
     &["encode"],
     &["output"],
