@@ -190,8 +190,8 @@ pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Resu
         crate::jsonl::Input::Lines(events) => events,
     };
     let (info, ahead) = events.read_ahead()?;
-    if info.n == 0 || info.n > crate::board::MAX_REPLAY_N {
-        return Err(Error::BoardSize { n: info.n, max: crate::board::MAX_REPLAY_N });
+    if info.n == 0 || info.n > crate::trace::MAX_REPLAY_N {
+        return Err(Error::BoardSize { n: info.n, max: crate::trace::MAX_REPLAY_N });
     }
     let spec = CaptionSpec::for_run(&info);
     let mut out = std::io::BufWriter::new(out);

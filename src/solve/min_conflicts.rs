@@ -38,7 +38,7 @@ pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), 
         return Ok(());
     }
     let mut rng = Rng::new(options.seed);
-    if n > crate::board::MAX_REPLAY_N {
+    if n > crate::trace::MAX_REPLAY_N {
         // Too large to draw: the linear-time swap repair (a scan of N rows per step is quadratic).
         return super::swap_repair::run(n, &mut rng, rec);
     }

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 /// The library's stages, bottom first: a file may import files of an earlier entry.
 const STAGES: &[&[&str]] = &[
-    &["error", "echo"],
+    &["echo"],
+    &["error"],
     &["pixels"],
     &["encode"],
     &["output"],
