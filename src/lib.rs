@@ -16,7 +16,6 @@
 
 mod board;
 pub mod count;
-pub mod echo;
 mod encode;
 mod error;
 pub mod output;
@@ -31,7 +30,7 @@ mod trace;
 // The public surface, in stage order: errors, the pixel seam, outputs, the trace vocabulary,
 // solving and counting, replayed boards, drawing, sinks (formats), the orchestrators and stills.
 
-pub use error::{Error, SelectError, TraceFault};
+pub use error::{echo, Error, SelectError, TraceFault};
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -10,7 +10,7 @@
 
 use crate::board::seek::FrameSeeker;
 use crate::board::{BoardFrame, Replay, StreamReplay};
-use crate::echo::printable;
+use crate::error::echo::printable;
 use crate::render::caption::{action_text, caption_for, CaptionSpec, Segment};
 use crate::trace::{column_label, Event, Square, Trace};
 use crate::Error;

@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 
 /// The library's stages, bottom first: a file may import files of an earlier entry.
 const STAGES: &[&[&str]] = &[
-    &["echo"],
     &["error"],
     &["pixels"],
     &["encode"],

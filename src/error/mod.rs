@@ -1,6 +1,9 @@
 //! The library's error types: every message says what went wrong and what to do next, in the
 //! library's own terms (the command line adds its flag names where it reports them). Imports
-//! nothing of the crate: [`Error`], and the faults it carries ([`TraceFault`], [`SelectError`]).
+//! nothing of the crate: [`Error`], and the faults it carries ([`TraceFault`], [`SelectError`]);
+//! `echo.rs` escapes the outside text a message repeats.
+
+pub mod echo;
 
 use std::path::PathBuf;
 use thiserror::Error;
@@ -16,9 +19,9 @@ pub enum Error {
     SelectionNeedsLength,
     #[error("invalid trace: event {event}: {fault}")]
     InvalidTrace { event: usize, fault: TraceFault },
-    #[error("line {line}: {}", crate::echo::clipped(reason, 300))]
+    #[error("line {line}: {}", echo::clipped(reason, 300))]
     TraceLine { line: usize, reason: String },
-    #[error("cannot read the trace JSON: {}", crate::echo::clipped(&.0.to_string(), 300))]
+    #[error("cannot read the trace JSON: {}", echo::clipped(&.0.to_string(), 300))]
     TraceJson(#[from] serde_json::Error),
     #[error("cannot read the trace: {0}")]
     TraceRead(std::io::Error),
@@ -80,14 +83,14 @@ pub enum Error {
     OutputTemporaryLeft { path: PathBuf, temp: PathBuf, source: std::io::Error },
     #[error(
         "a search tree needs a run that places and removes queens one at a time; the {} run is not a tree search",
-        crate::echo::printable(algorithm)
+        echo::printable(algorithm)
     )]
     NotATreeSearch { algorithm: String },
     #[error("the tree needs the whole run; save the stream to a file")]
     TreeNeedsWholeRun,
     #[error(
         "--why explains the dead ends of backtrack, grid and forward runs; the {} run has none to explain",
-        crate::echo::printable(algorithm)
+        echo::printable(algorithm)
     )]
     NothingToExplain { algorithm: String },
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
@@ -96,13 +99,9 @@ pub enum Error {
     FfmpegMissing,
     #[error("ffmpeg failed: {reason}; check that ffmpeg has the {codec} encoder, or write GIF, WebP or APNG instead")]
     Ffmpeg { codec: &'static str, reason: String },
-    #[error(
-        "{}, line {line}: not a shard result ({})",
-        crate::echo::printable(input),
-        crate::echo::clipped(reason, 300)
-    )]
+    #[error("{}, line {line}: not a shard result ({})", echo::printable(input), echo::clipped(reason, 300))]
     ShardLine { input: String, line: usize, reason: String },
-    #[error("{}", crate::echo::printable(.0))]
+    #[error("{}", echo::printable(.0))]
     Shards(String),
     #[error("{0}")]
     ShardSpec(String),
