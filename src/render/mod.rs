@@ -26,6 +26,7 @@ pub mod why;
 
 use crate::board::tree::SearchTree;
 use crate::board::{Board, BoardFrame};
+use crate::trace::Algorithm;
 use annotate::Annotation;
 use canvas::IndexedImage;
 use caption::CaptionSpec;
@@ -83,6 +84,9 @@ pub struct Renderer {
     annotation: Annotation,
     tree: Option<Arc<SearchTree>>,
     why: bool,
+    /// The run's algorithm and whether it records checks (from its caption spec, kept when bare):
+    /// what decides which frames are dead ends.
+    run: Option<(Option<Algorithm>, bool)>,
 }
 
 impl Renderer {
@@ -91,6 +95,7 @@ impl Renderer {
         let glyphs = Glyphs::new();
         let square = options.square_for(n);
         let caption = caption.map(|spec| CaptionSpec { why: options.why && !options.bare, ..spec });
+        let run = caption.as_ref().map(|spec| (spec.kind, spec.has_checks));
         let layout = if options.bare {
             Layout::bare(n, square)
         } else {
@@ -112,7 +117,15 @@ impl Renderer {
             annotation,
             tree: None,
             why,
+            run,
         }
+    }
+
+    /// Whether `frame` shows a line of the board running out of safe squares (held for
+    /// `--deadend-hold`); never for stills and runs of unknown algorithms.
+    pub fn is_dead_end(&self, frame: &BoardFrame) -> bool {
+        let Some((kind, checks)) = self.run else { return false };
+        why::dead_end(kind, &frame.board, frame.event.as_ref(), checks).is_some()
     }
 
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.

@@ -35,10 +35,11 @@ pub struct SheetBoard {
 }
 
 impl SheetBoard {
-    /// The label under the board: number, queens 1-based from the top (as the seeds write them),
-    /// and the class size for unique solutions.
+    /// The label under the board: number, each column's queen as a rank from the bottom (the
+    /// QUEENS list `board` takes), and the class size for unique solutions.
     pub fn label(&self) -> String {
-        let rows: Vec<String> = self.queens.iter().map(|r| (r + 1).to_string()).collect();
+        let n = self.queens.len();
+        let rows: Vec<String> = self.queens.iter().map(|r| (n - r).to_string()).collect();
         if let Some(place) = &self.class {
             return match place.slot {
                 0 => format!("class {}: {}", place.class, rows.join(" ")),
@@ -351,10 +352,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_use_one_based_rows() {
+    fn labels_use_ranks_from_the_bottom() {
         let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None, class: None };
-        assert_eq!(b.label(), "1: 1 5 8 6 3 7 2 4");
+        assert_eq!(b.label(), "1: 8 4 1 3 6 2 7 5");
         let u = SheetBoard { class_size: Some(4), ..b };
-        assert_eq!(u.label(), "1: 1 5 8 6 3 7 2 4 (×4)");
+        assert_eq!(u.label(), "1: 8 4 1 3 6 2 7 5 (×4)");
     }
 }
