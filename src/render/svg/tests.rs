@@ -58,7 +58,7 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     let rule = format!("[class^=a]{{animation:{}s step-end infinite}}", total_ms as f64 / 1000.0);
     assert!(svg.contains(&rule), "{rule} in {}", &svg[..svg.len().min(600)]);
     assert!(svg.contains("opacity=\"0\""), "queens placed later start hidden");
-    assert!(svg.contains("<title>4×4 board · backtrack"), "the first caption names the run");
+    assert!(svg.contains("<title>4×4 · backtrack · empty board · step 0 of"), "the first caption names the run");
 }
 
 #[test]
