@@ -2,7 +2,8 @@
 //! and `--coords`, ranks counted from the bottom like a chess diagram.
 //!
 //! Contract: a list is either ranks, one per column from the left (`8,4,1,3,6,2,7,5`: rank 1 is
-//! the bottom row), or algebraic squares in any order (`a8,b4,c1`), never both. Fewer than N
+//! the bottom row), or algebraic squares in any order (`a8,b4,c1`), never both (the first item
+//! decides). Fewer than N
 //! queens is a partial board filling the columns from `a` without a gap. The result is 0-based
 //! rows from the top per column (the library's `queens[col] = row`); errors name the bad item and
 //! say what to write instead. `solve --format json` keeps its own machine contract (0-based rows
@@ -14,7 +15,7 @@ use queens::internals::column_label;
 /// Parse a QUEENS list for an n-board into 0-based rows from the top, one per column from `a`.
 pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, UsageError> {
     let items: Vec<&str> = list.split(',').map(str::trim).collect();
-    let algebraic = items.iter().any(|item| item.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let algebraic = items[0].starts_with(|c: char| c.is_ascii_alphabetic());
     if algebraic {
         parse_squares(n, &items)
     } else {
@@ -50,7 +51,10 @@ fn parse_squares(n: usize, items: &[&str]) -> Result<Vec<usize>, UsageError> {
         let (col, row) = parse_square(n, item)?;
         if let Some(other) = rows[col] {
             let taken = queens::Square::new(other, col).name(n);
-            return Err(UsageError(format!("{item} and {taken} share column {}: one queen per column", column_label(col))));
+            return Err(UsageError(format!(
+                "{item} and {taken} share column {}: one queen per column",
+                column_label(col)
+            )));
         }
         rows[col] = Some(row);
     }
@@ -108,7 +112,11 @@ mod tests {
         assert_eq!(parse_queens(8, "a8,b4,c1,d3,e6,f2,g7,h5").unwrap(), ranks);
         assert_eq!(parse_queens(8, "h5,g7,f2,e6,d3,c1,b4,a8").unwrap(), ranks, "any order");
         assert_eq!(parse_queens(8, "b4, a8").unwrap(), vec![0, 4]);
-        assert_eq!(parse_queens(28, "aa1,a1,b1,c1,d1,e1,f1,g1,h1,i1,j1,k1,l1,m1,n1,o1,p1,q1,r1,s1,t1,u1,v1,w1,x1,y1,z1").unwrap()[26], 27);
+        assert_eq!(
+            parse_queens(28, "aa1,a1,b1,c1,d1,e1,f1,g1,h1,i1,j1,k1,l1,m1,n1,o1,p1,q1,r1,s1,t1,u1,v1,w1,x1,y1,z1")
+                .unwrap()[26],
+            27
+        );
     }
 
     #[test]

@@ -35,8 +35,7 @@ fn animate_defaults() {
         (timing.delay, timing.hold, timing.end_hold, timing.start_hold, timing.deadend_hold),
         (250, 1500, 3000, 1000, 750)
     );
-    assert_eq!((timing.loop_count, timing.no_loop), (None, false)
-    );
+    assert_eq!((timing.loop_count, timing.no_loop), (None, false));
 }
 
 #[test]

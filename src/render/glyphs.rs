@@ -58,6 +58,12 @@ impl Glyphs {
         text.chars().map(|c| self.advance(c, size)).sum()
     }
 
+    /// Height of a capital (`H`; digits are as tall) at `size` pixels, from the outline.
+    pub fn cap_height(&self, size: u32) -> f32 {
+        let height = self.font.outline(self.font.glyph_id('H')).map_or(0.0, |o| o.bounds.max.y - o.bounds.min.y);
+        height * self.units_scale(size as f32)
+    }
+
     /// Ascent above the baseline at `size` (for placing lines of text).
     pub fn ascent(&self, size: u32) -> f32 {
         self.font.as_scaled(PxScale::from(size as f32)).ascent()

@@ -164,6 +164,11 @@ impl Renderer {
         text::draw_text(canvas, &mut self.glyphs, &self.palette, (x, baseline), (text, size), Paint::Text);
     }
 
+    /// Height of a capital (and a digit) at `size` pixels.
+    pub fn cap_height(&self, size: u32) -> f32 {
+        self.glyphs.cap_height(size)
+    }
+
     /// Width of `text` at `size` pixels, and the font's ascent at that size.
     pub fn measure(&self, text: &str, size: u32) -> (f32, f32) {
         (self.glyphs.text_width(text, size), self.glyphs.ascent(size))

@@ -101,8 +101,14 @@ struct Cell {
     label_baseline: f32,
 }
 
-fn label_size(square: usize) -> u32 {
-    ((square as f32 * 0.26).round() as u32).clamp(11, 16)
+/// The least capital height of sheet labels, as a fraction of the square.
+pub const LABEL_CAP_HEIGHT: f32 = 0.18;
+
+/// Text size of sheet labels: the smallest, at least 11 px, whose capitals (and digits) are at
+/// least [`LABEL_CAP_HEIGHT`] x square.
+fn label_size(renderer: &Renderer) -> u32 {
+    let want = renderer.layout.square as f32 * LABEL_CAP_HEIGHT + 0.5;
+    (11..).find(|&size| renderer.cap_height(size) >= want).expect("some size is tall enough")
 }
 
 fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
@@ -114,7 +120,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     if bare {
         return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
-    let size = label_size(renderer.layout.square);
+    let size = label_size(renderer);
     let (widest, ascent) =
         boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
     let gap = (renderer.layout.square / 3).clamp(8, 24);

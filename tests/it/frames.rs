@@ -47,8 +47,20 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
     let last = trace.events.len();
     let solutions = solution_frames(&trace);
     let dead = common::backtrack_dead_ends(&trace);
-    let flags =
-        ["--bare", "--square", "40", "-q", "--delay", "100", "--hold", "700", "--end-hold", "900", "--deadend-hold", "300"];
+    let flags = [
+        "--bare",
+        "--square",
+        "40",
+        "-q",
+        "--delay",
+        "100",
+        "--hold",
+        "700",
+        "--end-hold",
+        "900",
+        "--deadend-hold",
+        "300",
+    ];
     run_ok(
         &dir,
         &[&["render", "t.json", "--frames", "3-5,31,solutions,40-", "--every", "4", "-o", "s.gif"][..], &flags]

@@ -11,7 +11,7 @@
 
 mod place;
 
-pub use place::{caption_items, CaptionLayout};
+pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT};
 
 use crate::board::{BoardFrame, Counters};
 use crate::trace::Algorithm;

@@ -43,11 +43,13 @@ pub struct CaptionLayout {
     pub title: String,
 }
 
-/// Text sizes for a square: the action line's (capitals at least [`MAIN_CAP_HEIGHT`] x square,
-/// never under 15 px) and the other lines' (a quarter of the square, never under 12 px).
-pub fn text_sizes(square: usize) -> (u32, u32) {
-    // DejaVu Sans capitals are 0.729 em; sizing for 0.71 em keeps a little room for rounding.
-    let action = ((square as f32 * MAIN_CAP_HEIGHT / 0.71).ceil() as u32).max(15);
+/// Text sizes for a square: the action line's (the smallest, at least 15 px, whose capitals are
+/// a pixel taller than [`MAIN_CAP_HEIGHT`] x square, room for rasterizing) and the other lines'
+/// (a quarter of the square, never under 12 px). Sizes are the font's pixel sizes (ascent to
+/// descent), of which DejaVu's capitals are 0.63.
+pub fn text_sizes(square: usize, glyphs: &Glyphs) -> (u32, u32) {
+    let want = square as f32 * MAIN_CAP_HEIGHT + 1.0;
+    let action = (15..).find(|&size| glyphs.cap_height(size) >= want).expect("some size is tall enough");
     let text = ((square as f32 * 0.25).round() as u32).max(12);
     (action, text)
 }
@@ -55,7 +57,7 @@ pub fn text_sizes(square: usize) -> (u32, u32) {
 impl CaptionLayout {
     /// The caption band of a run at `top`, for squares of `square` pixels.
     pub fn new(spec: &CaptionSpec, square: usize, top: usize, margin: usize, glyphs: &Glyphs) -> Self {
-        let (action_size, text_size) = text_sizes(square);
+        let (action_size, text_size) = text_sizes(square, glyphs);
         let pad = text_size as f32 * 0.6;
         let first = pad + glyphs.ascent(action_size);
         let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
