@@ -65,15 +65,9 @@ pub use sink::{
 };
 
 pub use pipeline::{
-<<<<<<< HEAD
     render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
     DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
     DEFAULT_START_HOLD_MS,
-=======
-    caption_spec, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, RunInfo,
-    Summary, Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS,
-    DEFAULT_MAX_FRAMES, DEFAULT_START_HOLD_MS,
->>>>>>> 2529d1e (Race titles above each board in the caption's main type with a divider between runs; sheet labels' capitals >= 0.18 x square; README: captions, holds, race titles; tests/look_type.rs (caption capitals from decoded pixels at 24/60/140 px, title on every frame, square stills, holds in the GIF, QUEENS ranks/squares and errors, race titles, sheet labels))
 };
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};

@@ -50,7 +50,7 @@ pub struct Timing {
     /// Delay of frame 0, the empty board the loop starts from. Default: [`DEFAULT_START_HOLD_MS`].
     pub start_hold_ms: u32,
     /// Delay of a dead-end frame: a line of the board has just run out of safe squares (tree
-    /// searches, as `--why` finds it: see [`crate::render::why::dead_end`]). Default:
+    /// searches, as `--why` finds it: see [`crate::board::deadend::dead_end`]). Default:
     /// [`DEFAULT_DEADEND_HOLD_MS`].
     pub deadend_hold_ms: u32,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
@@ -91,7 +91,6 @@ impl Timing {
             self.delay_ms
         }
     }
-
 }
 
 /// What to draw of a run and how: everything but the run itself and where the frames go.

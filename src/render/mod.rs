@@ -125,7 +125,7 @@ impl Renderer {
     /// `--deadend-hold`); never for stills and runs of unknown algorithms.
     pub fn is_dead_end(&self, frame: &BoardFrame) -> bool {
         let Some((kind, checks)) = self.run else { return false };
-        why::dead_end(kind, &frame.board, frame.event.as_ref(), checks).is_some()
+        crate::board::deadend::dead_end(kind, &frame.board, frame.event.as_ref(), checks).is_some()
     }
 
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.

@@ -9,6 +9,7 @@
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
+use crate::render::caption::MAX_TEXT_SIZE;
 use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
@@ -108,7 +109,7 @@ pub const LABEL_CAP_HEIGHT: f32 = 0.18;
 /// least [`LABEL_CAP_HEIGHT`] x square.
 fn label_size(renderer: &Renderer) -> u32 {
     let want = renderer.layout.square as f32 * LABEL_CAP_HEIGHT + 0.5;
-    (11..).find(|&size| renderer.cap_height(size) >= want).expect("some size is tall enough")
+    (11..=MAX_TEXT_SIZE).find(|&size| renderer.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
 fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {

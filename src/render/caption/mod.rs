@@ -11,7 +11,7 @@
 
 mod place;
 
-pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT};
+pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT, MAX_TEXT_SIZE};
 
 use crate::board::{BoardFrame, Counters};
 use crate::trace::Algorithm;

@@ -21,6 +21,9 @@ use crate::trace::column_label;
 /// The least capital height of the caption's main line, as a fraction of the square.
 pub const MAIN_CAP_HEIGHT: f32 = 0.22;
 
+/// The largest text size searched for (512 px squares need about 180).
+pub const MAX_TEXT_SIZE: u32 = 400;
+
 /// Geometry of the caption band.
 #[derive(Clone, Debug)]
 pub struct CaptionLayout {
@@ -49,7 +52,7 @@ pub struct CaptionLayout {
 /// descent), of which DejaVu's capitals are 0.63.
 pub fn text_sizes(square: usize, glyphs: &Glyphs) -> (u32, u32) {
     let want = square as f32 * MAIN_CAP_HEIGHT + 1.0;
-    let action = (15..).find(|&size| glyphs.cap_height(size) >= want).expect("some size is tall enough");
+    let action = (15..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE);
     let text = ((square as f32 * 0.25).round() as u32).max(12);
     (action, text)
 }

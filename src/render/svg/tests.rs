@@ -50,7 +50,7 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
         .map(Result::unwrap)
         .filter(|f| {
             let kind = Some(crate::Algorithm::Backtrack);
-            crate::render::why::dead_end(kind, &f.board, f.event.as_ref(), false).is_some()
+            crate::board::deadend::dead_end(kind, &f.board, f.event.as_ref(), false).is_some()
         })
         .count() as u64;
     assert!(dead_ends > 0, "4x4 backtracking meets dead ends");
