@@ -111,7 +111,7 @@ fn delays_follow_the_timing_options() {
     config.timing.start_hold_ms = 1700;
     config.timing.deadend_hold_ms = 330;
     let frames = decode_gif(&gif_for(&trace, &config));
-    let want = common::expected_delays(&trace, &config.timing);
+    let want = crate::support::expected_delays(&trace, &config.timing);
     assert_eq!(want[0], 1700, "frame 0 is held");
     assert!(want.contains(&330), "the run has dead ends");
     assert_eq!(frames.len(), want.len());

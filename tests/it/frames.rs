@@ -46,7 +46,7 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
     let boards = queens_per_frame(&trace);
     let last = trace.events.len();
     let solutions = solution_frames(&trace);
-    let dead = common::backtrack_dead_ends(&trace);
+    let dead = crate::support::backtrack_dead_ends(&trace);
     let flags = [
         "--bare",
         "--square",

@@ -23,6 +23,7 @@ mod hostile_out;
 mod html;
 mod jsonl;
 mod layers;
+mod look_type;
 mod output;
 mod output_system;
 mod play;

@@ -143,7 +143,12 @@ fn frames_render_like_their_pngs() {
     for (i, args) in runs.iter().enumerate() {
         svg_and_png(&dir, &format!("sheet{i}"), args, "");
     }
-    svg_and_png(&dir, "one", &["frames", "6", "--frames", "7"], "remove d5 · step 7 of 57 · placements: 5");
+    svg_and_png(
+        &dir,
+        "one",
+        &["frames", "6", "--frames", "7"],
+        "6×6 · backtrack · remove d5 · step 7 of 57 · placements: 5",
+    );
 }
 
 #[test]
@@ -168,7 +173,7 @@ fn animations_take_format_svg_and_refuse_auto_elsewhere() {
     let dir = temp_dir("svg-stills", "format");
     run_ok(&dir, &["animate", "4", "--format", "svg", "--theme", "auto"]);
     let svg = dir.join("output/queens-4x4-backtrack-first.svg");
-    check_svg(&svg, "4×4 board · backtrack");
+    check_svg(&svg, "4×4 · backtrack · empty board");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("prefers-color-scheme:dark") && text.contains("@keyframes"), "animated, both themes");
     for args in [&["animate", "4", "--theme", "auto"][..], &["race", "4", "backtrack", "grid", "--theme", "auto"]] {

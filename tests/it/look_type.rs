@@ -2,9 +2,7 @@
 //! stills that are exactly square; the start and dead-end holds reaching the file; QUEENS lists in
 //! ranks from the bottom or as squares, and their errors.
 
-mod common;
-
-use common::{decode_gif, expected_delays, rgb, run_queens};
+use crate::support::{decode_gif, expected_delays, rgb, run_queens};
 use image::RgbaImage;
 use queens::{Theme, Timing};
 use std::path::{Path, PathBuf};
@@ -16,7 +14,7 @@ fn queens_ok(dir: &Path, args: &[&str]) -> std::process::Output {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("look-type", name)
+    crate::support::temp_dir("look-type", name)
 }
 
 fn open(path: &Path) -> RgbaImage {
