@@ -10,7 +10,7 @@ for a in backtrack grid forward shuffle permutations min-conflicts; do
   $q animate 6 --algorithm "$a" --square 32 -q -o "docs/alg-$a.gif"
 done
 for t in default gray dark print; do
-  $q board 6 2,4,6,1,3 --coords --square 36 --theme "$t" -q -o "docs/theme-$t.png"
+  $q board 6 5,3,1,6,4 --coords --square 36 --theme "$t" -q -o "docs/theme-$t.png"
 done
 $q sheet 8 --unique --square 30 -q -o docs/sheet-8x8-unique.png
 $q frames 5 --columns 7 --gap 8 --square 40 -q -o docs/frames-5x5.png

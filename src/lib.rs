@@ -66,7 +66,8 @@ pub use sink::{
 
 pub use pipeline::{
     render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
-    DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    DEFAULT_START_HOLD_MS,
 };
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};

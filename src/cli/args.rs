@@ -114,6 +114,12 @@ pub struct TimingArgs {
     /// Milliseconds the last frame shows before the animation loops.
     #[arg(long, default_value_t = queens::DEFAULT_END_HOLD_MS, allow_negative_numbers = true, value_parser = parse_delay)]
     pub end_hold: u32,
+    /// Milliseconds frame 0, the empty board, shows.
+    #[arg(long, default_value_t = queens::DEFAULT_START_HOLD_MS, allow_negative_numbers = true, value_parser = parse_delay)]
+    pub start_hold: u32,
+    /// Milliseconds the frame where a line runs out of safe squares shows (tree searches).
+    #[arg(long, default_value_t = queens::DEFAULT_DEADEND_HOLD_MS, allow_negative_numbers = true, value_parser = parse_delay)]
+    pub deadend_hold: u32,
     /// Play the animation this many extra times (default: loop forever).
     #[arg(long, conflicts_with = "no_loop", allow_negative_numbers = true, value_parser = ranged("the loop count", 0u16, u16::MAX))]
     pub loop_count: Option<u16>,
@@ -129,6 +135,8 @@ impl TimingArgs {
         timing.delay_ms = self.delay;
         timing.hold_ms = self.hold;
         timing.end_hold_ms = self.end_hold;
+        timing.start_hold_ms = self.start_hold;
+        timing.deadend_hold_ms = self.deadend_hold;
         timing.loop_count = if self.no_loop { Some(0) } else { self.loop_count };
         timing
     }

@@ -43,7 +43,7 @@ pub enum Command {
     /// One PNG per solution: DIR/queens-<N>x<N>-<index>.png (default DIR: output/boards-<N>x<N>/).
     #[command(after_help = "Example: queens boards 8 --unique --bare --square 40")]
     Boards(stills::BoardsArgs),
-    /// One board as a PNG; QUEENS lists each column's queen row, 1-based from the top (1,5,8,6,3,7,2,4).
+    /// One board as a PNG; QUEENS lists each column's queen rank from the bottom (8,4,1,3,6,2,7,5) or its square (a8,b4,c1,...).
     #[command(after_help = "Example: queens board 8 5,1,8,4,2,7,3,6 --coords -o board45.png")]
     Board(stills::BoardArgs),
     /// Print solutions: boards of Q and . (text) or {"n", "solutions"} (json); default the first.

@@ -14,6 +14,7 @@ mod frames;
 mod heatmap;
 mod io;
 mod play;
+mod queens_list;
 mod race;
 mod stills;
 mod svg;

@@ -3,8 +3,9 @@
 use super::args::{ranged, BatchArgs, LookArgs};
 use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
-    summary, MadeFolders, UsageError,
+    summary, MadeFolders,
 };
+use super::queens_list::{parse_queens, ranks_of};
 use super::svg::{check_auto, StillFormatArgs};
 use anyhow::Result;
 use clap::Args;
@@ -49,7 +50,8 @@ pub struct BoardArgs {
     /// Board size N.
     #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 512))]
     pub n: u32,
-    /// Comma-separated rows, 1-based from the top, one per column from the left; fewer than N is a partial board.
+    /// Each column's queen: ranks from the bottom, one per column from the left (8,4,1,3,6,2,7,5),
+    /// or squares in any order (a8,b4,c1,...); fewer than N queens is a partial board.
     pub queens: String,
     /// Leave attacked squares unshaded.
     #[arg(long)]
@@ -152,7 +154,7 @@ impl BoardArgs {
         let rows = parse_queens(n as usize, &self.queens)?;
         let mut options = render_options(&self.look)?;
         options.no_attacks = self.no_attacks;
-        let name: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
+        let name = ranks_of(n as usize, &rows);
         let format = self.format.still(self.output.as_deref())?;
         check_auto(&self.look.theme, format == Format::Svg)?;
         let path =
@@ -190,24 +192,6 @@ fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
     Ok(options)
 }
 
-/// Parse a QUEENS list: rows 1-based from the top, comma separated, one per column from the left;
-/// fewer than `n` values is a partial board. Returns 0-based rows; the error names the bad value.
-pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, UsageError> {
-    let values: Vec<&str> = list.split(',').map(str::trim).collect();
-    if values.len() > n {
-        return Err(UsageError(format!("QUEENS lists {} rows but the board has only {n} columns", values.len())));
-    }
-    values
-        .iter()
-        .enumerate()
-        .map(|(col, v)| match v.parse::<usize>() {
-            Ok(row) if (1..=n).contains(&row) => Ok(row - 1),
-            Ok(row) => Err(UsageError(format!("row {row} for column {} is out of range: use 1 to {n}", col + 1))),
-            Err(_) => Err(UsageError(format!("'{v}' (column {}) is not a row number from 1 to {n}", col + 1))),
-        })
-        .collect()
-}
-
 /// File name of board `index` in a batch of `count`: `queens-<n>x<n>-<index>.png`, zero-padded
 /// to the width of `count`.
 pub fn board_file_name(n: usize, index: usize, count: usize) -> String {
@@ -218,16 +202,6 @@ pub fn board_file_name(n: usize, index: usize, count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn queens_lists_are_one_based_and_checked() {
-        assert_eq!(parse_queens(8, "1,5,8,6,3,7,2,4").unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
-        assert_eq!(parse_queens(8, "2, 4").unwrap(), vec![1, 3]);
-        assert!(parse_queens(8, "1,9").unwrap_err().to_string().contains("row 9"));
-        assert!(parse_queens(8, "1,x").unwrap_err().to_string().contains("'x'"));
-        assert!(parse_queens(8, "0").unwrap_err().to_string().contains("row 0"));
-        assert!(parse_queens(3, "1,2,3,1").unwrap_err().to_string().contains("4 rows"));
-    }
 
     #[test]
     fn file_names_pad_to_the_count() {

@@ -32,9 +32,10 @@ fn animate_defaults() {
     assert_eq!(output, None);
     assert!(!look.bare && !look.coords && look.square.is_none());
     assert_eq!(
-        (timing.delay, timing.hold, timing.end_hold, timing.loop_count, timing.no_loop),
-        (250, 1500, 3000, None, false)
+        (timing.delay, timing.hold, timing.end_hold, timing.start_hold, timing.deadend_hold),
+        (250, 1500, 3000, 1000, 750)
     );
+    assert_eq!((timing.loop_count, timing.no_loop), (None, false));
 }
 
 #[test]

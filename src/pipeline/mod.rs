@@ -30,6 +30,10 @@ pub const DEFAULT_DELAY_MS: u32 = 250;
 pub const DEFAULT_HOLD_MS: u32 = 1500;
 /// Default milliseconds the last frame shows (`--end-hold`).
 pub const DEFAULT_END_HOLD_MS: u32 = 3000;
+/// Default milliseconds frame 0, the empty board, shows (`--start-hold`).
+pub const DEFAULT_START_HOLD_MS: u32 = 1000;
+/// Default milliseconds the frame where a line runs out of safe squares shows (`--deadend-hold`).
+pub const DEFAULT_DEADEND_HOLD_MS: u32 = 750;
 /// Default cap on frames per animation (`--max-frames`).
 pub const DEFAULT_MAX_FRAMES: usize = 100_000;
 
@@ -43,6 +47,12 @@ pub struct Timing {
     pub hold_ms: u32,
     /// Delay of the last frame (before the animation loops). Default: [`DEFAULT_END_HOLD_MS`].
     pub end_hold_ms: u32,
+    /// Delay of frame 0, the empty board the loop starts from. Default: [`DEFAULT_START_HOLD_MS`].
+    pub start_hold_ms: u32,
+    /// Delay of a dead-end frame: a line of the board has just run out of safe squares (tree
+    /// searches, as `--why` finds it: see [`crate::board::deadend::dead_end`]). Default:
+    /// [`DEFAULT_DEADEND_HOLD_MS`].
+    pub deadend_hold_ms: u32,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
     pub loop_count: Option<u16>,
 }
@@ -53,6 +63,8 @@ impl Default for Timing {
             delay_ms: DEFAULT_DELAY_MS,
             hold_ms: DEFAULT_HOLD_MS,
             end_hold_ms: DEFAULT_END_HOLD_MS,
+            start_hold_ms: DEFAULT_START_HOLD_MS,
+            deadend_hold_ms: DEFAULT_DEADEND_HOLD_MS,
             loop_count: None,
         }
     }
@@ -61,15 +73,20 @@ impl Default for Timing {
 impl Timing {
     /// Every delay a frame can get, in milliseconds (sinks that tick at a fixed rate need them all).
     pub fn delays(&self) -> Vec<u32> {
-        vec![self.delay_ms, self.hold_ms, self.end_hold_ms]
+        vec![self.delay_ms, self.hold_ms, self.end_hold_ms, self.start_hold_ms, self.deadend_hold_ms]
     }
 
-    /// How long an output frame shows: end hold on the last one, hold on solutions, else the delay.
-    pub fn delay_for(&self, event: Option<&Event>, last: bool) -> u32 {
+    /// How long an output frame shows: the end hold on the last one, the start hold on frame 0
+    /// (`index`), the hold on solutions, the dead-end hold on a dead end, else the delay.
+    pub fn delay_for(&self, (index, event): (usize, Option<&Event>), last: bool, dead_end: bool) -> u32 {
         if last {
             self.end_hold_ms
+        } else if index == 0 {
+            self.start_hold_ms
         } else if matches!(event, Some(Event::Solution { .. })) {
             self.hold_ms
+        } else if dead_end {
+            self.deadend_hold_ms
         } else {
             self.delay_ms
         }

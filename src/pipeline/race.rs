@@ -4,17 +4,21 @@
 //! squares examined), left to right in the order given; the animation has as many frames as the
 //! longest run has ticks, plus one. Each run is drawn by its own [`Renderer`] (its own caption)
 //! and the scenes are composed side by side into one frame, so every backend draws a race like
-//! any frame. Framed, a status line under each run names its algorithm and, once it has
-//! finished, "done after k"; the last frame ranks them (fewest ticks first). Bare: only the
-//! boards, each exactly N*PX square at y = 0, board i at x = i * (N*PX + PX).
+//! any frame. Framed, each run's algorithm is its title, centred above its board in the caption's
+//! main type size, the runs are parted by thin vertical dividers, and a status line under each run
+//! names its algorithm and, once it has finished, "done after k"; the last frame ranks them
+//! (fewest ticks first). Bare: only the boards, each exactly N*PX square at y = 0, board i at
+//! x = i * (N*PX + PX).
 
 use super::workers::{draw_frames, Drawer, FrameState, Selected};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
-use crate::render::caption::CaptionSpec;
+use crate::render::caption::{text_sizes, CaptionSpec};
+use crate::render::glyphs::Glyphs;
 use crate::render::palette::Palette;
-use crate::render::scene::Scene;
+use crate::render::scene::{Item, Scene};
+use crate::render::theme::Paint;
 use crate::render::Renderer;
 use crate::sink::Sink;
 use crate::trace::{Event, RunInfo, Trace};
@@ -83,6 +87,8 @@ struct RaceDrawer {
     height: usize,
     /// Baseline and text size of the status lines (`None`: bare).
     status: Option<(f32, u32)>,
+    /// The title band above the boards: its height, the titles' baseline and size (0 when bare).
+    titles: (usize, f32, u32),
     names: Vec<String>,
     ticks: Vec<usize>,
     unit: &'static str,
@@ -120,8 +126,21 @@ impl Drawer for RaceDrawer {
 
     fn describe(&self, frame: &RaceFrame) -> Scene {
         let mut scene = Scene::new(self.width, self.height);
+        let (band, title_baseline, title_size) = self.titles;
         for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
-            scene.append_shifted(renderer.describe(board), self.offsets[i]);
+            scene.append_shifted(renderer.describe(board), (self.offsets[i], band));
+            if band > 0 {
+                let l = &renderer.layout;
+                let centre = (self.offsets[i] + l.board_x) as f32 + l.board_size() as f32 / 2.0;
+                let width = renderer.measure(&self.names[i], title_size).0;
+                scene.text((centre - width / 2.0, title_baseline), title_size, self.names[i].as_str());
+            }
+            if band > 0 && i > 0 {
+                let thickness = (renderer.layout.square / 40).max(1) as i64;
+                let x = self.offsets[i] as i64 - thickness / 2;
+                let rect = (x, band as i64 / 4, thickness, self.height as i64 - band as i64 / 2);
+                scene.push(Item::Fill { rect, paint: Paint::Text });
+            }
         }
         if let Some((baseline, size)) = self.status {
             for (i, renderer) in self.renderers.iter().enumerate() {
@@ -202,7 +221,15 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
         x += renderer.layout.width + gap;
     }
     let width = x - gap;
-    let mut height = renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
+    let titles = if look.bare {
+        (0, 0.0, 0)
+    } else {
+        let size = text_sizes(renderers[0].layout.square, &Glyphs::new()).0;
+        let ascent = renderers[0].measure("A", size).1;
+        let band = (ascent + size as f32 * 0.6).ceil() as usize;
+        (band, ascent + size as f32 * 0.3, size)
+    };
+    let mut height = titles.0 + renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
     let status = (!look.bare).then(|| {
         let size = ((renderers[0].layout.square as f32 * 0.3).round() as u32).clamp(13, 20);
         let baseline = height as f32 + renderers[0].measure("A", size).1;
@@ -211,5 +238,5 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
     });
     crate::render::layout::check_frame_size(width, height)?;
     let names = traces.iter().map(|t| t.algorithm.clone()).collect();
-    Ok(RaceDrawer { renderers, offsets, width, height, status, names, ticks, unit: clock.unit() })
+    Ok(RaceDrawer { renderers, offsets, width, height, status, titles, names, ticks, unit: clock.unit() })
 }

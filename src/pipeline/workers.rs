@@ -74,6 +74,10 @@ pub trait Drawer: Clone + Send {
         let scene = self.describe(frame);
         self.paint(&scene, canvas);
     }
+    /// Whether `frame` is a dead end, held for `--deadend-hold` (default: never).
+    fn dead_end(&self, _frame: &Self::Frame) -> bool {
+        false
+    }
 }
 
 impl Drawer for Renderer {
@@ -97,6 +101,10 @@ impl Drawer for Renderer {
 
     fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
         Renderer::paint(self, scene, canvas)
+    }
+
+    fn dead_end(&self, frame: &BoardFrame) -> bool {
+        Renderer::is_dead_end(self, frame)
     }
 }
 
@@ -243,7 +251,11 @@ impl<E: Encode> Job<'_, E> {
             let frame = Frame {
                 step: board_frame.index(),
                 event: board_frame.event(),
-                delay_ms: self.timing.delay_for(board_frame.event(), *last),
+                delay_ms: self.timing.delay_for(
+                    (board_frame.index(), board_frame.event()),
+                    *last,
+                    renderer.dead_end(board_frame),
+                ),
                 position: self.first + offset + i,
                 image: &current,
                 scene: &scene,

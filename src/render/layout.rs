@@ -4,6 +4,8 @@
 //! covers x in [col*square, (col+1)*square), y in [row*square, (row+1)*square). Otherwise the
 //! board sits inside a margin, optionally with a-h / 1-8 labels, above a caption band whose width
 //! is fixed for the whole run (numbers live in fixed-width slots), so frames never change size.
+//! Without a caption (stills) the frame is exactly square: equal margins, and the rank and file
+//! label bands equally wide.
 //! A search tree panel, when asked for, is added to the right of all that: the board and caption
 //! keep their pixels (bare: the board stays at the origin) and the frame grows to the right.
 
@@ -142,7 +144,12 @@ impl Layout {
         } else {
             0
         };
-        let labels = coords.then(|| label_layout(n, square, glyphs));
+        let mut labels = coords.then(|| label_layout(n, square, glyphs));
+        if let (Some(labels), None) = (labels.as_mut(), caption) {
+            // A still is exactly square: both label bands as wide as the wider.
+            let band = labels.rank_band.max(labels.file_band);
+            (labels.rank_band, labels.file_band) = (band, band);
+        }
         let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
         let caption_top = margin + board + file_band + margin / 2;
         let mut caption = caption.map(|spec| CaptionLayout::new(spec, square, caption_top, margin, glyphs));
@@ -151,7 +158,8 @@ impl Layout {
         if let Some(caption) = caption.as_mut() {
             caption.right = (width - margin) as f32;
         }
-        let height = caption.as_ref().map_or(caption_top + margin / 2, |c| c.top + c.height);
+        // Without a caption the bottom margin equals the others, so a still is exactly square.
+        let height = caption.as_ref().map_or(margin + board + file_band + margin, |c| c.top + c.height);
         // Centre the board (and its labels) when the caption makes the frame wider.
         let board_x = (width - (rank_band + board + side_band)) / 2 + rank_band;
         Layout {

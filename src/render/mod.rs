@@ -29,6 +29,7 @@ pub mod why;
 
 use crate::board::tree::SearchTree;
 use crate::board::{Board, BoardFrame};
+use crate::trace::Algorithm;
 use annotate::Annotation;
 use canvas::IndexedImage;
 use caption::CaptionSpec;
@@ -90,6 +91,9 @@ pub struct Renderer {
     outline: bool,
     /// Ring free squares (themes whose grounds cannot differ enough in lightness).
     rings: bool,
+    /// The run's algorithm and whether it records checks (from its caption spec, kept when bare):
+    /// what decides which frames are dead ends.
+    run: Option<(Option<Algorithm>, bool)>,
 }
 
 impl Renderer {
@@ -98,6 +102,7 @@ impl Renderer {
         let glyphs = Glyphs::new();
         let square = options.square_for(n);
         let caption = caption.map(|spec| CaptionSpec { why: options.why && !options.bare, ..spec });
+        let run = caption.as_ref().map(|spec| (spec.kind, spec.has_checks));
         let layout = if options.bare {
             Layout::bare(n, square)
         } else {
@@ -123,7 +128,15 @@ impl Renderer {
             // An SVG with a dark half draws the rings when either theme has them (the style sheet
             // hides them in the other).
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
+            run,
         }
+    }
+
+    /// Whether `frame` shows a line of the board running out of safe squares (held for
+    /// `--deadend-hold`); never for stills and runs of unknown algorithms.
+    pub fn is_dead_end(&self, frame: &BoardFrame) -> bool {
+        let Some((kind, checks)) = self.run else { return false };
+        crate::board::deadend::dead_end(kind, &frame.board, frame.event.as_ref(), checks).is_some()
     }
 
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
@@ -161,6 +174,11 @@ impl Renderer {
     ) {
         let x = centre_x - self.glyphs.text_width(text, size) / 2.0;
         text::draw_text(canvas, &mut self.glyphs, &self.palette, (x, baseline), (text, size), Paint::Text);
+    }
+
+    /// Height of a capital (and a digit) at `size` pixels.
+    pub fn cap_height(&self, size: u32) -> f32 {
+        self.glyphs.cap_height(size)
     }
 
     /// Width of `text` at `size` pixels, and the font's ascent at that size.

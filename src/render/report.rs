@@ -7,8 +7,8 @@ use std::time::Duration;
 /// Boards wider than this are printed as their queens list instead of a grid.
 pub const MAX_TEXT_BOARD: usize = 40;
 
-/// Each solution with its number (a grid for small boards, the 1-based rows otherwise), then the
-/// count and the time taken.
+/// Each solution with its number and its queens as ranks from the bottom (the QUEENS list `board`
+/// takes; a grid follows for small boards), then the count and the time taken.
 pub fn solutions_text(n: usize, solutions: &[Vec<usize>], elapsed: Duration) -> String {
     let mut out = String::new();
     for (i, queens) in solutions.iter().enumerate() {
@@ -18,11 +18,11 @@ pub fn solutions_text(n: usize, solutions: &[Vec<usize>], elapsed: Duration) -> 
     out
 }
 
-/// One solution as [`solutions_text`] writes it: `solution <number>: <rows>`, the board (up to
-/// [`MAX_TEXT_BOARD`] columns), an empty line.
+/// One solution as [`solutions_text`] writes it: `solution <number>: <ranks>` (from the bottom, the
+/// QUEENS list `board` takes), the board (up to [`MAX_TEXT_BOARD`] columns), an empty line.
 pub fn solution_text(n: usize, number: usize, queens: &[usize]) -> String {
     let mut out = String::new();
-    let rows: Vec<String> = queens.iter().map(|r| (r + 1).to_string()).collect();
+    let rows: Vec<String> = queens.iter().map(|r| (n - r).to_string()).collect();
     let _ = writeln!(out, "solution {number}: {}", rows.join(" "));
     if n <= MAX_TEXT_BOARD {
         if let Ok(board) = Board::from_queens(n, queens) {
@@ -46,7 +46,7 @@ mod tests {
     #[test]
     fn text_board_matches_seed_style() {
         let text = solutions_text(4, &[vec![1, 3, 0, 2]], Duration::from_millis(1));
-        assert!(text.starts_with("solution 1: 2 4 1 3\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n"), "{text}");
+        assert!(text.starts_with("solution 1: 3 1 4 2\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n"), "{text}");
         assert!(text.contains("1 solution of 4x4"));
     }
 }

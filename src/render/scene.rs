@@ -68,22 +68,24 @@ impl Scene {
         self.items.push(item);
     }
 
-    /// Append `other`'s items moved `dx` pixels right (composite frames: a race's boards).
-    pub fn append_shifted(&mut self, other: Scene, dx: usize) {
-        let (dxi, dxf) = (dx as i64, dx as f32);
-        let shift = |(x, y, w, h): Rect| (x + dxi, y, w, h);
+    /// Append `other`'s items moved `dx` pixels right and `dy` down (composite frames: a race's
+    /// boards under their titles).
+    pub fn append_shifted(&mut self, other: Scene, (dx, dy): (usize, usize)) {
+        let (dxi, dyi, dxf, dyf) = (dx as i64, dy as i64, dx as f32, dy as f32);
+        let shift = |(x, y, w, h): Rect| (x + dxi, y + dyi, w, h);
+        let point = |(x, y): (f32, f32)| (x + dxf, y + dyf);
         self.items.extend(other.items.into_iter().map(|item| match item {
             Item::Fill { rect, paint } => Item::Fill { rect: shift(rect), paint },
             Item::Outline { rect, thickness, paint } => Item::Outline { rect: shift(rect), thickness, paint },
             Item::Corners { rect, arm, thickness, paint } => Item::Corners { rect: shift(rect), arm, thickness, paint },
             Item::Square { x, y, size, dark, ground, queen } => {
-                Item::Square { x: x + dx, y, size, dark, ground, queen }
+                Item::Square { x: x + dx, y: y + dy, size, dark, ground, queen }
             }
-            Item::Ghost { x, y, size } => Item::Ghost { x: x + dx, y, size },
-            Item::Line { from, to, width, paint } => {
-                Item::Line { from: (from.0 + dxf, from.1), to: (to.0 + dxf, to.1), width, paint }
+            Item::Ghost { x, y, size } => Item::Ghost { x: x + dx, y: y + dy, size },
+            Item::Line { from, to, width, paint } => Item::Line { from: point(from), to: point(to), width, paint },
+            Item::Text { x, baseline, size, text, paint } => {
+                Item::Text { x: x + dxf, baseline: baseline + dyf, size, text, paint }
             }
-            Item::Text { x, baseline, size, text, paint } => Item::Text { x: x + dxf, baseline, size, text, paint },
         }));
     }
 

@@ -9,6 +9,7 @@
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
+use crate::render::caption::MAX_TEXT_SIZE;
 use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
@@ -35,10 +36,11 @@ pub struct SheetBoard {
 }
 
 impl SheetBoard {
-    /// The label under the board: number, queens 1-based from the top (as the seeds write them),
-    /// and the class size for unique solutions.
+    /// The label under the board: number, each column's queen as a rank from the bottom (the
+    /// QUEENS list `board` takes), and the class size for unique solutions.
     pub fn label(&self) -> String {
-        let rows: Vec<String> = self.queens.iter().map(|r| (r + 1).to_string()).collect();
+        let n = self.queens.len();
+        let rows: Vec<String> = self.queens.iter().map(|r| (n - r).to_string()).collect();
         if let Some(place) = &self.class {
             return match place.slot {
                 0 => format!("class {}: {}", place.class, rows.join(" ")),
@@ -100,8 +102,14 @@ struct Cell {
     label_baseline: f32,
 }
 
-fn label_size(square: usize) -> u32 {
-    ((square as f32 * 0.26).round() as u32).clamp(11, 16)
+/// The least capital height of sheet labels, as a fraction of the square.
+pub const LABEL_CAP_HEIGHT: f32 = 0.18;
+
+/// Text size of sheet labels: the smallest, at least 11 px, whose capitals (and digits) are at
+/// least [`LABEL_CAP_HEIGHT`] x square.
+fn label_size(renderer: &Renderer) -> u32 {
+    let want = renderer.layout.square as f32 * LABEL_CAP_HEIGHT + 0.5;
+    (11..=MAX_TEXT_SIZE).find(|&size| renderer.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
 fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
@@ -113,7 +121,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     if bare {
         return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
-    let size = label_size(renderer.layout.square);
+    let size = label_size(renderer);
     let (widest, ascent) =
         boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
     let gap = (renderer.layout.square / 3).clamp(8, 24);
@@ -331,10 +339,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_use_one_based_rows() {
+    fn labels_use_ranks_from_the_bottom() {
         let b = SheetBoard { index: 1, queens: vec![0, 4, 7, 5, 2, 6, 1, 3], class_size: None, class: None };
-        assert_eq!(b.label(), "1: 1 5 8 6 3 7 2 4");
+        assert_eq!(b.label(), "1: 8 4 1 3 6 2 7 5");
         let u = SheetBoard { class_size: Some(4), ..b };
-        assert_eq!(u.label(), "1: 1 5 8 6 3 7 2 4 (×4)");
+        assert_eq!(u.label(), "1: 8 4 1 3 6 2 7 5 (×4)");
     }
 }

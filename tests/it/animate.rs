@@ -103,21 +103,20 @@ fn highlights_mark_the_square_acted_on() {
 
 #[test]
 fn delays_follow_the_timing_options() {
-    let trace = trace_for(5, Until::Solutions(2));
+    let trace = trace_for(6, Until::Solutions(2));
     let mut config = Animation::new();
     config.timing.delay_ms = 120;
     config.timing.hold_ms = 900;
     config.timing.end_hold_ms = 2500;
+    config.timing.start_hold_ms = 1700;
+    config.timing.deadend_hold_ms = 330;
     let frames = decode_gif(&gif_for(&trace, &config));
-    for (k, (_, delay)) in frames.iter().enumerate() {
-        let want = if k == trace.events.len() {
-            2500
-        } else if k > 0 && matches!(trace.events[k - 1], Event::Solution { .. }) {
-            900
-        } else {
-            120
-        };
-        assert_eq!(*delay, want, "frame {k}");
+    let want = crate::support::expected_delays(&trace, &config.timing);
+    assert_eq!(want[0], 1700, "frame 0 is held");
+    assert!(want.contains(&330), "the run has dead ends");
+    assert_eq!(frames.len(), want.len());
+    for (k, ((_, delay), want)) in frames.iter().zip(&want).enumerate() {
+        assert_eq!(delay, want, "frame {k}");
     }
 }
 

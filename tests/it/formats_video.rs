@@ -71,17 +71,15 @@ fn videos_keep_every_delay_and_show_the_board() {
         return;
     }
     let dir = temp_dir("video", "timing");
-    let trace = trace_for(5, Until::Solutions(2));
+    let trace = trace_for(5, Until::Solutions(3));
     let mut animation = Animation::new();
     (animation.look.bare, animation.look.square) = (true, Some(41)); // 205 px: padded to 206
     (animation.timing.delay_ms, animation.timing.hold_ms, animation.timing.end_hold_ms) = (100, 300, 700);
-    let delays: Vec<u64> = (0..trace.frame_count())
-        .map(|k| {
-            let event = k.checked_sub(1).map(|i| &trace.events[i]);
-            u64::from(animation.timing.delay_for(event, k + 1 == trace.frame_count()))
-        })
-        .collect();
+    (animation.timing.start_hold_ms, animation.timing.deadend_hold_ms) = (500, 200);
+    let delays: Vec<u64> =
+        crate::support::expected_delays(&trace, &animation.timing).into_iter().map(u64::from).collect();
     assert!(delays.contains(&300), "the run has a solution hold");
+    assert!(delays[0] == 500 && delays.contains(&200), "frame 0 and the dead ends are held");
     let total_ms: u64 = delays.iter().sum();
     let boards = queens_per_frame(&trace);
     let theme = Theme::default();

@@ -46,7 +46,21 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
     let boards = queens_per_frame(&trace);
     let last = trace.events.len();
     let solutions = solution_frames(&trace);
-    let flags = ["--bare", "--square", "40", "-q", "--delay", "100", "--hold", "700", "--end-hold", "900"];
+    let dead = crate::support::backtrack_dead_ends(&trace);
+    let flags = [
+        "--bare",
+        "--square",
+        "40",
+        "-q",
+        "--delay",
+        "100",
+        "--hold",
+        "700",
+        "--end-hold",
+        "900",
+        "--deadend-hold",
+        "300",
+    ];
     run_ok(
         &dir,
         &[&["render", "t.json", "--frames", "3-5,31,solutions,40-", "--every", "4", "-o", "s.gif"][..], &flags]
@@ -65,6 +79,8 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
             900
         } else if solutions.contains(&k) {
             700
+        } else if dead[k] {
+            300
         } else {
             100
         };

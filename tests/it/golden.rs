@@ -39,7 +39,7 @@ fn animate_4_first_middle_and_last_frames() {
 
 #[test]
 fn board_6_with_coordinates() {
-    // `queens board 6 2,4,6,1,3,5 --coords`: the first 6x6 solution with file and rank labels.
+    // `queens board 6 5,3,1,6,4,2 --coords`: the first 6x6 solution with file and rank labels.
     let mut options = RenderOptions::default();
     options.coords = true;
     let mut png = Vec::new();

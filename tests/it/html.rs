@@ -223,8 +223,9 @@ fn deep_links_and_keys_show_exactly_the_png_frame() {
 #[test]
 fn a_page_plays_unless_the_reader_prefers_reduced_motion() {
     let dir = temp_dir("html", "motion");
-    // Playing, the first frame shows for a minute: the screenshot still sees it.
-    let (args, timing) = (["animate", "5", "--square", "30"], ["--delay", "60000"]);
+    // Playing, the first frame shows for a minute (frame 0 has its own hold): the screenshot still
+    // sees it.
+    let (args, timing) = (["animate", "5", "--square", "30"], ["--delay", "60000", "--start-hold", "60000"]);
     let playing = Check { hash: String::new(), keys: Vec::new(), frame: 0, playing: true };
     check_player(&dir, (&args, &timing), (5, 30), &[playing], false);
     let dir = temp_dir("html", "reduced");

@@ -124,7 +124,7 @@ fn unique_boards_are_one_file_per_class() {
 #[test]
 fn a_partial_or_clashing_board_is_still_drawn() {
     let dir = temp_dir("board");
-    queens(&dir, &["board", "4", "2,4", "--bare", "--square", "10", "-o", "p.png"]);
+    queens(&dir, &["board", "4", "3,1", "--bare", "--square", "10", "-o", "p.png"]);
     let img = open(&dir.join("p.png"));
     assert_eq!((img.width(), img.height()), (40, 40));
     let theme = Theme::default();
@@ -134,7 +134,7 @@ fn a_partial_or_clashing_board_is_still_drawn() {
     assert_eq!(rgb(&img, 35, 5), theme.dark, "row 0 col 3 is free");
     let out = support::run_queens(&dir, &["board", "4", "2,5"]);
     assert_eq!(out.status.code(), Some(2), "a bad QUEENS list is a usage error");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("row 5"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("rank 5"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -174,7 +174,7 @@ fn sheet_boards_match_single_board_stills_pixel_for_pixel() {
             serde_json::from_str(&std::fs::read_to_string(dir.join("a.json")).unwrap()).unwrap();
         for b in atlas["boards"].as_array().unwrap() {
             let q: Vec<usize> = serde_json::from_value(b["queens"].clone()).unwrap();
-            let list: Vec<String> = q.iter().map(|r| (r + 1).to_string()).collect();
+            let list: Vec<String> = q.iter().map(|r| (6 - r).to_string()).collect();
             queens(&dir, &["board", "6", &list.join(","), "--bare", "--no-attacks", "--square", square, "-o", "b.png"]);
             let alone = open(&dir.join("b.png"));
             let (x0, y0) = (b["x"].as_u64().unwrap() as u32, b["y"].as_u64().unwrap() as u32);

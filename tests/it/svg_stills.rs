@@ -48,10 +48,10 @@ fn svg_and_png(dir: &Path, name: &str, args: &[&str], words: &str) -> Option<(Rg
 fn boards_render_like_their_pngs() {
     let dir = temp_dir("svg-stills", "boards");
     let cases: [(&str, &[&str], &str); 4] = [
-        ("eight", &["board", "8", "1,5,8,6,3,7,2,4"], "8×8 board, queens on a8 b4 c1 d3 e6 f2 g7 h5"),
-        ("print", &["board", "8", "1,5,8,6", "--coords", "--theme", "print"], "8×8 board, queens on a8 b4"),
-        ("conflict", &["board", "5", "1,2,5", "--theme", "gray", "--square", "37"], "5×5 board, queens on a5"),
-        ("dark", &["board", "6", "2,4,6,1,3,5", "--theme", "dark", "--coords"], "6×6 board"),
+        ("eight", &["board", "8", "8,4,1,3,6,2,7,5"], "8×8 board, queens on a8 b4 c1 d3 e6 f2 g7 h5"),
+        ("print", &["board", "8", "8,4,1,3", "--coords", "--theme", "print"], "8×8 board, queens on a8 b4"),
+        ("conflict", &["board", "5", "5,4,1", "--theme", "gray", "--square", "37"], "5×5 board, queens on a5"),
+        ("dark", &["board", "6", "5,3,1,6,4,2", "--theme", "dark", "--coords"], "6×6 board"),
     ];
     for (name, args, words) in cases {
         svg_and_png(&dir, name, args, words);
@@ -62,7 +62,7 @@ fn boards_render_like_their_pngs() {
 fn bare_boards_keep_the_square_contract() {
     let dir = temp_dir("svg-stills", "bare");
     let (px, rows) = (29u32, [1usize, 3, 0, 2]);
-    let list = "2,4,1,3";
+    let list = "3,1,4,2";
     let Some((_, rendered)) = svg_and_png(&dir, "bare", &["board", "4", list, "--bare", "--square", "29"], "4×4")
     else {
         return;
@@ -144,23 +144,28 @@ fn frames_render_like_their_pngs() {
     for (i, args) in runs.iter().enumerate() {
         svg_and_png(&dir, &format!("sheet{i}"), args, "");
     }
-    svg_and_png(&dir, "one", &["frames", "6", "--frames", "7"], "remove d5 · step 7 of 57 · placements: 5");
+    svg_and_png(
+        &dir,
+        "one",
+        &["frames", "6", "--frames", "7"],
+        "6×6 · backtrack · remove d5 · step 7 of 57 · placements: 5",
+    );
 }
 
 #[test]
 fn auto_theme_is_svg_only_and_carries_both_palettes() {
     let dir = temp_dir("svg-stills", "auto");
-    run_ok(&dir, &["board", "8", "1,5,8,6,3,7,2,4", "--theme", "auto", "-o", "auto.svg"]);
+    run_ok(&dir, &["board", "8", "a8,b4,c1,d3,e6,f2,g7,h5", "--theme", "auto", "-o", "auto.svg"]);
     let svg = std::fs::read_to_string(dir.join("auto.svg")).unwrap();
     assert!(svg.contains("@media (prefers-color-scheme:dark)"), "a dark palette");
     assert!(svg.contains(".q{fill:#000}") && svg.contains(".q{fill:#fff}"), "queens in both themes");
-    let out = run_queens(&dir, &["board", "8", "1,5", "--theme", "auto", "-o", "auto.png"]);
+    let out = run_queens(&dir, &["board", "8", "8,4", "--theme", "auto", "-o", "auto.png"]);
     assert_eq!(out.status.code(), Some(2), "--theme auto for a PNG is a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("SVG"));
     assert!(!dir.join("auto.png").exists());
-    let out = run_queens(&dir, &["board", "8", "1,5", "-o", "x.webp"]);
+    let out = run_queens(&dir, &["board", "8", "8,4", "-o", "x.webp"]);
     assert_eq!(out.status.code(), Some(2), "an extension naming no still format");
-    run_ok(&dir, &["board", "8", "1,5", "--format", "svg", "-o", "x.png"]);
+    run_ok(&dir, &["board", "8", "8,4", "--format", "svg", "-o", "x.png"]);
     assert!(std::fs::read_to_string(dir.join("x.png")).unwrap().starts_with("<svg"), "--format wins");
 }
 
@@ -169,7 +174,7 @@ fn animations_take_format_svg_and_refuse_auto_elsewhere() {
     let dir = temp_dir("svg-stills", "format");
     run_ok(&dir, &["animate", "4", "--format", "svg", "--theme", "auto"]);
     let svg = dir.join("output/queens-4x4-backtrack-first.svg");
-    check_svg(&svg, "4×4 board · backtrack");
+    check_svg(&svg, "4×4 · backtrack · empty board");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("prefers-color-scheme:dark") && text.contains("@keyframes"), "animated, both themes");
     for args in [&["animate", "4", "--theme", "auto"][..], &["race", "4", "backtrack", "grid", "--theme", "auto"]] {

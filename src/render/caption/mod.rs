@@ -1,15 +1,17 @@
 //! Caption band text: what happened in words, the step, and running counters.
 //!
 //! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
-//! by a5", "solution 1 found"); line 2 is "step k of M"; line 3 counts placements, backtracks and
-//! solutions. Lines are right-aligned under the board's right edge, and whatever changes from frame
-//! to frame stays put, so a GIF frame's changed rectangle stays small: the square after a verb sits
-//! in a fixed slot at the right end of line 1 (the verb right-aligned before it), and numbers sit
-//! right-aligned in fixed-width slots.
+//! by a5", "solution 1 found"; "empty board" on frame 0) beside the run's title ("8×8 ·
+//! backtrack", on every frame); line 2 is "step k of M"; line 3 counts placements, backtracks and
+//! solutions. Numbers are written without padding ("step 5 of 57"). Lines are right-aligned under
+//! the board's right edge, and whatever changes from frame to frame stays put, so a GIF frame's
+//! changed rectangle stays small: the square after a verb sits in a fixed slot at the right end of
+//! line 1 (the verb right-aligned before it), and each ` · ` group of lines 2 and 3 sits
+//! right-aligned in a fixed slot (see `place.rs`).
 
 mod place;
 
-pub use place::{caption_items, CaptionLayout};
+pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT, MAX_TEXT_SIZE};
 
 use crate::board::{BoardFrame, Counters};
 use crate::trace::Algorithm;
@@ -22,7 +24,7 @@ pub const UNKNOWN_TOTAL_DIGITS: usize = 7;
 #[derive(Clone, Debug, Default)]
 pub struct CaptionSpec {
     pub n: usize,
-    /// The algorithm's name as the trace gives it (shown on frame 0).
+    /// The algorithm's name as the trace gives it (in the title on every frame).
     pub algorithm: String,
     /// The algorithm, when the name is one of ours: it decides the counters and annotations.
     pub kind: Option<Algorithm>,
@@ -41,7 +43,7 @@ pub struct CaptionSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Segment {
     Text(String),
-    /// Right-aligned in a slot of `CaptionLayout::digits` digits.
+    /// A number, written as it is; its group's slot makes room for `CaptionLayout::digits` digits.
     Number(u64),
 }
 
@@ -138,7 +140,7 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
     let verb = |verb: &'static str, detail: String| Action { verb, detail };
     match event {
-        None => Action::sentence(format!("{n}×{n} board · {}", spec.algorithm)),
+        None => Action::sentence("empty board".to_string()),
         Some(Event::Place { row, col }) => verb("place", name(*row, *col)),
         Some(Event::Remove { row, col }) => verb("remove", name(*row, *col)),
         Some(Event::Solution { .. }) => Action::sentence(format!("solution {solutions} found")),
@@ -210,6 +212,6 @@ mod tests {
         let place = action_text(Some(&Event::Place { row: 1, col: 4 }), &spec(), 0);
         assert_eq!(place.text(), "place e7");
         assert_eq!(action_text(Some(&Event::Remove { row: 3, col: 4 }), &spec(), 0).text(), "remove e5");
-        assert_eq!(action_text(None, &spec(), 0).text(), "8×8 board · backtrack");
+        assert_eq!(action_text(None, &spec(), 0).text(), "empty board");
     }
 }

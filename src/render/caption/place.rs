@@ -1,15 +1,28 @@
-//! Caption geometry and placement: where the caption band's three lines and their slots go, and
-//! the text items that put a frame's caption there.
+//! Caption geometry and placement: where the caption band's lines, its title and their slots go,
+//! and the text items that put a frame's caption there.
 //!
-//! Contract: the band's width is fixed for the whole run (numbers live in fixed-width slots sized
-//! for the run's largest value), lines are right-aligned at `right`, and an action's square sits
-//! left-aligned in a fixed slot at the end of line 1.
+//! Contract: type scales with the square: the action line (line 1, the caption's main line) has a
+//! capital height of at least [`MAIN_CAP_HEIGHT`] x square (DejaVu's capitals are 0.729 em), the
+//! other lines and the run's title a little smaller; the band grows to fit and the board never
+//! shrinks. The band's width is fixed for the whole run. Every caption line is right-aligned at
+//! `right`; the run's title (`8×8 · backtrack`) sits at `left` on line 1 on every frame. Numbers are
+//! written as they are, with no padding (digits share one advance, so a number keeps its place
+//! while its digit count does): a line is split into groups at its ` · ` separators, drawn as a
+//! one-em gap, and each group is right-aligned in a fixed slot as wide as its widest value, so what
+//! changes from frame to frame stays put and the slack reads as the space between columns; an
+//! action's square sits left-aligned in a fixed slot at the end of line 1.
 
 use super::{action_text, caption_lines, Action, CaptionSpec, CaptionText, Segment, UNKNOWN_TOTAL_DIGITS};
 use crate::board::Counters;
 use crate::render::glyphs::Glyphs;
 use crate::render::scene::Scene;
 use crate::trace::column_label;
+
+/// The least capital height of the caption's main line, as a fraction of the square.
+pub const MAIN_CAP_HEIGHT: f32 = 0.22;
+
+/// The largest text size searched for (512 px squares need about 180).
+pub const MAX_TEXT_SIZE: u32 = 400;
 
 /// Geometry of the caption band.
 #[derive(Clone, Debug)]
@@ -29,13 +42,25 @@ pub struct CaptionLayout {
     pub right: f32,
     /// Width of the slot at the end of line 1 holding the square an action names.
     pub square_slot: f32,
+    /// The run's title (`8×8 · backtrack`), drawn at `left` on line 1 of every frame.
+    pub title: String,
+}
+
+/// Text sizes for a square: the action line's (the smallest, at least 15 px, whose capitals are
+/// a pixel taller than [`MAIN_CAP_HEIGHT`] x square, room for rasterizing) and the other lines'
+/// (a quarter of the square, never under 12 px). Sizes are the font's pixel sizes (ascent to
+/// descent), of which DejaVu's capitals are 0.63.
+pub fn text_sizes(square: usize, glyphs: &Glyphs) -> (u32, u32) {
+    let want = square as f32 * MAIN_CAP_HEIGHT + 1.0;
+    let action = (15..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE);
+    let text = ((square as f32 * 0.25).round() as u32).max(12);
+    (action, text)
 }
 
 impl CaptionLayout {
     /// The caption band of a run at `top`, for squares of `square` pixels.
     pub fn new(spec: &CaptionSpec, square: usize, top: usize, margin: usize, glyphs: &Glyphs) -> Self {
-        let text_size = ((square as f32 * 0.27).round() as u32).clamp(12, 18);
-        let action_size = text_size + 3;
+        let (action_size, text_size) = text_sizes(square, glyphs);
         let pad = text_size as f32 * 0.6;
         let first = pad + glyphs.ascent(action_size);
         let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
@@ -56,6 +81,7 @@ impl CaptionLayout {
             text_size,
             baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
             digits,
+            title: format!("{n}×{n} · {}", spec.algorithm, n = spec.n),
         };
         caption.square_slot = square_slot(spec.n, action_size, glyphs);
         caption.width = required_width(spec, &caption, glyphs);
@@ -69,7 +95,8 @@ fn square_slot(n: usize, size: u32, glyphs: &Glyphs) -> f32 {
     widest.fold(0.0, f32::max)
 }
 
-/// Width the widest caption of this run needs, in pixels.
+/// Width the widest caption of this run needs, in pixels: line 1 holds the title, a gap and the
+/// widest action.
 fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -> usize {
     let n = spec.n;
     let widest_square = format!("{}{}", column_label(n - 1), n);
@@ -81,41 +108,78 @@ fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -
     let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
     let detail = format!("check {widest_square}: attacked by {widest_square}");
     let action = sentence.max(glyphs.text_width(&detail, layout.action_size));
+    let title = glyphs.text_width(&layout.title, layout.text_size) + glyphs.advance(' ', layout.action_size) * 2.0;
     let lines = caption_lines(0, None, Counters::default(), 0, spec);
-    let step = segments_width(&lines.step, layout, glyphs);
-    let counters = segments_width(&lines.counters, layout, glyphs);
-    action.max(step).max(counters).ceil() as usize
+    let step = line_width(&lines.step, layout, glyphs);
+    let counters = line_width(&lines.counters, layout, glyphs);
+    (title + action).max(step).max(counters).ceil() as usize
 }
 
-fn segments_width(segments: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
-    segments.iter().map(|s| segment_width(s, layout, glyphs)).sum()
+/// A line's groups: split before every text segment that starts a new group (` · ...`).
+fn groups(segments: &[Segment]) -> Vec<&[Segment]> {
+    let starts_group = |s: &Segment| matches!(s, Segment::Text(t) if t.starts_with(" · "));
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, segment) in segments.iter().enumerate().skip(1) {
+        if starts_group(segment) {
+            out.push(&segments[start..i]);
+            start = i;
+        }
+    }
+    out.push(&segments[start..]);
+    out
 }
 
-fn segment_width(segment: &Segment, layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
+/// A segment as drawn: a group's leading ` · ` becomes the gap before its slot.
+fn drawn(segment: &Segment) -> String {
     match segment {
-        Segment::Text(s) => glyphs.text_width(s, layout.text_size),
-        Segment::Number(_) => glyphs.advance('0', layout.text_size) * layout.digits as f32,
+        Segment::Text(s) => s.strip_prefix(" · ").unwrap_or(s).to_string(),
+        Segment::Number(v) => v.to_string(),
     }
 }
 
-/// All three caption lines as text items, right-aligned at `layout.right` (the x where the text ends).
+/// Width of a group as drawn: numbers as they are (`widest`: every number at the slot's digits).
+fn group_width(group: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs, widest: bool) -> f32 {
+    let digit = glyphs.advance('0', layout.text_size);
+    let width = |s: &Segment| match s {
+        Segment::Text(_) => glyphs.text_width(&drawn(s), layout.text_size),
+        Segment::Number(_) if widest => digit * layout.digits as f32,
+        Segment::Number(v) => digit * v.to_string().len() as f32,
+    };
+    group.iter().map(width).sum()
+}
+
+/// The gap before every group but the first: one em.
+fn group_gap(layout: &CaptionLayout) -> f32 {
+    layout.text_size as f32
+}
+
+/// Width of a line whose groups all hold their widest values (the line's fixed width).
+fn line_width(segments: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
+    let groups = groups(segments);
+    let gaps = group_gap(layout) * (groups.len() - 1) as f32;
+    groups.iter().map(|g| group_width(g, layout, glyphs, true)).sum::<f32>() + gaps
+}
+
+/// All caption lines as text items, right-aligned at `layout.right` (the x where the text ends),
+/// and the run's title at `layout.left` on line 1.
 pub fn caption_items(scene: &mut Scene, layout: &CaptionLayout, caption: &CaptionText, glyphs: &Glyphs) {
     let right = layout.right;
     let [first, second, third] = layout.baselines;
+    scene.text((layout.left, first), layout.text_size, layout.title.as_str());
     action_items(scene, layout, &caption.action, (right, first), glyphs);
     for (segments, baseline) in [(&caption.step, second), (&caption.counters, third)] {
-        let mut pen = right - segments_width(segments, layout, glyphs);
-        for segment in segments {
-            let slot = segment_width(segment, layout, glyphs);
-            match segment {
-                Segment::Text(s) => scene.text((pen, baseline), layout.text_size, s.as_str()),
-                Segment::Number(v) => {
-                    let digits = v.to_string();
-                    let used = glyphs.text_width(&digits, layout.text_size);
-                    scene.text((pen + slot - used, baseline), layout.text_size, digits);
-                }
+        let mut slot_start = right - line_width(segments, layout, glyphs);
+        for group in groups(segments) {
+            let slot = group_width(group, layout, glyphs, true);
+            let mut pen = slot_start + slot - group_width(group, layout, glyphs, false);
+            for segment in group {
+                let text = drawn(segment);
+                let width = glyphs.text_width(&text, layout.text_size);
+                scene.text((pen, baseline), layout.text_size, text);
+                pen += width;
             }
-            pen += slot;
+            slot_start += slot + group_gap(layout);
         }
     }
 }

@@ -166,6 +166,12 @@ fn text_words(scene: &Scene, glyphs: &Glyphs) -> String {
     for (baseline, x, text, size) in runs {
         match last {
             Some((b, _)) if (b - baseline).abs() > 0.5 => out.push_str(" · "),
+            // Far apart on one line (the run's title, then the action): separate parts.
+            Some((_, end))
+                if x - end >= glyphs.advance(' ', size) * 3.0 && !out.ends_with("· ") && !text.starts_with(" ·") =>
+            {
+                out.push_str(" · ")
+            }
             Some((_, end))
                 if x - end >= glyphs.advance(' ', size) / 2.0 && !out.ends_with(' ') && !text.starts_with(' ') =>
             {

@@ -46,12 +46,21 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     let mut svg = Vec::new();
     let summary = crate::render_svg(&trace, &animation, &mut svg).unwrap();
     let svg = String::from_utf8(svg).unwrap();
-    // 250 ms per frame, 3000 ms on the last (a solution: the end hold wins).
-    let total_ms = (summary.frames as u64 - 1) * 250 + 3000;
+    // 250 ms per frame, 1000 on frame 0, 750 on dead ends, 3000 on the last (a solution: the end
+    // hold wins).
+    let dead_ends = crate::board::Replay::new(&trace)
+        .map(Result::unwrap)
+        .filter(|f| {
+            let kind = Some(crate::Algorithm::Backtrack);
+            crate::board::deadend::dead_end(kind, &f.board, f.event.as_ref(), false).is_some()
+        })
+        .count() as u64;
+    assert!(dead_ends > 0, "4x4 backtracking meets dead ends");
+    let total_ms = (summary.frames as u64 - 2 - dead_ends) * 250 + 1000 + dead_ends * 750 + 3000;
     let rule = format!("[class^=a]{{animation:{}s step-end infinite}}", total_ms as f64 / 1000.0);
     assert!(svg.contains(&rule), "{rule} in {}", &svg[..svg.len().min(600)]);
     assert!(svg.contains("opacity=\"0\""), "queens placed later start hidden");
-    assert!(svg.contains("<title>4×4 board · backtrack"), "the first caption names the run");
+    assert!(svg.contains("<title>4×4 · backtrack · empty board · step 0 of"), "the first caption names the run");
 }
 
 #[test]

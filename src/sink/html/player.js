@@ -185,7 +185,8 @@ else g.setAttribute("display", "none");
 shown.set(want);
 }
 
-// The caption as the drawing shows it: glyphs by baseline then pen, " · " between lines, a space
+// The caption as the drawing shows it: glyphs by baseline then pen, " · " between lines and where
+// the pen jumps three spaces or more on one line (the title, then the action), a space
 // where the pen jumps at least half a space (as words() in src/render/svg/atoms.rs reads a scene).
 function words_shown() {
 const g = t.glyphs;
@@ -193,6 +194,7 @@ let text = "", y = null, end = 0;
 for (let i = 0; i < g.ch.length; i++) {
 if (g.unit[i] && !visible(g.unit[i] - 1)) continue;
 if (y !== null && g.y[i] !== y) text += " · ";
+else if (y !== null && g.x[i] * 100 - end >= 6 * g.half[i] && !text.endsWith("· ")) text += " · ";
 else if (y !== null && g.x[i] * 100 - end >= g.half[i]) text += " ";
 text += g.ch[i];
 y = g.y[i];

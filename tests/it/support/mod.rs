@@ -140,3 +140,35 @@ pub fn expected_centre(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, 
 pub fn centres(n: usize, square: usize) -> Vec<(u32, u32)> {
     (0..n * n).map(|i| (((i % n) * square + square / 2) as u32, ((i / n) * square + square / 2) as u32)).collect()
 }
+
+/// Frames of a backtracking run (placements only) where the first empty column has just run out
+/// of safe squares: a placement left every square of it attacked. Replayed independently of the
+/// library's `--why` code.
+pub fn backtrack_dead_ends(trace: &Trace) -> Vec<bool> {
+    let n = trace.n;
+    let boards = queens_per_frame(trace);
+    let mut dead = vec![false; boards.len()];
+    for (k, event) in trace.events.iter().enumerate() {
+        let queens = &boards[k + 1];
+        let Event::Place { .. } = event else { continue };
+        let Some(col) = (0..n).find(|&c| !queens.iter().any(|&(_, qc)| qc == c)) else { continue };
+        dead[k + 1] = (0..n).all(|row| attacked(queens, row, col));
+    }
+    dead
+}
+
+/// The delay every frame of a backtracking run (placements only) gets, as `timing` says: end hold
+/// on the last, start hold on frame 0, hold on solutions, dead-end hold on dead ends.
+pub fn expected_delays(trace: &Trace, timing: &queens::Timing) -> Vec<u32> {
+    let dead = backtrack_dead_ends(trace);
+    let last = trace.events.len();
+    (0..=last)
+        .map(|k| match k {
+            k if k == last => timing.end_hold_ms,
+            0 => timing.start_hold_ms,
+            k if matches!(trace.events[k - 1], Event::Solution { .. }) => timing.hold_ms,
+            k if dead[k] => timing.deadend_hold_ms,
+            _ => timing.delay_ms,
+        })
+        .collect()
+}
