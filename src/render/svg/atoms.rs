@@ -19,12 +19,23 @@ use crate::render::theme::Paint;
 pub const BASE: u8 = 0;
 const OVERLAY: u8 = 1;
 const QUEENS: u8 = 2;
-const LINES: u8 = 3;
-const OUTLINES: u8 = 4;
-const GHOSTS: u8 = 5;
-const BRACKETS: u8 = 6;
-const BANDS: u8 = 7;
-const TEXT: u8 = 8;
+const LINES: u8 = 4;
+const OUTLINES: u8 = 6;
+const GHOSTS: u8 = 7;
+const BRACKETS: u8 = 9;
+const BANDS: u8 = 10;
+const TEXT: u8 = 11;
+
+/// The layer of a highlight stroke: its background-coloured halo one layer below the inks of its
+/// kind (LINES, OUTLINES, BRACKETS), so every halo of a kind lies under every ink of that kind, as
+/// the rasterizer paints them, whatever else a document or a player groups them by.
+fn stroke_layer(layer: u8, paint: Paint) -> u8 {
+    if paint == Paint::Background {
+        layer - 1
+    } else {
+        layer
+    }
+}
 
 /// What an atom draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -93,11 +104,13 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
     match item {
         Item::Fill { rect, paint } => push(BANDS, *paint, Shape::Rect(*rect)),
         Item::Outline { rect, thickness, paint } => {
-            push(OUTLINES, *paint, Shape::Ring { rect: *rect, thickness: *thickness })
+            push(stroke_layer(OUTLINES, *paint), *paint, Shape::Ring { rect: *rect, thickness: *thickness })
         }
-        Item::Corners { rect, arm, thickness, paint } => {
-            push(BRACKETS, *paint, Shape::Corners { rect: *rect, arm: *arm, thickness: *thickness })
-        }
+        Item::Corners { rect, arm, thickness, paint } => push(
+            stroke_layer(BRACKETS, *paint),
+            *paint,
+            Shape::Corners { rect: *rect, arm: *arm, thickness: *thickness },
+        ),
         Item::Square { x, y, size, dark, ground, queen } => {
             let (x, y, s) = (*x as i64, *y as i64, *size as i64);
             push(BASE, square_paint(*dark, false), Shape::Rect((x, y, s, s)));
@@ -125,7 +138,7 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
                 to: (centi(to.0), centi(to.1)),
                 width: centi(*width),
             };
-            push(LINES, *paint, shape);
+            push(stroke_layer(LINES, *paint), *paint, shape);
         }
         Item::Text { x, baseline, size, text, paint } => {
             let y = baseline.round() as i64;
