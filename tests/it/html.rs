@@ -6,13 +6,11 @@
 //! the player's; the copies sit side by side in iframes of one page, screenshotted once per
 //! browser. Without the browsers the tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 
-use crate::support::svg::{interiors_match, Browser, BROWSERS};
-use crate::support::tools::{chromium, firefox};
+use crate::support::svg::{interiors_match, screenshot, Prefers, BROWSERS};
 use crate::support::{run_queens, temp_dir};
 use image::RgbImage;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const SEAM: u8 = 4;
 /// Room under the frame for the caption and the controls, in each iframe.
@@ -64,58 +62,6 @@ fn probed(page: &str, keys: &[&str], caption: &str, playing: bool) -> String {
     );
     let page = page.replacen("<head>", &format!("<head>{head}"), 1);
     page.replacen("</body>", &format!("{tail}</body>"), 1)
-}
-
-/// A headless screenshot of `page` at `size` CSS pixels, network off, with a fresh profile in
-/// `dir`; `reduced` asks for reduced motion. `None` without the browser.
-fn shoot(browser: Browser, dir: &Path, page: &Path, size: (u32, u32), reduced: bool) -> Option<RgbImage> {
-    let stem = page.file_stem().unwrap().to_string_lossy().into_owned();
-    let profile = dir.join(format!("{browser:?}-profile-{stem}"));
-    let shot = dir.join(format!("{stem}-{browser:?}.png"));
-    let url = format!("file://{}", page.display());
-    let mut command = match browser {
-        Browser::Chromium => {
-            let mut command = Command::new(chromium()?);
-            command
-                .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"])
-                .args(["--disable-background-networking", "--disable-component-update", "--disable-quic"])
-                .args(["--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>"])
-                .args(["--hide-scrollbars", "--force-device-scale-factor=1"])
-                .arg(format!("--user-data-dir={}", profile.display()))
-                .arg(format!("--window-size={},{}", size.0, size.1))
-                .arg(format!("--screenshot={}", shot.display()));
-            if reduced {
-                command.arg("--force-prefers-reduced-motion");
-            }
-            command.arg(url);
-            command
-        }
-        Browser::Firefox => {
-            let firefox = firefox()?;
-            std::fs::create_dir_all(&profile).unwrap();
-            let mut prefs = String::from("user_pref(\"layout.css.devPixelsPerPx\", \"1.0\");\n");
-            prefs
-                .push_str("user_pref(\"network.proxy.type\", 1);\nuser_pref(\"network.proxy.http\", \"127.0.0.1\");\n");
-            prefs.push_str("user_pref(\"network.proxy.http_port\", 9);\nuser_pref(\"network.dns.disabled\", true);\n");
-            if reduced {
-                prefs.push_str("user_pref(\"ui.prefersReducedMotion\", 1);\n");
-            }
-            std::fs::write(profile.join("user.js"), prefs).unwrap();
-            let mut command = Command::new(firefox);
-            command
-                .args(["--headless", "--no-remote", "--profile"])
-                .arg(&profile)
-                .arg(format!("--window-size={},{}", size.0, size.1))
-                .arg("--screenshot")
-                .arg(&shot)
-                .arg(url);
-            command
-        }
-    };
-    let out = command.env("HOME", dir).env("XDG_CONFIG_HOME", dir).env("XDG_CACHE_HOME", dir).output();
-    let out = out.expect("the browser runs");
-    assert!(shot.is_file(), "{browser:?} wrote no screenshot: {}", String::from_utf8_lossy(&out.stderr));
-    Some(image::open(&shot).expect("screenshot decodes").to_rgb8())
 }
 
 /// The words of an SVG still (its `<title>`), unescaped.
@@ -178,7 +124,8 @@ fn check_player(
     std::fs::write(&wrapper_path, wrapper).unwrap();
     for browser in BROWSERS {
         let size = (w * checks.len() as u32, h + CONTROLS);
-        let Some(shot) = shoot(browser, dir, &wrapper_path, size, reduced) else { continue };
+        let prefers = Prefers { dark: false, reduced_motion: reduced };
+        let Some(shot) = screenshot(browser, dir, &wrapper_path, size, prefers) else { continue };
         for (i, (check, (png, _))) in checks.iter().zip(&stills).enumerate() {
             let what = format!("{browser:?}, check {i} (frame {}, keys {:?})", check.frame, check.keys);
             let frame = image::imageops::crop_imm(&shot, i as u32 * w, 0, w, h).to_image();

@@ -4,7 +4,7 @@
 //! GIF frame, colours exact up to anti-aliasing seams), square centres agreeing with an
 //! independent replay: timing, holds, loop counts and `--theme auto` in dark mode.
 
-use crate::support::svg::{check_xml, interiors_match, screenshot, Browser, BROWSERS};
+use crate::support::svg::{check_xml, interiors_match, screenshot, Browser, Prefers, BROWSERS};
 use crate::support::{decode_gif, queens_per_frame, run_ok, shaded, temp_dir};
 use image::{RgbImage, RgbaImage};
 use queens::{SolveOptions, Theme};
@@ -54,7 +54,8 @@ fn play(
     );
     let page = dir.join(format!("{name}.html"));
     std::fs::write(&page, html).unwrap();
-    let shot = screenshot(browser, dir, &page, (size.0 * times.len() as u32, size.1), dark)?;
+    let prefers = Prefers { dark, reduced_motion: false };
+    let shot = screenshot(browser, dir, &page, (size.0 * times.len() as u32, size.1), prefers)?;
     Some(
         (0..times.len() as u32)
             .map(|i| image::imageops::crop_imm(&shot, i * size.0, 0, size.0, size.1).to_image())

@@ -49,9 +49,19 @@ pub enum Browser {
 
 pub const BROWSERS: [Browser; 2] = [Browser::Chromium, Browser::Firefox];
 
-/// Screenshot `html` in the headless `browser` at `size` CSS pixels (scale 1), with a fresh
-/// profile inside `dir`; `dark` asks for the dark colour scheme. `None` when the browser is missing.
-pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), dark: bool) -> Option<RgbImage> {
+/// What the page's reader prefers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Prefers {
+    /// The dark colour scheme.
+    pub dark: bool,
+    /// Reduced motion.
+    pub reduced_motion: bool,
+}
+
+/// Screenshot `html` in the headless `browser` at `size` CSS pixels (scale 1), network off (a
+/// proxy nobody listens on, DNS disabled), with a fresh profile inside `dir`, as a reader who
+/// `prefers` it. `None` when the browser is missing.
+pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), prefers: Prefers) -> Option<RgbImage> {
     let stem = html.file_stem().unwrap().to_string_lossy().into_owned();
     let profile = dir.join(format!("{browser:?}-profile-{stem}"));
     let shot = dir.join(format!("{stem}-{browser:?}.png"));
@@ -63,12 +73,16 @@ pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), d
             command
                 .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"])
                 .args(["--disable-background-networking", "--disable-component-update", "--disable-sync"])
+                .args(["--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>"])
                 .args(["--disable-crash-reporter", "--hide-scrollbars", "--force-device-scale-factor=1"])
                 .arg(format!("--user-data-dir={}", profile.display()))
                 .arg(format!("--window-size={},{}", size.0, size.1))
                 .arg(format!("--screenshot={}", shot.display()));
-            if dark {
+            if prefers.dark {
                 command.arg("--force-dark-mode").arg("--blink-settings=preferredColorScheme=0");
+            }
+            if prefers.reduced_motion {
+                command.arg("--force-prefers-reduced-motion");
             }
             command.arg(url);
             command
@@ -77,7 +91,13 @@ pub fn screenshot(browser: Browser, dir: &Path, html: &Path, size: (u32, u32), d
             let firefox = firefox()?;
             std::fs::create_dir_all(&profile).unwrap();
             let mut prefs = String::from("user_pref(\"layout.css.devPixelsPerPx\", \"1.0\");\n");
-            if dark {
+            prefs
+                .push_str("user_pref(\"network.proxy.type\", 1);\nuser_pref(\"network.proxy.http\", \"127.0.0.1\");\n");
+            prefs.push_str("user_pref(\"network.proxy.http_port\", 9);\nuser_pref(\"network.dns.disabled\", true);\n");
+            if prefers.reduced_motion {
+                prefs.push_str("user_pref(\"ui.prefersReducedMotion\", 1);\n");
+            }
+            if prefers.dark {
                 prefs.push_str("user_pref(\"layout.css.prefers-color-scheme.content-override\", 0);\n");
                 prefs.push_str("user_pref(\"ui.systemUsesDarkTheme\", 1);\n");
             }
