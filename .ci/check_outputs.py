@@ -8,9 +8,9 @@ from pathlib import Path
 from PIL import Image
 
 DIR = Path(sys.argv[1])
-QUEEN = (0x1A, 0x1A, 0x1A)
-LIGHT, DARK = (0xF3, 0xEC, 0xDC), (0xCF, 0xBE, 0x9F)
-LIGHT_ATTACKED, DARK_ATTACKED = (0xE2, 0xB4, 0xA8), (0xB3, 0x86, 0x7C)
+QUEEN = (0x00, 0x00, 0x00)
+LIGHT, DARK = (0xF0, 0xD9, 0xB5), (0xB5, 0x88, 0x63)
+LIGHT_ATTACKED, DARK_ATTACKED = (0xC4, 0xB2, 0x9A), (0x8A, 0x76, 0x63)
 failures = []
 
 
@@ -28,12 +28,25 @@ def frames(path):
     return out
 
 
-def expected(queens, row, col):
+def attacked(queens, row, col):
+    return any(r == row or c == col or abs(r - row) == abs(c - col) for r, c in queens if (r, c) != (row, col))
+
+
+def expected(queens, row, col, solved):
+    """The colour at a square's centre: the queen's ink, else the square's ground (a solved board
+    is drawn without attack shading)."""
     if (row, col) in queens:
         return QUEEN
-    attacked = any(r == row or c == col or abs(r - row) == abs(c - col) for r, c in queens)
+    shaded = attacked(queens, row, col) and not solved
     dark = (row + col) % 2 == 1
-    return [[LIGHT, DARK], [LIGHT_ATTACKED, DARK_ATTACKED]][attacked][dark]
+    return [[LIGHT, DARK], [LIGHT_ATTACKED, DARK_ATTACKED]][shaded][dark]
+
+
+def dead_end(queens, n):
+    """After a placement: the first empty column has every square attacked (backtrack's dead end)."""
+    cols = {c for _, c in queens}
+    empty = next((c for c in range(n) if c not in cols), None)
+    return empty is not None and all(attacked(queens, r, empty) for r in range(n))
 
 
 # The bare 6x6 run at 40 px: every frame probed at every square centre against the trace.
@@ -49,12 +62,23 @@ for k, (img, duration, loop) in enumerate(gif):
         elif e["event"] == "remove":
             queens.discard((e["row"], e["col"]))
     check(img.size == (240, 240), f"frame {k} size {img.size}")
+    event = trace["events"][k - 1]["event"] if k > 0 else None
+    solved = len(queens) == 6 and not any(attacked(queens, r, c) for r, c in queens)
     for row in range(6):
         for col in range(6):
             got = img.getpixel((col * 40 + 20, row * 40 + 20))
-            check(got == expected(queens, row, col), f"frame {k} square {row},{col}: {got}")
+            check(got == expected(queens, row, col, solved), f"frame {k} square {row},{col}: {got}")
     last = k == len(gif) - 1
-    want = 3000 if last else (1500 if k > 0 and trace["events"][k - 1]["event"] == "solution" else 250)
+    # Holds: the last frame, frame 0, solutions, then dead ends (defaults 3000, 1000, 1500, 750).
+    want = 250
+    if last:
+        want = 3000
+    elif k == 0:
+        want = 1000
+    elif event == "solution":
+        want = 1500
+    elif event == "place" and dead_end(queens, 6):
+        want = 750
     check(duration == want, f"frame {k} duration {duration}, want {want}")
 check(gif[0][2] == 0, f"loop forever expected, got {gif[0][2]}")
 
