@@ -18,13 +18,8 @@ pub struct StillFormatArgs {
 impl StillFormatArgs {
     /// The format, from `--format` (it wins) and `-o` (an extension other than .png or .svg is refused).
     pub fn still(&self, output: Option<&Path>) -> Result<Format> {
-        still_format(self.format.as_deref().and_then(Format::from_name), output)
+        Ok(Format::choose(self.format.as_deref().and_then(Format::from_name), output, STILL_FORMATS)?)
     }
-}
-
-/// The still format for `flag` and the output path (see [`Format::choose`]).
-pub fn still_format(flag: Option<Format>, output: Option<&Path>) -> Result<Format> {
-    Ok(Format::choose(flag, output, STILL_FORMATS)?)
 }
 
 /// `--theme auto` is for SVG only: refused (a usage error) for anything else.

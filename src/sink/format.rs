@@ -87,11 +87,6 @@ impl Format {
         matches!(self, Format::Svg | Format::Html)
     }
 
-    /// Whether this is an animation format (see [`ANIMATION_FORMATS`]).
-    pub fn is_animation(self) -> bool {
-        ANIMATION_FORMATS.contains(&self)
-    }
-
     /// The sink writing an animation in this format into `out`; `None` for still formats.
     pub fn animation_sink<'a, W: Write + 'a>(self, out: W) -> Option<AnySink<'a>> {
         Some(match self {
