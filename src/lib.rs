@@ -39,6 +39,7 @@ pub use pixels::{IndexedImage, Rgb, TRANSPARENT};
 pub use output::{check_own_folder, remove_temporaries, Batch, OutputFile};
 
 pub use trace::jsonl;
+pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
 pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
 

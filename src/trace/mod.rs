@@ -7,6 +7,7 @@
 
 mod algorithm;
 pub mod jsonl;
+pub mod puzzle;
 mod run;
 pub mod select;
 
