@@ -361,7 +361,7 @@ fn read_trace(path: &Path, max_frames: usize) -> Result<Trace> {
                 }
                 kept.push(event?.1);
             }
-            Ok(Trace { n: header.n, algorithm: header.algorithm, events: kept })
+            Ok(Trace { n: header.n, algorithm: header.algorithm, puzzle: header.puzzle, events: kept })
         }
     }
 }
