@@ -4,6 +4,7 @@
 //! frames; the board keeps its pixels; code type scales with the square; outside traces naming no
 //! known algorithm are refused; a golden frame.
 
+use crate::legibility::worst;
 use crate::support::golden::assert_golden;
 use crate::support::pillow::pillow;
 use crate::support::tools::pillow_python;
@@ -39,10 +40,11 @@ fn dead_end(trace: &Trace, boards: &[BTreeSet<(usize, usize)>], k: usize, checks
         Event::Check { row, col, safe: false, .. } => checks && on_line(line, n - 1) == (*row, *col),
         _ => false,
     };
-    decisive && (0..n).all(|i| {
-        let (r, c) = on_line(line, i);
-        attacked(queens, r, c)
-    })
+    decisive
+        && (0..n).all(|i| {
+            let (r, c) = on_line(line, i);
+            attacked(queens, r, c)
+        })
 }
 
 /// Words of the line that does each kind of frame, per algorithm.
@@ -245,7 +247,8 @@ fn code_capitals_are_at_least_0_18_square() {
         // Frame 20 places d1: the variables read column d, row 1, queens 4, solutions 0.
         let split = format!("s{square}");
         let px = square.to_string();
-        let out = run_queens(&dir, &["frames", "8", "--code", "--frames", "20", "--square", &px, "--split", &split, "-q"]);
+        let out =
+            run_queens(&dir, &["frames", "8", "--code", "--frames", "20", "--square", &px, "--split", &split, "-q"]);
         assert!(out.status.success(), "{}", stderr(&out));
         let img = open(&dir.join(&split).join("frame-20.png"));
         let mut look = code_look();
@@ -304,4 +307,52 @@ fn golden_code_frame() {
     queens::render_gif(&trace, &animation, &mut gif).unwrap();
     let frame = decode_gif(&gif).swap_remove(0).0;
     assert_golden(&[("code6-frame25".into(), frame)]);
+}
+
+/// The most common colour among `colours` that is not `except`.
+fn most_common(colours: impl Iterator<Item = [u8; 3]>, except: [u8; 3]) -> Option<[u8; 3]> {
+    let mut counts = std::collections::BTreeMap::new();
+    for c in colours.filter(|&c| c != except) {
+        *counts.entry(c).or_insert(0usize) += 1;
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c)
+}
+
+#[test]
+fn the_bar_marker_and_words_stay_legible_in_every_theme_and_view() {
+    let trace = record(6, Algorithm::Backtrack, Detail::Checks, Until::First);
+    let listing = queens::code::listing(Algorithm::Backtrack).unwrap();
+    for name in ["default", "gray", "dark", "print"] {
+        let mut animation = Animation::new();
+        animation.look = code_look();
+        animation.look.theme = Theme::named(name).unwrap();
+        let mut gif = Vec::new();
+        queens::render_gif(&trace, &animation, &mut gif).unwrap();
+        let frames = decode_gif(&gif);
+        let code = renderer(&trace, &animation.look).layout.code.expect("a code panel");
+        let mut lowest = [f64::MAX; 3];
+        for frame in Replay::new(&trace) {
+            let frame = frame.unwrap();
+            let img = &frames[frame.index].0;
+            let line = listing.view(&frame, true).line.expect("a line");
+            let (x, y, w, h) = code.bar(line);
+            let (x, y, w, h) = (x as u32, y as u32, w as u32, h as u32);
+            let ground = rgb(img, x - 1, y + h / 2);
+            let bar = rgb(img, x + 1, y + h / 2);
+            let inside = (y..y + h).flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)));
+            let words = most_common(inside.map(|(xx, yy)| rgb(img, xx, yy)), bar).expect("words on the bar");
+            let gutter = (y..y + h).flat_map(|yy| (code.rect.x as u32..x).map(move |xx| (xx, yy)));
+            let marker = most_common(gutter.map(|(xx, yy)| rgb(img, xx, yy)), ground).expect("a marker");
+            let flare = name == "dark";
+            for (i, ratio) in [worst(bar, ground, flare), worst(marker, ground, flare), worst(words, bar, flare)]
+                .into_iter()
+                .enumerate()
+            {
+                lowest[i] = lowest[i].min(ratio);
+            }
+        }
+        eprintln!("{name}: bar {:.2}:1, marker {:.2}:1, words on the bar {:.2}:1", lowest[0], lowest[1], lowest[2]);
+        assert!(lowest[0] >= 3.0 && lowest[1] >= 3.0, "{name}: the bar or marker is faint: {lowest:?}");
+        assert!(lowest[2] >= 4.5, "{name}: the highlighted words are faint on the bar: {lowest:?}");
+    }
 }
