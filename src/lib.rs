@@ -51,6 +51,7 @@ pub use board::tree::{Node, NodeState, SearchTree};
 pub use board::{validate, BoardFrame, Counters};
 
 pub use render::caption::{caption_spec, CaptionSpec};
+pub use render::code;
 pub use render::palette::Palette;
 pub use render::report::{solution_text, solutions_summary, solutions_text};
 pub use render::scene::{Item, Rect, Scene};

@@ -48,6 +48,7 @@ fn main() -> ExitCode {
                     Some(
                         queens::Error::Select(_)
                             | queens::Error::NothingToExplain { .. }
+                            | queens::Error::NoCode { .. }
                             | queens::Error::UnknownFormat { .. }
                     )
                 );

@@ -95,6 +95,12 @@ pub enum Error {
         echo::printable(algorithm)
     )]
     NothingToExplain { algorithm: String },
+    #[error(
+        "--code shows the pseudocode of backtrack, grid, forward, permutations, shuffle and min-conflicts; \
+         this trace's algorithm '{}' has none: leave --code out",
+        echo::printable(algorithm)
+    )]
+    NoCode { algorithm: String },
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
     FileTooLarge { format: &'static str },
     #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]

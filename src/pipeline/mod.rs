@@ -216,6 +216,9 @@ fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     if animation.look.why && !crate::board::deadend::explains(spec.kind) {
         return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
     }
+    if animation.look.code && spec.kind.and_then(crate::render::code::listing).is_none() {
+        return Err(Error::NoCode { algorithm: info.algorithm.clone() });
+    }
     let renderer = Renderer::new(info.n, &animation.look, Some(spec));
     crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     Ok(renderer)

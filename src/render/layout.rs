@@ -8,8 +8,15 @@
 //! label bands equally wide.
 //! A search tree panel, when asked for, is added to the right of all that: the board and caption
 //! keep their pixels (bare: the board stays at the origin) and the frame grows to the right.
+//! The code panel (`--code`) is added the same way, right of the board, caption and side band:
+//! its top level with the board's (0 when bare), one margin (bare: half a square, at least 4 px)
+//! between, a margin right of it; when it is taller than the board and caption, the frame grows
+//! downwards (the caption band keeps its place under the board). With both, the code panel comes
+//! first and the tree panel right of it, as tall as the frame.
 
 use super::caption::{CaptionLayout, CaptionSpec};
+use super::code::panel::CodeLayout;
+use super::code::Listing;
 use super::glyphs::Glyphs;
 use crate::trace::Algorithm;
 use crate::trace::Square;
@@ -85,6 +92,8 @@ pub struct Layout {
     pub side_band: usize,
     /// The search tree panel, right of everything else (`None` when unused).
     pub tree: Option<PanelLayout>,
+    /// The code panel (`--code`), right of the board and caption (`None` when unused).
+    pub code: Option<CodeLayout>,
 }
 
 /// A rectangle of the frame given to a panel: left, top, width, height in pixels.
@@ -112,7 +121,26 @@ impl Layout {
             caption: None,
             side_band: 0,
             tree: None,
+            code: None,
         }
+    }
+
+    /// This layout with the code panel for `listing` right of everything so far (`widest`: each
+    /// variable's widest value); the frame grows right, and down when the panel is taller.
+    pub fn with_code_panel(mut self, listing: &Listing, widest: &[String], glyphs: &Glyphs) -> Self {
+        let (gap, y) = if self.margin == 0 { ((self.square / 2).max(4), 0) } else { (self.margin, self.board_y) };
+        let x = self.width - self.margin + gap;
+        let code = CodeLayout::new(listing, self.square, widest, (x, y), glyphs);
+        self.width = x + code.rect.width + self.margin;
+        self.height = self.height.max(y + code.rect.height + self.margin);
+        self.code = Some(code);
+        self
+    }
+
+    /// The left edge of the first panel right of the board (the frame's width without panels).
+    pub fn panels_left(&self) -> usize {
+        let code = self.code.as_ref().map(|c| c.rect.x);
+        code.into_iter().chain(self.tree.map(|t| t.x)).min().unwrap_or(self.width)
     }
 
     /// This layout with a search tree panel `depth + 1` levels deep to the right: as tall as the
@@ -175,6 +203,7 @@ impl Layout {
             caption,
             side_band,
             tree: None,
+            code: None,
         }
     }
 

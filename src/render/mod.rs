@@ -11,6 +11,7 @@
 pub mod annotate;
 pub mod canvas;
 pub mod caption;
+pub mod code;
 pub mod color;
 pub mod describe;
 pub mod glyphs;
@@ -62,6 +63,10 @@ pub struct RenderOptions {
     /// of its squares to a queen attacking it and say so in the caption; removals say which line
     /// ran out. Tree searches only (see [`why`]). Default: off.
     pub why: bool,
+    /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
+    /// highlighted, and its variables' values (runs of the algorithms with a [`code::listing`];
+    /// ignored by stills). Default: off.
+    pub code: bool,
     /// A second theme for viewers that prefer a dark colour scheme; only SVG output carries it
     /// (switched by `prefers-color-scheme`). Default: `None`.
     pub dark: Option<Theme>,
@@ -94,6 +99,8 @@ pub struct Renderer {
     /// The run's algorithm and whether it records checks (from its caption spec, kept when bare):
     /// what decides which frames are dead ends.
     run: Option<(Option<Algorithm>, bool)>,
+    /// The code panel's listing and whether the run records checks (`--code`).
+    code: Option<(code::Listing, bool)>,
 }
 
 impl Renderer {
@@ -107,6 +114,16 @@ impl Renderer {
             Layout::bare(n, square)
         } else {
             Layout::framed(n, square, options.coords, caption.as_ref(), &glyphs)
+        };
+        let code = run.filter(|_| options.code).and_then(|(kind, checks)| Some((code::listing(kind?)?, checks)));
+        let layout = match (&code, &caption) {
+            (Some((listing, _)), Some(spec)) => {
+                let digits = spec
+                    .total_events
+                    .map_or(caption::UNKNOWN_TOTAL_DIGITS, |total| spec.max_value.max(total as u64).to_string().len());
+                layout.with_code_panel(listing, &listing.widest_values(n, digits), &glyphs)
+            }
+            _ => layout,
         };
         let palette = Palette::new(&options.theme);
         let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
@@ -129,6 +146,7 @@ impl Renderer {
             // hides them in the other).
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
             run,
+            code,
         }
     }
 

@@ -12,6 +12,7 @@ mod algorithms;
 mod animate;
 mod classes;
 mod cli;
+mod code;
 mod count;
 mod count_shards;
 mod formats;
