@@ -90,10 +90,12 @@ pub struct Layout {
     pub caption: Option<CaptionLayout>,
     /// Width of the band right of the board holding per-row numbers (0 when unused).
     pub side_band: usize,
-    /// The search tree panel, right of everything else (`None` when unused).
+    /// The search tree panel's nodes, right of everything else (`None` when unused).
     pub tree: Option<PanelLayout>,
     /// The code panel (`--code`), right of the board and caption (`None` when unused).
     pub code: Option<CodeLayout>,
+    /// The tree panel's legend, under its nodes (`None` when there is no tree panel).
+    pub tree_legend: Option<PanelLayout>,
 }
 
 /// A rectangle of the frame given to a panel: left, top, width, height in pixels.
@@ -122,6 +124,7 @@ impl Layout {
             side_band: 0,
             tree: None,
             code: None,
+            tree_legend: None,
         }
     }
 
@@ -143,18 +146,26 @@ impl Layout {
         code.into_iter().chain(self.tree.map(|t| t.x)).min().unwrap_or(self.width)
     }
 
-    /// This layout with a search tree panel `depth + 1` levels deep to the right: as tall as the
-    /// board (bare) or the board and caption (framed), about 1.25 boards wide.
-    pub fn with_tree_panel(mut self) -> Self {
-        let board = self.board_size();
+    /// Width of a search tree panel beside this layout's board: about 1.25 boards.
+    pub fn tree_panel_width(&self) -> usize {
+        (self.board_size() * 5 / 4).max(240)
+    }
+
+    /// This layout with a search tree panel to the right: as tall as the board (bare) or the board
+    /// and caption (framed), [`Layout::tree_panel_width`] wide, its bottom `legend` pixels (at most
+    /// half the panel) given to the legend and the rest to the nodes.
+    pub fn with_tree_panel(mut self, legend: usize) -> Self {
         let gap = if self.margin == 0 { (self.square / 2).max(4) } else { self.margin };
-        let width = (board * 5 / 4).max(240);
+        let width = self.tree_panel_width();
         let (y, height) = if self.margin == 0 {
             (0, self.height)
         } else {
             (self.board_y, self.height - self.board_y - self.margin / 2)
         };
-        self.tree = Some(PanelLayout { x: self.width - self.margin + gap, y, width, height });
+        let x = self.width - self.margin + gap;
+        let legend = legend.min(height / 2);
+        self.tree = Some(PanelLayout { x, y, width, height: height - legend });
+        self.tree_legend = Some(PanelLayout { x, y: y + height - legend, width, height: legend });
         self.width += width + gap;
         if self.margin != 0 {
             self.width += self.margin - gap;
@@ -204,6 +215,7 @@ impl Layout {
             side_band,
             tree: None,
             code: None,
+            tree_legend: None,
         }
     }
 
@@ -228,6 +240,18 @@ impl Layout {
 /// Text size of the per-row numbers beside the board.
 pub fn side_text_size(square: usize) -> u32 {
     ((square as f32 * 0.36).round() as u32).clamp(11, 22)
+}
+
+/// The least capital height of labels (sheet labels, the tree panel's legend), as a fraction of
+/// the square.
+pub const LABEL_CAP_HEIGHT: f32 = 0.18;
+
+/// Text size of labels: the smallest, at least 11 px, whose capitals (and digits) are at least
+/// [`LABEL_CAP_HEIGHT`] x `square`.
+pub fn label_text_size(square: usize, glyphs: &Glyphs) -> u32 {
+    use super::caption::MAX_TEXT_SIZE;
+    let want = square as f32 * LABEL_CAP_HEIGHT + 0.5;
+    (11..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
 fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {

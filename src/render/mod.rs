@@ -25,6 +25,7 @@ pub mod text;
 pub mod text_frame;
 pub mod theme;
 mod tree_cells;
+mod tree_legend;
 pub mod tree_panel;
 pub mod why;
 
@@ -91,6 +92,7 @@ pub struct Renderer {
     shade_attacks: bool,
     annotation: Annotation,
     tree: Option<Arc<tree_cells::TreeCells>>,
+    tree_legend: Option<Arc<tree_legend::TreeLegend>>,
     why: bool,
     /// Outline the board (themes that print).
     outline: bool,
@@ -140,6 +142,7 @@ impl Renderer {
             shade_attacks: !options.no_attacks,
             annotation,
             tree: None,
+            tree_legend: None,
             why,
             outline: options.theme.outline,
             // An SVG with a dark half draws the rings when either theme has them (the style sheet
@@ -159,8 +162,11 @@ impl Renderer {
 
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
-        self.layout = self.layout.with_tree_panel();
+        let size = self.label_size();
+        let legend = tree_legend::TreeLegend::new(&tree, size, self.layout.tree_panel_width(), &self.glyphs);
+        self.layout = self.layout.with_tree_panel(legend.height);
         let panel = self.layout.tree.expect("the layout has a tree panel now");
+        self.tree_legend = Some(Arc::new(legend.placed(self.layout.tree_legend.expect("and a legend"))));
         self.tree = Some(Arc::new(tree_cells::TreeCells::new(tree, panel)));
         self
     }
@@ -192,6 +198,11 @@ impl Renderer {
     ) {
         let x = centre_x - self.glyphs.text_width(text, size) / 2.0;
         text::draw_text(canvas, &mut self.glyphs, &self.palette, (x, baseline), (text, size), Paint::Text);
+    }
+
+    /// Text size of labels on sheets and panels (capitals at least 0.18 x square).
+    pub fn label_size(&self) -> u32 {
+        layout::label_text_size(self.layout.square, &self.glyphs)
     }
 
     /// Height of a capital (and a digit) at `size` pixels.

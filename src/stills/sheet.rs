@@ -9,7 +9,6 @@
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
-use crate::render::caption::MAX_TEXT_SIZE;
 use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
@@ -102,16 +101,6 @@ struct Cell {
     label_baseline: f32,
 }
 
-/// The least capital height of sheet labels, as a fraction of the square.
-pub const LABEL_CAP_HEIGHT: f32 = 0.18;
-
-/// Text size of sheet labels: the smallest, at least 11 px, whose capitals (and digits) are at
-/// least [`LABEL_CAP_HEIGHT`] x square.
-fn label_size(renderer: &Renderer) -> u32 {
-    let want = renderer.layout.square as f32 * LABEL_CAP_HEIGHT + 0.5;
-    (11..=MAX_TEXT_SIZE).find(|&size| renderer.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
-}
-
 fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
     Renderer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
 }
@@ -121,7 +110,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     if bare {
         return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
-    let size = label_size(renderer);
+    let size = renderer.label_size();
     let (widest, ascent) =
         boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
     let gap = (renderer.layout.square / 3).clamp(8, 24);

@@ -93,6 +93,7 @@ fn kind(event: Option<&Event>, dead: bool) -> &'static str {
         Some(Event::Layout { .. }) => "layout",
         Some(Event::Move { .. }) => "move",
         Some(Event::Deadend { .. }) => "dead end",
+        Some(event) => panic!("the six searches never emit a puzzle event: {event:?}"),
     }
 }
 

@@ -26,6 +26,7 @@ mod html;
 mod jsonl;
 mod layers;
 mod legibility;
+mod look_panels;
 mod look_type;
 mod output;
 mod output_system;

@@ -104,6 +104,8 @@ pub fn listing(algorithm: Algorithm) -> Option<Listing> {
         Algorithm::Permutations => (PERMUTATIONS, &["ordering", "most on a diagonal", "kept"]),
         Algorithm::Shuffle => (SHUFFLE, &["tries", "attacking pairs", "solutions"]),
         Algorithm::MinConflicts => (MIN_CONFLICTS, &["moves", "queen moved", "attacking pairs"]),
+        // The region puzzles' rule solver has no listing yet: `--code` is refused for it.
+        Algorithm::Deduce => return None,
     };
     Some(Listing { algorithm, lines, variables })
 }

@@ -58,6 +58,10 @@ impl Step {
             Some(Event::Solution { .. }) => Step::Solution,
             Some(Event::Layout { .. }) => Step::Layout,
             Some(Event::Move { .. }) => Step::Move,
+            // Puzzle events (the rule solver has no listing; see `listing`).
+            Some(Event::Deduce { .. } | Event::Guess { .. }) => Step::Place,
+            Some(Event::Undo { .. }) => Step::Remove,
+            Some(Event::Eliminate { .. }) => Step::Check,
         }
     }
 }
@@ -185,6 +189,8 @@ fn values(algorithm: Algorithm, frame: &BoardFrame, step: Step) -> Vec<String> {
             };
             vec![c.moves.to_string(), or_none(moved), board.conflicts().len().to_string()]
         }
+        // No listing, so no variables (see `listing`).
+        Algorithm::Deduce => Vec::new(),
     }
 }
 
