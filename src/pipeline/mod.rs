@@ -10,9 +10,13 @@
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
+#[cfg(feature = "image")]
+mod frames;
 mod race;
 mod workers;
 
+#[cfg(feature = "image")]
+pub use frames::{frames, Frames};
 pub use race::{render_race, Clock};
 
 use crate::board::{self, Replay, StreamReplay};
@@ -159,6 +163,13 @@ pub fn render<S: Sink>(
     sink: &mut S,
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
+    let (renderer, selected) = prepare_trace(trace, animation)?;
+    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+}
+
+/// Check and validate a whole trace before anything is drawn; its renderer (with the tree panel
+/// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
+fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Renderer, Option<Vec<usize>>), Error> {
     let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
     let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
@@ -170,7 +181,7 @@ pub fn render<S: Sink>(
         crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
-    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+    Ok((renderer, selected))
 }
 
 /// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,

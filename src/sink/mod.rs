@@ -76,9 +76,12 @@ pub struct Frame<'a> {
     pub delay_ms: u32,
     /// Position among the output frames (0-based).
     pub position: usize,
+    /// The frame's pixels: palette indices, the colours in `palette`.
     pub image: &'a IndexedImage,
     /// What the frame shows, as the rasterizer painted it into `image` (vector sinks draw this).
     pub scene: &'a Scene,
+    /// The run's palette (the one [`Stream::palette`] named): index -> colour of `image`'s pixels.
+    pub palette: &'a Palette,
 }
 
 /// A frame with its own copy of the pixels, for sinks that keep whole frames.
@@ -95,6 +98,12 @@ impl Frame<'_> {
     /// A copy that owns its pixels.
     pub fn to_owned(&self) -> OwnedFrame {
         OwnedFrame { step: self.step, event: self.event.cloned(), delay_ms: self.delay_ms, image: self.image.clone() }
+    }
+
+    /// The frame in full colour (feature `image`), as a GIF of the run shows it.
+    #[cfg(feature = "image")]
+    pub fn to_rgba(&self) -> image::RgbaImage {
+        self.image.to_rgba(self.palette.colors())
     }
 }
 

@@ -291,13 +291,23 @@ pub(super) fn write_board_png<W: Write>(
     options: &RenderOptions,
     out: W,
 ) -> Result<(usize, usize), Error> {
+    let (image, palette) = draw_board(n, queens, options)?;
+    write_png(out, &image, palette.colors())?;
+    Ok((image.width, image.height))
+}
+
+/// One board drawn in palette indices, and the palette they index.
+pub(super) fn draw_board(
+    n: usize,
+    queens: &[usize],
+    options: &RenderOptions,
+) -> Result<(IndexedImage, Palette), Error> {
     check_geometry(n, options.square_for(n))?;
     let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
     let mut renderer = Renderer::new(n, options, None);
     let mut image = renderer.blank();
     renderer.draw_board(&board, &mut image);
-    write_png(out, &image, renderer.palette.colors())?;
-    Ok((image.width, image.height))
+    Ok((image, renderer.palette))
 }
 
 /// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.
