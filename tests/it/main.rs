@@ -25,6 +25,7 @@ mod html;
 mod jsonl;
 mod layers;
 mod legibility;
+mod library;
 mod look_type;
 mod output;
 mod output_system;
