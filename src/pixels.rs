@@ -12,8 +12,11 @@ pub type Rgb = [u8; 3];
 /// A width x height image of palette indices, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IndexedImage {
+    /// Columns of pixels.
     pub width: usize,
+    /// Rows of pixels.
     pub height: usize,
+    /// `width * height` palette indices, row by row from the top.
     pub pixels: Vec<u8>,
 }
 

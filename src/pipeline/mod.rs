@@ -134,6 +134,7 @@ impl Animation {
 /// ([`Error::Cancelled`]). Implementations must be cheap: they are called once per frame. `total`
 /// is the number of frames that will be written, `None` for a stream of unknown length.
 pub trait Progress: Sync {
+    /// `done` frames of `total` are written; return `false` to cancel.
     fn advance(&self, done: usize, total: Option<usize>) -> bool;
 }
 
@@ -152,7 +153,9 @@ impl Progress for NoProgress {
 pub struct Summary {
     /// Frames handed to the sink.
     pub frames: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
 }
 

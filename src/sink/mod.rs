@@ -49,6 +49,7 @@ pub use self::webp::WebpSink;
 pub struct Stream<'a> {
     /// Frame size in pixels (every frame has it).
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
     /// Index -> colour of every pixel value a frame uses (index 0 is never drawn: transparent).
     pub palette: &'a Palette,
@@ -88,9 +89,13 @@ pub struct Frame<'a> {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct OwnedFrame {
+    /// The frame's number in the run.
     pub step: usize,
+    /// The event that led to this frame (`None` for frame 0).
     pub event: Option<Event>,
+    /// How long the frame shows, in milliseconds.
     pub delay_ms: u32,
+    /// The frame's pixels.
     pub image: IndexedImage,
 }
 
@@ -121,6 +126,7 @@ pub trait Sink {
 
 /// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.
 pub trait Encode: Sync {
+    /// What one frame becomes, handed to [`Sink::write`].
     type Encoded: Send;
     /// `before` is the image shown just before `frame` (`None` for the first output frame).
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error>;

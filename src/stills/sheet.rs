@@ -68,11 +68,17 @@ pub struct ClassPlace {
 /// Where one board landed on a sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AtlasEntry {
+    /// The board's position in the list given (0-based).
     pub index: usize,
+    /// The board's queens, `queens[col] = row`.
     pub queens: Vec<usize>,
+    /// Left edge of the board's squares on the sheet, in pixels.
     pub x: usize,
+    /// Top edge of the board's squares on the sheet, in pixels.
     pub y: usize,
+    /// Side of the board's squares, in pixels.
     pub size: usize,
+    /// How many solutions the board's symmetry class holds (`--unique` sheets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub class_size: Option<usize>,
     /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
@@ -86,10 +92,15 @@ pub struct AtlasEntry {
 /// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Atlas {
+    /// The board size.
     pub n: usize,
+    /// Side of one square, in pixels.
     pub square: usize,
+    /// Sheet width in pixels.
     pub width: usize,
+    /// Sheet height in pixels.
     pub height: usize,
+    /// Every board on the sheet, in the order given.
     pub boards: Vec<AtlasEntry>,
 }
 

@@ -23,6 +23,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order the command line lists them.
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Backtrack,
         Algorithm::Grid,
