@@ -13,6 +13,7 @@
 //! println!("{} frames", summary.frames);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod board;
 pub mod count;
@@ -41,7 +42,7 @@ pub use output::{check_own_folder, remove_temporaries, Batch, OutputFile};
 pub use trace::jsonl;
 pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
-pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
+pub use trace::{Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
 
 pub use count::TRANSFORMS;
 pub use solve::{record, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT};
@@ -75,6 +76,11 @@ pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
 pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
+#[cfg(feature = "image")]
+pub use {
+    pipeline::{frames, Frames},
+    stills::{board_image, heatmap_image},
+};
 
 use std::io::Write;
 

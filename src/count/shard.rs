@@ -44,7 +44,9 @@ pub const MAX_SHARDS: usize = 1 << 20;
 /// Shard `index` of `of` (1-based), as written `K/M`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which shard, from 1.
     pub index: usize,
+    /// How many shards the count is split into.
     pub of: usize,
 }
 

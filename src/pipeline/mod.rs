@@ -10,9 +10,13 @@
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
+#[cfg(feature = "image")]
+mod frames;
 mod race;
 mod workers;
 
+#[cfg(feature = "image")]
+pub use frames::{frames, Frames};
 pub use race::{render_race, Clock};
 
 use crate::board::{self, Replay, StreamReplay};
@@ -130,6 +134,7 @@ impl Animation {
 /// ([`Error::Cancelled`]). Implementations must be cheap: they are called once per frame. `total`
 /// is the number of frames that will be written, `None` for a stream of unknown length.
 pub trait Progress: Sync {
+    /// `done` frames of `total` are written; return `false` to cancel.
     fn advance(&self, done: usize, total: Option<usize>) -> bool;
 }
 
@@ -148,7 +153,9 @@ impl Progress for NoProgress {
 pub struct Summary {
     /// Frames handed to the sink.
     pub frames: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
 }
 
@@ -159,6 +166,13 @@ pub fn render<S: Sink>(
     sink: &mut S,
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
+    let (renderer, selected) = prepare_trace(trace, animation)?;
+    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+}
+
+/// Check and validate a whole trace before anything is drawn; its renderer (with the tree panel
+/// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
+fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Renderer, Option<Vec<usize>>), Error> {
     let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
     let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
@@ -170,7 +184,7 @@ pub fn render<S: Sink>(
         crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
-    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+    Ok((renderer, selected))
 }
 
 /// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,

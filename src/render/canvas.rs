@@ -10,8 +10,11 @@ pub use crate::pixels::IndexedImage;
 /// Coverage mask: `levels[y * width + x]` in `0..=LEVELS`.
 #[derive(Clone, Debug, Default)]
 pub struct Mask {
+    /// Columns of the mask.
     pub width: usize,
+    /// Rows of the mask.
     pub height: usize,
+    /// Coverage per pixel, row by row.
     pub levels: Vec<u8>,
 }
 

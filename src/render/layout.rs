@@ -67,6 +67,7 @@ pub fn default_square(n: usize) -> usize {
 /// Geometry of coordinate labels.
 #[derive(Clone, Debug)]
 pub struct LabelLayout {
+    /// Text size of the labels, in pixels.
     pub size: u32,
     /// Width of the rank band left of the board.
     pub rank_band: usize,
@@ -77,16 +78,25 @@ pub struct LabelLayout {
 /// Where everything goes in a frame.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The board size.
     pub n: usize,
+    /// Side of a square, in pixels.
     pub square: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
+    /// Left edge of the board, in frame pixels.
     pub board_x: usize,
+    /// Top edge of the board, in frame pixels.
     pub board_y: usize,
+    /// Space around the picture, in pixels.
     pub margin: usize,
     /// Thickness of a highlight stroke inside a square (brackets, outlines): about square / 12.
     pub border: usize,
+    /// The coordinate labels' geometry (`None` without labels).
     pub labels: Option<LabelLayout>,
+    /// The caption band's geometry (`None` when bare).
     pub caption: Option<CaptionLayout>,
     /// Width of the band right of the board holding per-row numbers (0 when unused).
     pub side_band: usize,
@@ -101,9 +111,13 @@ pub struct Layout {
 /// A rectangle of the frame given to a panel: left, top, width, height in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanelLayout {
+    /// Left edge, in frame pixels.
     pub x: usize,
+    /// Top edge, in frame pixels.
     pub y: usize,
+    /// Width in pixels.
     pub width: usize,
+    /// Height in pixels.
     pub height: usize,
 }
 

@@ -20,6 +20,8 @@ pub mod palette;
 pub mod raster;
 pub mod report;
 pub mod scene;
+// The SVG backend is reached only through the doc-hidden `internals`: exempt from missing_docs.
+#[allow(missing_docs)]
 pub mod svg;
 pub mod text;
 pub mod text_frame;
@@ -83,7 +85,9 @@ impl RenderOptions {
 /// Draws frames of one run; holds the layout, palette and glyph caches.
 #[derive(Clone)]
 pub struct Renderer {
+    /// Where everything goes in a frame.
     pub layout: Layout,
+    /// The run's global palette.
     pub palette: Palette,
     glyphs: Glyphs,
     tiles: Tiles,

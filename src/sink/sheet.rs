@@ -21,12 +21,19 @@ use std::io::Write;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SheetCell {
+    /// The frame's number in the run.
     pub step: usize,
+    /// The event that led to this frame (`None` for frame 0).
     pub event: Option<Event>,
+    /// How long the frame shows in the animation, in milliseconds.
     pub delay_ms: u32,
+    /// Left edge of the frame on the sheet, in pixels.
     pub x: usize,
+    /// Top edge of the frame on the sheet, in pixels.
     pub y: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
 }
 

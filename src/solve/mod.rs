@@ -79,6 +79,7 @@ pub enum Detail {
 }
 
 impl Detail {
+    /// The name the command line and traces use.
     pub fn name(self) -> &'static str {
         match self {
             Detail::Placements => "placements",
@@ -122,6 +123,7 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// The defaults for an `n` x `n` board.
     pub fn new(n: usize) -> Self {
         SolveOptions {
             n,

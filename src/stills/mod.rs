@@ -66,6 +66,28 @@ pub fn write_heatmap<W: Write>(
     }
 }
 
+/// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a
+/// PNG, pixel for pixel (opaque).
+///
+/// ```
+/// let options = queens::RenderOptions::default();
+/// let picture = queens::board_image(8, &[0, 4, 7, 5, 2, 6, 1, 3], &options)?;
+/// assert_eq!(picture.width(), picture.height());
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[cfg(feature = "image")]
+pub fn board_image(n: usize, queens: &[usize], options: &RenderOptions) -> Result<image::RgbaImage, Error> {
+    let (image, palette) = sheet::draw_board(n, queens, options)?;
+    Ok(image.to_rgba(palette.colors()))
+}
+
+/// The heatmap of `n` (one solution per symmetry class with `unique`) as an `image::RgbaImage`
+/// (feature `image`): the picture [`write_heatmap`] writes as a PNG, pixel for pixel.
+#[cfg(feature = "image")]
+pub fn heatmap_image(n: usize, unique: bool, options: &RenderOptions) -> Result<image::RgbaImage, Error> {
+    heatmap::heatmap_rgba(n, unique, options)
+}
+
 /// `format` when stills are written in it.
 fn still(format: Format) -> Result<Format, Error> {
     match STILL_FORMATS.contains(&format) {

@@ -67,11 +67,17 @@ pub struct ClassPlace {
 /// Where one board landed on a sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AtlasEntry {
+    /// The board's position in the list given (0-based).
     pub index: usize,
+    /// The board's queens, `queens[col] = row`.
     pub queens: Vec<usize>,
+    /// Left edge of the board's squares on the sheet, in pixels.
     pub x: usize,
+    /// Top edge of the board's squares on the sheet, in pixels.
     pub y: usize,
+    /// Side of the board's squares, in pixels.
     pub size: usize,
+    /// How many solutions the board's symmetry class holds (`--unique` sheets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub class_size: Option<usize>,
     /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
@@ -85,10 +91,15 @@ pub struct AtlasEntry {
 /// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Atlas {
+    /// The board size.
     pub n: usize,
+    /// Side of one square, in pixels.
     pub square: usize,
+    /// Sheet width in pixels.
     pub width: usize,
+    /// Sheet height in pixels.
     pub height: usize,
+    /// Every board on the sheet, in the order given.
     pub boards: Vec<AtlasEntry>,
 }
 
@@ -280,13 +291,23 @@ pub(super) fn write_board_png<W: Write>(
     options: &RenderOptions,
     out: W,
 ) -> Result<(usize, usize), Error> {
+    let (image, palette) = draw_board(n, queens, options)?;
+    write_png(out, &image, palette.colors())?;
+    Ok((image.width, image.height))
+}
+
+/// One board drawn in palette indices, and the palette they index.
+pub(super) fn draw_board(
+    n: usize,
+    queens: &[usize],
+    options: &RenderOptions,
+) -> Result<(IndexedImage, Palette), Error> {
     check_geometry(n, options.square_for(n))?;
     let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
     let mut renderer = Renderer::new(n, options, None);
     let mut image = renderer.blank();
     renderer.draw_board(&board, &mut image);
-    write_png(out, &image, renderer.palette.colors())?;
-    Ok((image.width, image.height))
+    Ok((image, renderer.palette))
 }
 
 /// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.

@@ -26,6 +26,7 @@ mod html;
 mod jsonl;
 mod layers;
 mod legibility;
+mod library;
 mod look_panels;
 mod look_type;
 mod output;

@@ -40,6 +40,7 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step, in the order the panel's tests walk them.
     pub const ALL: [Step; 8] =
         [Step::Start, Step::Check, Step::Place, Step::Remove, Step::DeadEnd, Step::Solution, Step::Layout, Step::Move];
 
@@ -69,22 +70,29 @@ impl Step {
 /// One line of pseudocode: its indent level, its words, and the step that executes it (if any).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// Indent level (0 = flush left).
     pub indent: u8,
+    /// The line's words.
     pub text: &'static str,
+    /// The step that executes this line, if any.
     pub step: Option<Step>,
 }
 
 /// An algorithm's pseudocode and the names of the variables shown under it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Listing {
+    /// The algorithm this pseudocode describes.
     pub algorithm: Algorithm,
+    /// The pseudocode, top to bottom.
     pub lines: &'static [Line],
+    /// The names of the variables shown under the code.
     pub variables: &'static [&'static str],
 }
 
 /// What the panel shows of one frame: the highlighted line and the variables' values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeView {
+    /// The step this frame shows.
     pub step: Step,
     /// Index into [`Listing::lines`]; `None` when the algorithm never takes this step.
     pub line: Option<usize>,

@@ -27,9 +27,11 @@ pub const MARKER: &str = "▶";
 /// Where the code panel's parts go.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CodeLayout {
+    /// The panel's rectangle in frame pixels.
     pub rect: PanelLayout,
     /// Text size in pixels (the font's ascent to descent).
     pub size: u32,
+    /// Distance between two lines' baselines, in pixels.
     pub line_height: f32,
     /// Space around the text, in pixels.
     pub pad: f32,
@@ -39,6 +41,7 @@ pub struct CodeLayout {
     pub indent: f32,
     /// Top of line 0's box.
     pub lines_top: f32,
+    /// Number of code lines.
     pub lines: usize,
     /// The rule over the variables: its top and thickness.
     pub rule: (f32, f32),
