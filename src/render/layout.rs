@@ -18,6 +18,7 @@ use super::caption::{CaptionLayout, CaptionSpec};
 use super::code::panel::CodeLayout;
 use super::code::Listing;
 use super::glyphs::Glyphs;
+pub use super::scene::PanelLayout;
 use crate::trace::Algorithm;
 use crate::trace::Square;
 use crate::trace::MAX_REPLAY_N;
@@ -106,19 +107,6 @@ pub struct Layout {
     pub code: Option<CodeLayout>,
     /// The tree panel's legend, under its nodes (`None` when there is no tree panel).
     pub tree_legend: Option<PanelLayout>,
-}
-
-/// A rectangle of the frame given to a panel: left, top, width, height in pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelLayout {
-    /// Left edge, in frame pixels.
-    pub x: usize,
-    /// Top edge, in frame pixels.
-    pub y: usize,
-    /// Width in pixels.
-    pub width: usize,
-    /// Height in pixels.
-    pub height: usize,
 }
 
 impl Layout {

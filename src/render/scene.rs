@@ -26,6 +26,19 @@ pub struct Scene {
 /// A rectangle in frame pixels: left, top, width, height.
 pub type Rect = (i64, i64, i64, i64);
 
+/// A rectangle of the frame given to a panel: left, top, width, height in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelLayout {
+    /// Left edge, in frame pixels.
+    pub x: usize,
+    /// Top edge, in frame pixels.
+    pub y: usize,
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+}
+
 /// What a square shows around its queen (if it has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Ground {

@@ -13,8 +13,7 @@
 
 use super::{CodeView, Listing, Step};
 use crate::render::glyphs::Glyphs;
-use crate::render::layout::PanelLayout;
-use crate::render::scene::{Item, Scene};
+use crate::render::scene::{Item, PanelLayout, Scene};
 use crate::render::theme::Paint;
 use crate::trace::Event;
 
