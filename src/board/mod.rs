@@ -199,6 +199,14 @@ impl Board {
             Event::Layout { queens, .. } => self.set_layout(queens),
             Event::Move { from, to } => self.move_queen(*from, *to),
             Event::Deadend { row } => self.verify_deadend(*row),
+            Event::Deduce { row, col, .. } | Event::Guess { row, col } => self.place(Square::new(*row, *col)),
+            Event::Undo { queens, reopened, .. } => {
+                reopened.iter().try_for_each(|&sq| self.check_on_board(sq))?;
+                queens.iter().try_for_each(|&sq| self.remove(sq))
+            }
+            Event::Eliminate { squares, used, .. } => {
+                squares.iter().chain(used).try_for_each(|&sq| self.check_on_board(sq))
+            }
         }
     }
 

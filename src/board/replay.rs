@@ -29,6 +29,9 @@ impl Counters {
             Event::Layout { tries, .. } => self.layouts = tries.unwrap_or(self.layouts.saturating_add(1)),
             Event::Move { .. } => self.moves += 1,
             Event::Deadend { .. } => self.deadends += 1,
+            Event::Deduce { .. } | Event::Guess { .. } => self.placements += 1,
+            Event::Undo { queens, .. } => self.removals += queens.len() as u64,
+            Event::Eliminate { .. } => {}
         }
     }
 }
@@ -51,16 +54,21 @@ pub struct BoardFrame {
 struct State {
     board: Board,
     counters: Counters,
+    /// Whether the run solves a puzzle (only then may puzzle events happen).
+    puzzle: bool,
 }
 
 impl State {
-    fn new(n: usize) -> Self {
-        State { board: Board::new(n), counters: Counters::default() }
+    fn new(n: usize, puzzle: bool) -> Self {
+        State { board: Board::new(n), counters: Counters::default(), puzzle }
     }
 
     /// Apply `event` (frame `index`); the frame it leads to.
     fn step(&mut self, index: usize, total: usize, event: Option<Event>) -> Result<BoardFrame, super::TraceFault> {
         if let Some(event) = &event {
+            if !self.puzzle && event.is_puzzle_event() {
+                return Err(super::TraceFault::PuzzleEvent { event: event.name() });
+            }
             self.board.apply(event)?;
             self.counters.count(event);
         }
@@ -77,7 +85,7 @@ pub struct Replay<'a> {
 
 impl<'a> Replay<'a> {
     pub fn new(trace: &'a Trace) -> Self {
-        Replay { trace, state: State::new(trace.n), next: 0 }
+        Replay { trace, state: State::new(trace.n, trace.puzzle.is_some()), next: 0 }
     }
 }
 
@@ -112,7 +120,7 @@ pub struct StreamReplay<I> {
 
 impl<I: Iterator<Item = Result<(usize, Event), Error>>> StreamReplay<I> {
     pub fn new(n: usize, total: Option<usize>, events: I) -> Self {
-        StreamReplay { events, state: State::new(n), total: total.unwrap_or(0), next: 0, done: false }
+        StreamReplay { events, state: State::new(n, false), total: total.unwrap_or(0), next: 0, done: false }
     }
 }
 
@@ -152,4 +160,25 @@ pub fn validate(trace: &Trace) -> Result<Counters, Error> {
         last = frame?.counters;
     }
     Ok(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::TraceFault;
+    use crate::trace::puzzle::Puzzle;
+
+    #[test]
+    fn puzzle_events_need_a_puzzle() {
+        let events = vec![Event::Place { row: 0, col: 0 }, Event::Guess { row: 2, col: 1 }];
+        let plain = Trace::new(4, "deduce", events);
+        let err = validate(&plain).unwrap_err();
+        assert!(
+            matches!(&err, Error::InvalidTrace { event: 2, fault: TraceFault::PuzzleEvent { event: "guess" } }),
+            "{err}"
+        );
+        let puzzle = Puzzle { n: 4, regions: vec![], blocked: vec![], givens: vec![] };
+        let counters = validate(&Trace { puzzle: Some(puzzle), ..plain }).unwrap();
+        assert_eq!(counters.placements, 2);
+    }
 }

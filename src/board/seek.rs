@@ -175,11 +175,11 @@ mod tests {
     #[test]
     fn invalid_traces_fail_as_validate_does() {
         let events = vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 1, col: 1 }];
-        let trace = Trace { n: 4, algorithm: "x".into(), events };
+        let trace = Trace { n: 4, algorithm: "x".into(), puzzle: None, events };
         let ours = FrameSeeker::new(&trace).err().unwrap().to_string();
         assert_eq!(ours, validate(&trace).unwrap_err().to_string());
         assert!(ours.contains("event 2"), "{ours}");
-        let empty = Trace { n: 0, algorithm: "x".into(), events: vec![] };
+        let empty = Trace { n: 0, algorithm: "x".into(), puzzle: None, events: vec![] };
         assert!(matches!(FrameSeeker::new(&empty), Err(Error::BoardSize { n: 0, .. })));
     }
 

@@ -87,7 +87,7 @@ impl SearchTree {
             let at = i + 1;
             let top = *stack.last().expect("the root is never popped");
             match event {
-                Event::Place { row, col } => {
+                Event::Place { row, col } | Event::Deduce { row, col, .. } | Event::Guess { row, col } => {
                     let id = nodes.len();
                     let depth = stack.len();
                     nodes.push(node(Some(Square::new(*row, *col)), depth, at));
@@ -109,7 +109,18 @@ impl SearchTree {
                 Event::Deadend { .. } => {
                     nodes[top].pruned_at.get_or_insert(at);
                 }
-                Event::Check { .. } => {}
+                Event::Undo { queens, .. } => {
+                    // The queens that come off are the newest ones, the guess's branch.
+                    for _ in queens {
+                        let top = *stack.last().expect("the root is never popped");
+                        if top == 0 || !queens.iter().any(|&q| nodes[top].square == Some(q)) {
+                            return Err(not_tree());
+                        }
+                        nodes[top].removed_at = Some(at);
+                        stack.pop();
+                    }
+                }
+                Event::Check { .. } | Event::Eliminate { .. } => {}
                 Event::Layout { .. } | Event::Move { .. } => return Err(not_tree()),
             }
         }

@@ -1,9 +1,9 @@
 //! `animate`, `trace` and `render`: solving runs recorded as traces and drawn as animations.
 
 use super::args::parse_max_frames;
-use super::args::{LookArgs, SelectArgs, SolveArgs, TimingArgs};
+use super::args::{ShowArgs, SolveArgs, TimingArgs};
 use super::format::{check_embed, write_animation, OutArgs};
-use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace, render_options};
+use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
@@ -25,26 +25,13 @@ pub struct AnimateArgs {
     pub draw: DrawArgs,
 }
 
-/// How `animate` and `render` draw a run: the look, timing and frame-selection flags.
+/// How `animate` and `render` draw a run: what frames show, their timing, the player's page.
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
-    #[arg(long)]
-    pub no_attacks: bool,
-    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
-    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
-    #[arg(long)]
-    pub tree: bool,
-    /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
-    /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
-    #[arg(long, conflicts_with = "bare")]
-    pub why: bool,
     #[command(flatten)]
-    pub look: LookArgs,
+    pub show: ShowArgs,
     #[command(flatten)]
     pub timing: TimingArgs,
-    #[command(flatten)]
-    pub select: SelectArgs,
     /// An HTML player without page margins, for an <iframe> (with --format html or -o NAME.html).
     #[arg(long)]
     pub embed: bool,
@@ -53,14 +40,9 @@ pub struct DrawArgs {
 impl DrawArgs {
     /// The animation these flags describe, refusing runs of more than `max_frames` frames.
     fn animation(&self, max_frames: usize) -> Result<Animation> {
-        let mut animation = Animation::new();
-        animation.look = render_options(&self.look)?;
-        animation.look.no_attacks = self.no_attacks;
-        animation.look.tree = self.tree;
-        animation.look.why = self.why;
+        let mut animation = self.show.animation()?;
         animation.timing = self.timing.timing();
         animation.max_frames = max_frames;
-        animation.selection = self.select.selection();
         Ok(animation)
     }
 }
@@ -98,14 +80,14 @@ impl AnimateArgs {
         let format = self.out.choose(ANIMATION_FORMATS)?;
         let name = format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n);
         let path = self.out.path_or(|| default_output(&name));
-        let theme_file = self.draw.look.theme.theme_file.as_deref();
+        let theme_file = self.draw.show.look.theme.theme_file.as_deref();
         distinct(&[("--theme-file", theme_file)], &[("-o", Some(&path)), ("--trace-out", self.trace_out.as_deref())])?;
-        let animation = self.draw.animation(self.solve.max_frames)?;
+        let animation = self.draw.animation(self.solve.search.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
         }
-        check_auto(&self.draw.look.theme, format.is_vector())?;
+        check_auto(&self.draw.show.look.theme, format.is_vector())?;
         check_embed(self.draw.embed, format)?;
         write_run(&trace, &animation, (path, format, self.draw.embed), quiet)
     }
@@ -113,7 +95,7 @@ impl AnimateArgs {
 
 impl TraceArgs {
     pub fn run(self) -> Result<()> {
-        let trace = queens::record(&self.solve.options(), self.solve.max_frames)?;
+        let trace = queens::record(&self.solve.options(), self.solve.search.max_frames)?;
         let write = |out: &mut dyn Write| match self.format.as_str() {
             "jsonl" => queens::jsonl::write(&trace, out),
             _ => trace.write_json(out),
@@ -133,8 +115,10 @@ impl TraceArgs {
 impl RenderArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         // Before the format: `-o t.json` naming the trace is refused as that, not as an extension.
-        let inputs =
-            [("the trace", Some(self.trace.as_path())), ("--theme-file", self.draw.look.theme.theme_file.as_deref())];
+        let inputs = [
+            ("the trace", Some(self.trace.as_path())),
+            ("--theme-file", self.draw.show.look.theme.theme_file.as_deref()),
+        ];
         distinct(&inputs, &[("-o", self.out.output.as_deref())])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
         // SVG, APNG, WebP and HTML hold the run until its end: capped unless told otherwise, so an
@@ -146,7 +130,7 @@ impl RenderArgs {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
             _ => "trace".to_string(),
         };
-        check_auto(&self.draw.look.theme, format.is_vector())?;
+        check_auto(&self.draw.show.look.theme, format.is_vector())?;
         check_embed(self.draw.embed, format)?;
         let embed = self.draw.embed;
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));

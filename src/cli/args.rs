@@ -46,16 +46,31 @@ pub struct SolveArgs {
     /// Board size N (N x N board, N queens).
     #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 1_000_000))]
     pub n: u32,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+impl SolveArgs {
+    /// The library's solve options for these flags.
+    pub fn options(&self) -> queens::SolveOptions {
+        self.search.options(self.n)
+    }
+}
+
+/// How a board is searched, when the search stops, and the longest run taken (solved or read).
+#[derive(Debug, Args)]
+pub struct SearchArgs {
     /// Stop at the first solution, after K solutions, or run the whole search.
     #[arg(long, default_value = "first", allow_negative_numbers = true, value_parser = parse_until)]
     pub until: Until,
-    /// placements: place/remove/solution events; checks: also every square examined.
+    /// placements (place/remove/solution events) or checks (also every square examined).
     #[arg(long, default_value = "placements", value_parser = parse_detail)]
     pub detail: Detail,
     /// Search algorithm: backtrack, grid, forward, shuffle, permutations, min-conflicts.
     #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Algorithm,
-    /// Refuse runs longer than this many frames (events + 1).
+    /// Refuse runs longer than this many frames (events + 1), solved or read from a trace (a stream
+    /// on stdin stops once it passes them).
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
     pub max_frames: usize,
     /// Seed for the randomized algorithms (shuffle, min-conflicts): same seed, same run.
@@ -63,16 +78,37 @@ pub struct SolveArgs {
     pub seed: u64,
 }
 
-impl SolveArgs {
-    /// The library's solve options for these flags.
-    pub fn options(&self) -> queens::SolveOptions {
-        let mut options = queens::SolveOptions::new(self.n as usize);
+impl SearchArgs {
+    /// The library's solve options for solving an `n` board with these flags.
+    pub fn options(&self, n: u32) -> queens::SolveOptions {
+        let mut options = queens::SolveOptions::new(n as usize);
         options.algorithm = self.algorithm;
         options.until = self.until;
         options.detail = self.detail;
         options.seed = self.seed;
         options
     }
+}
+
+/// What a run's frames show and which of them: the look, the panels and the frame selection
+/// (`animate`, `render` and `frames` alike).
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Leave attacked squares unshaded: queens (and highlights, caption) only; much smaller files.
+    #[arg(long)]
+    pub no_attacks: bool,
+    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
+    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
+    #[arg(long)]
+    pub tree: bool,
+    /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
+    /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
+    #[arg(long, conflicts_with = "bare")]
+    pub why: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
 }
 
 /// How frames look.
@@ -263,20 +299,6 @@ pub struct SourceArgs {
     /// Board size N to solve, or a trace JSON file as written by `queens trace` (`-` reads it from stdin).
     #[arg(value_name = "N | TRACE | -", allow_negative_numbers = true, value_parser = parse_source)]
     pub source: Source,
-    /// When solving N: stop at the first solution, after K solutions, or run the whole search.
-    #[arg(long, default_value = "first", allow_negative_numbers = true, value_parser = parse_until)]
-    pub until: Until,
-    /// When solving N: placements (place/remove/solution events) or checks (also every square examined).
-    #[arg(long, default_value = "placements", value_parser = parse_detail)]
-    pub detail: Detail,
-    /// When solving N: backtrack, grid, forward, shuffle, permutations, min-conflicts.
-    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
-    pub algorithm: Algorithm,
-    /// Refuse runs longer than this many frames (events + 1): when solving N, and when reading a trace
-    /// (a stream on stdin stops once it passes them).
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
-    pub max_frames: usize,
-    /// When solving N with shuffle or min-conflicts: same seed, same run.
-    #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
-    pub seed: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }

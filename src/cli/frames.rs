@@ -6,10 +6,10 @@
 //! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead;
 //! `-o NAME.html` writes the selected frames as an HTML player.
 
-use super::args::{ranged, LookArgs, SelectArgs, Source, SourceArgs};
+use super::args::{ranged, ShowArgs, Source, SourceArgs};
 use super::io::{
-    count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, render_options,
-    summary, Bar, MadeFolders, UsageError,
+    count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, summary, Bar,
+    MadeFolders, UsageError,
 };
 use super::svg::check_auto;
 use anyhow::Result;
@@ -25,20 +25,7 @@ pub struct FramesArgs {
     #[command(flatten)]
     pub source: SourceArgs,
     #[command(flatten)]
-    pub look: LookArgs,
-    #[command(flatten)]
-    pub select: SelectArgs,
-    /// Leave attacked squares unshaded: queens (and highlights, caption) only.
-    #[arg(long)]
-    pub no_attacks: bool,
-    /// A panel right of the board with the run's whole search tree, revealed as the search visits it
-    /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
-    #[arg(long)]
-    pub tree: bool,
-    /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
-    /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
-    #[arg(long, conflicts_with = "bare")]
-    pub why: bool,
+    pub show: ShowArgs,
     /// Cells per row of the sheet (default: about the square root of the frame count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 100_000))]
     pub columns: Option<u32>,
@@ -64,13 +51,8 @@ impl FramesArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         one_stdout(&[("-o", self.output.as_deref()), ("--atlas", self.atlas.as_deref())])?;
         let trace = self.source.trace()?;
-        let frames = self.select.resolve(&trace)?;
-        let mut animation = Animation::new();
-        animation.look = render_options(&self.look)?;
-        animation.look.no_attacks = self.no_attacks;
-        animation.look.tree = self.tree;
-        animation.look.why = self.why;
-        animation.selection = self.select.selection();
+        let frames = self.show.select.resolve(&trace)?;
+        let mut animation = self.show.animation()?;
         animation.max_frames = usize::MAX;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));
         if let Some(dir) = &self.split {
@@ -91,7 +73,7 @@ impl FramesArgs {
             _ => None,
         };
         distinct(
-            &[("the trace", input), ("--theme-file", self.look.theme.theme_file.as_deref())],
+            &[("the trace", input), ("--theme-file", self.show.look.theme.theme_file.as_deref())],
             &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
         )?;
         let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html])?;
@@ -100,7 +82,7 @@ impl FramesArgs {
             return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());
         }
         if html {
-            check_auto(&self.look.theme, true)?;
+            check_auto(&self.show.look.theme, true)?;
             let mut file = open_output(&path)?;
             let done = queens::render(&trace, &animation, &mut HtmlSink::new(&mut file).embed(self.embed), &bar)?;
             bar.0.finish_and_clear();
@@ -109,7 +91,7 @@ impl FramesArgs {
             return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
         }
         let svg = format == Format::Svg;
-        check_auto(&self.look.theme, svg)?;
+        check_auto(&self.show.look.theme, svg)?;
         if svg {
             return self.write_svg(&trace, &animation, &frames, &path, &bar);
         }
@@ -157,7 +139,9 @@ impl FramesArgs {
     /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
     fn default_name(&self, trace: &Trace) -> String {
         match &self.source.source {
-            Source::Solve(n) => format!("queens-{n}x{n}-{}-{}-frames.png", self.source.algorithm, self.source.until),
+            Source::Solve(n) => {
+                format!("queens-{n}x{n}-{}-{}-frames.png", self.source.search.algorithm, self.source.search.until)
+            }
             Source::File(path) => {
                 let stem = path.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
                 format!("{stem}-frames.png")

@@ -2,7 +2,7 @@
 //! output paths, progress bars, look options.
 
 pub use super::args::UsageError;
-use super::args::{LookArgs, Source, SourceArgs, AUTO_THEME};
+use super::args::{LookArgs, ShowArgs, Source, SourceArgs, AUTO_THEME};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens::jsonl::Input;
@@ -281,6 +281,19 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     Ok(options)
 }
 
+impl ShowArgs {
+    /// An animation drawing what these flags show (timing and frame cap left at their defaults).
+    pub fn animation(&self) -> Result<queens::Animation> {
+        let mut animation = queens::Animation::new();
+        animation.look = render_options(&self.look)?;
+        animation.look.no_attacks = self.no_attacks;
+        animation.look.tree = self.tree;
+        animation.look.why = self.why;
+        animation.selection = self.select.selection();
+        Ok(animation)
+    }
+}
+
 /// Largest theme file read, in bytes: a theme is a few hundred bytes of JSON.
 pub const MAX_THEME_FILE_BYTES: u64 = 64 * 1024;
 
@@ -323,16 +336,9 @@ impl SourceArgs {
     /// Solve N, or read and parse the trace (validation is the caller's).
     pub fn trace(&self) -> anyhow::Result<queens::Trace> {
         match &self.source {
-            Source::Solve(n) => {
-                let mut options = queens::SolveOptions::new(*n as usize);
-                options.algorithm = self.algorithm;
-                options.until = self.until;
-                options.detail = self.detail;
-                options.seed = self.seed;
-                Ok(queens::record(&options, self.max_frames)?)
-            }
-            Source::File(path) => read_trace(path, self.max_frames),
-            Source::Stdin => read_trace(std::path::Path::new("-"), self.max_frames),
+            Source::Solve(n) => Ok(queens::record(&self.search.options(*n), self.search.max_frames)?),
+            Source::File(path) => read_trace(path, self.search.max_frames),
+            Source::Stdin => read_trace(std::path::Path::new("-"), self.search.max_frames),
         }
     }
 }
@@ -361,7 +367,7 @@ fn read_trace(path: &Path, max_frames: usize) -> Result<Trace> {
                 }
                 kept.push(event?.1);
             }
-            Ok(Trace { n: header.n, algorithm: header.algorithm, events: kept })
+            Ok(Trace { n: header.n, algorithm: header.algorithm, puzzle: header.puzzle, events: kept })
         }
     }
 }

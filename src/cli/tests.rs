@@ -1,5 +1,6 @@
 //! Flag parsing: defaults, ranges and usage errors (exit code 2).
 use super::animate::{AnimateArgs, DrawArgs, RenderArgs, TraceArgs};
+use super::args::ShowArgs;
 use super::count::SolveCommandArgs;
 use super::format::OutArgs;
 use super::stills::{BoardArgs, SheetArgs};
@@ -20,13 +21,16 @@ fn cli_definition_is_consistent() {
 #[test]
 fn animate_defaults() {
     let Command::Animate(AnimateArgs {
-        solve, out: OutArgs { output, .. }, draw: DrawArgs { look, timing, .. }, ..
+        solve,
+        out: OutArgs { output, .. },
+        draw: DrawArgs { show: ShowArgs { look, .. }, timing, .. },
+        ..
     }) = parse(&["animate", "6"]).unwrap().command
     else {
         panic!("animate expected")
     };
     assert_eq!(
-        (solve.n, solve.until, solve.detail, solve.algorithm),
+        (solve.n, solve.search.until, solve.search.detail, solve.search.algorithm),
         (6, Until::First, Detail::Placements, Algorithm::Backtrack)
     );
     assert_eq!(output, None);
@@ -41,15 +45,17 @@ fn animate_defaults() {
 #[test]
 fn animate_flags() {
     let cli = parse(&["animate", "8", "--until", "all", "--detail", "checks", "--square", "30", "--bare", "--no-loop"]);
-    let Command::Animate(AnimateArgs { solve, draw: DrawArgs { look, timing, .. }, .. }) = cli.unwrap().command else {
+    let Command::Animate(AnimateArgs { solve, draw: DrawArgs { show: ShowArgs { look, .. }, timing, .. }, .. }) =
+        cli.unwrap().command
+    else {
         panic!("animate expected")
     };
-    assert_eq!((solve.until, solve.detail), (Until::All, Detail::Checks));
+    assert_eq!((solve.search.until, solve.search.detail), (Until::All, Detail::Checks));
     assert_eq!((look.square, look.bare, timing.no_loop), (Some(30), true, true));
     let Command::Animate(AnimateArgs { solve, .. }) = parse(&["animate", "8", "--until", "3"]).unwrap().command else {
         panic!()
     };
-    assert_eq!(solve.until, Until::Solutions(3));
+    assert_eq!(solve.search.until, Until::Solutions(3));
 }
 
 #[test]

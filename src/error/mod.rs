@@ -59,6 +59,8 @@ pub enum Error {
     SinkState(&'static str),
     #[error("cancelled")]
     Cancelled,
+    #[error("puzzles are not solved yet: this build has no puzzle solver; solve the empty board instead")]
+    PuzzleUnsolved,
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
     #[error(transparent)]
@@ -179,6 +181,10 @@ pub enum TraceFault {
     AttackerMissing { row: usize, col: usize },
     #[error("the queen on {attacker} does not attack {square}")]
     NotAttacking { attacker: String, square: String },
+    #[error(
+        "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
+    )]
+    PuzzleEvent { event: &'static str },
 }
 
 /// What is wrong at one place of a puzzle file.

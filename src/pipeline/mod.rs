@@ -247,9 +247,10 @@ where
         crate::trace::jsonl::Input::Whole(trace) => render(&trace, animation, sink, progress),
         crate::trace::jsonl::Input::Lines(events) if animation.look.tree && info.is_some() => {
             // The tree is laid out from the whole run: a file's events are read in first.
-            let (n, algorithm) = (events.header.n, events.header.algorithm.clone());
+            let header = events.header.clone();
             let events = events.map(|e| e.map(|(_, event)| event)).collect::<Result<_, _>>()?;
-            render(&Trace { n, algorithm, events }, animation, sink, progress)
+            let trace = Trace { n: header.n, algorithm: header.algorithm, puzzle: header.puzzle, events };
+            render(&trace, animation, sink, progress)
         }
         crate::trace::jsonl::Input::Lines(mut events) => {
             if let Some(info) = info {

@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn frames_read_as_header_board_and_blank_line() {
         let events = vec![Event::Place { row: 1, col: 0 }, Event::Place { row: 3, col: 1 }];
-        let trace = Trace { n: 4, algorithm: "backtrack".into(), events };
+        let trace = Trace { n: 4, algorithm: "backtrack".into(), puzzle: None, events };
         let texts = [0, 1, 2].map(|k| text_of(&trace, &[k]));
         assert_eq!(texts[0], "step 0 of 2: empty board\n. . . .\n. . . .\n. . . .\n. . . .\n\n");
         assert_eq!(texts[1], "step 1 of 2: place a3\n~ ~ . .\nQ ~ ~ ~\n~ ~ . .\n~ . ~ .\n\n");
@@ -252,6 +252,7 @@ mod tests {
         let layout = Trace {
             n: 4,
             algorithm: "shuffle".into(),
+            puzzle: None,
             events: vec![Event::Layout { queens: vec![0, 1], tries: Some(1) }],
         };
         let frame = Replay::new(&layout).last().unwrap().unwrap();
@@ -263,7 +264,7 @@ mod tests {
     #[test]
     fn a_stream_is_written_as_it_comes() {
         let events = vec![Event::Place { row: 1, col: 0 }, Event::Place { row: 3, col: 1 }];
-        let trace = Trace { n: 4, algorithm: "backtrack".into(), events };
+        let trace = Trace { n: 4, algorithm: "backtrack".into(), puzzle: None, events };
         let mut lines = Vec::new();
         crate::jsonl::write(&trace, &mut lines).unwrap();
         let mut out = Vec::new();
@@ -279,7 +280,7 @@ mod tests {
 
     #[test]
     fn invalid_traces_write_nothing() {
-        let trace = Trace { n: 4, algorithm: "x".into(), events: vec![Event::Remove { row: 0, col: 0 }] };
+        let trace = Trace { n: 4, algorithm: "x".into(), puzzle: None, events: vec![Event::Remove { row: 0, col: 0 }] };
         let mut out = Vec::new();
         assert!(matches!(write_text_frames(&trace, &[0, 1], &mut out), Err(Error::InvalidTrace { event: 1, .. })));
         assert!(out.is_empty());

@@ -15,6 +15,7 @@ mod swap_repair;
 
 pub use solutions::{solution_stream, solutions, SEARCH_TIME_LIMIT};
 
+use crate::trace::puzzle::Puzzle;
 pub use crate::trace::Algorithm;
 use crate::trace::{Event, Full, Recorder, Trace, VecRecorder, MAX_REPLAY_N};
 use crate::Error;
@@ -102,7 +103,7 @@ impl FromStr for Detail {
 pub const DEFAULT_SEED: u64 = 1;
 
 /// What to solve and how much to record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SolveOptions {
     /// Board size (N x N board, N queens). No default: [`SolveOptions::new`] takes it.
@@ -116,6 +117,9 @@ pub struct SolveOptions {
     /// Seed of the randomized solvers (shuffle, min-conflicts): same seed, same trace. Default:
     /// [`DEFAULT_SEED`].
     pub seed: u64,
+    /// The puzzle to solve (its furniture stands from the start); `None`, the default, solves
+    /// the empty board.
+    pub puzzle: Option<Puzzle>,
 }
 
 impl SolveOptions {
@@ -126,6 +130,7 @@ impl SolveOptions {
             until: Until::default(),
             detail: Detail::default(),
             seed: DEFAULT_SEED,
+            puzzle: None,
         }
     }
 }
@@ -139,7 +144,17 @@ pub fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Fu
         Algorithm::Shuffle => shuffle::run(options, recorder),
         Algorithm::Permutations => permutations::run(options, recorder),
         Algorithm::MinConflicts => min_conflicts::run(options, recorder),
+        // `check_solvable` refuses puzzles and `deduce` before any run starts.
+        Algorithm::Deduce => Ok(()),
     }
+}
+
+/// Refuse what this build cannot solve yet: puzzles and the `deduce` rule solver.
+pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
+    if options.puzzle.is_some() || options.algorithm == Algorithm::Deduce {
+        return Err(Error::PuzzleUnsolved);
+    }
+    Ok(())
 }
 
 /// Record a whole run as a [`Trace`], refusing runs of more than `max_frames` frames (events + 1)
@@ -148,11 +163,17 @@ pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error>
     if options.n == 0 || options.n > MAX_REPLAY_N {
         return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });
     }
+    check_solvable(options)?;
     let mut recorder = VecRecorder::with_limit(max_frames.saturating_sub(1));
     if run(options, &mut recorder).is_err() || recorder.overflowed() {
         return Err(Error::TooManyFrames { limit: max_frames });
     }
-    Ok(Trace { n: options.n, algorithm: options.algorithm.name().to_string(), events: recorder.events })
+    Ok(Trace {
+        n: options.n,
+        algorithm: options.algorithm.name().to_string(),
+        puzzle: options.puzzle.clone(),
+        events: recorder.events,
+    })
 }
 
 /// Emit a `solution` event for the current queens (`queens[col] = row`).
@@ -208,5 +229,15 @@ mod tests {
         assert!("0".parse::<Until>().is_err());
         assert!("-1".parse::<Until>().is_err());
         assert!("many".parse::<Until>().is_err());
+    }
+
+    #[test]
+    fn a_puzzle_run_is_refused_until_puzzles_are_solved() {
+        let mut options = SolveOptions::new(4);
+        options.puzzle = Some(Puzzle { n: 4, regions: vec![], blocked: vec![], givens: vec![] });
+        assert!(matches!(record(&options, 1000), Err(Error::PuzzleUnsolved)));
+        let deduce = SolveOptions { algorithm: Algorithm::Deduce, ..SolveOptions::new(4) };
+        assert!(matches!(record(&deduce, 1000), Err(Error::PuzzleUnsolved)));
+        assert!(record(&SolveOptions::new(4), 1000).unwrap().puzzle.is_none());
     }
 }

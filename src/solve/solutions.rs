@@ -57,6 +57,7 @@ pub fn solution_stream(
     if options.n == 0 {
         return Err(Error::BoardSize { n: 0, max: usize::MAX });
     }
+    super::check_solvable(options)?;
     let keep = move |queens: &Vec<usize>| !unique || crate::count::canonical(queens) == *queens;
     if options.until == Until::All && options.algorithm == Algorithm::Backtrack {
         if options.n > crate::count::MAX_N {

@@ -1,5 +1,6 @@
 //! The names of the searches a trace can come from: the command line's `--algorithm` values and
 //! the `algorithm` field of trace files. Drawing and explaining a run depend on the name only.
+//! `deduce` is the region puzzles' rule solver; the six searches also run completion puzzles.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,9 +21,13 @@ pub enum Algorithm {
     Permutations,
     /// Greedy start, then move a conflicted queen to its least-attacked row (seeded); one solution.
     MinConflicts,
+    /// A region puzzle's rule solver: named deductions, a traced guess only when no rule applies.
+    /// Not among [`Algorithm::ALL`]: it needs a region puzzle.
+    Deduce,
 }
 
 impl Algorithm {
+    /// The six searches, which run on any board (and around a completion puzzle's furniture).
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Backtrack,
         Algorithm::Grid,
@@ -41,6 +46,7 @@ impl Algorithm {
             Algorithm::Shuffle => "shuffle",
             Algorithm::Permutations => "permutations",
             Algorithm::MinConflicts => "min-conflicts",
+            Algorithm::Deduce => "deduce",
         }
     }
 }
@@ -54,9 +60,23 @@ impl fmt::Display for Algorithm {
 impl FromStr for Algorithm {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
-            let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        let every = Algorithm::ALL.into_iter().chain([Algorithm::Deduce]);
+        every.clone().find(|a| a.name() == s).ok_or_else(|| {
+            let names: Vec<_> = every.map(|a| a.name()).collect();
             format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deduce_is_named_but_not_among_the_searches() {
+        assert_eq!("deduce".parse(), Ok(Algorithm::Deduce));
+        assert_eq!(Algorithm::Deduce.to_string(), "deduce");
+        assert!(!Algorithm::ALL.contains(&Algorithm::Deduce));
+        assert!("dedupe".parse::<Algorithm>().unwrap_err().ends_with("min-conflicts, deduce)"));
     }
 }

@@ -1,4 +1,5 @@
-//! Traces as JSON Lines: a header line `{"n": 6, "algorithm": "backtrack"}`, then one event object
+//! Traces as JSON Lines: a header line `{"n": 6, "algorithm": "backtrack"}` (a puzzle's adds
+//! `"puzzle": {...}` after `algorithm`), then one event object
 //! per line (the same objects as the JSON trace's `events`). Written and read as a stream, so a
 //! run of any length passes through in flat memory.
 //!
@@ -18,11 +19,14 @@ use std::io::{BufRead, Write};
 pub struct Header {
     pub n: usize,
     pub algorithm: String,
+    /// The puzzle the run solves, as in [`Trace::puzzle`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<crate::trace::puzzle::Puzzle>,
 }
 
 /// Write `trace` as JSON Lines.
 pub fn write<W: Write>(trace: &Trace, mut out: W) -> Result<(), Error> {
-    let header = Header { n: trace.n, algorithm: trace.algorithm.clone() };
+    let header = Header { n: trace.n, algorithm: trace.algorithm.clone(), puzzle: trace.puzzle.clone() };
     writeln!(out, "{}", serde_json::to_string(&header)?)?;
     for event in &trace.events {
         writeln!(out, "{}", serde_json::to_string(event)?)?;
@@ -261,7 +265,7 @@ mod tests {
 
     fn trace() -> Trace {
         let events = vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 0, col: 0 }];
-        Trace { n: 4, algorithm: "backtrack".into(), events }
+        Trace::new(4, "backtrack", events)
     }
 
     #[test]
@@ -280,6 +284,18 @@ mod tests {
         assert_eq!(whole, trace());
         let one_line = serde_json::to_vec(&trace()).unwrap();
         assert!(matches!(open(&one_line[..]).unwrap(), Input::Whole(_)));
+    }
+
+    #[test]
+    fn a_puzzle_rides_in_the_header() {
+        let puzzle = crate::trace::puzzle::Puzzle { n: 4, regions: vec![0; 16], blocked: vec![], givens: vec![] };
+        let trace = Trace { puzzle: Some(puzzle), ..trace() };
+        let mut lines = Vec::new();
+        write(&trace, &mut lines).unwrap();
+        let first = String::from_utf8_lossy(&lines).lines().next().unwrap().to_string();
+        assert!(first.starts_with(r#"{"n":4,"algorithm":"backtrack","puzzle":{"n":4,"regions":[0,"#), "{first}");
+        let Input::Lines(events) = open(&lines[..]).unwrap() else { panic!("JSON Lines expected") };
+        assert_eq!(events.header.puzzle, trace.puzzle);
     }
 
     #[test]

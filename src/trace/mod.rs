@@ -1,6 +1,7 @@
 //! The event vocabulary of a solving run and the recorded trace.
 //!
-//! Contract: a [`Trace`] is `{"n": N, "algorithm": "...", "events": [...]}` in JSON. Events use
+//! Contract: a [`Trace`] is `{"n": N, "algorithm": "...", "events": [...]}` in JSON (a puzzle's
+//! trace adds `"puzzle": {...}` after `algorithm`: the board's furniture before event 1). Events use
 //! 0-based coordinates, `row` 0 = top row, `col` 0 = left column. Solvers push events into a
 //! [`Recorder`]; the recorder may refuse (frame cap reached), which makes the solver stop at once.
 //! Extra fields may be added later; the fields here keep their meaning.
@@ -18,6 +19,7 @@ pub use run::RunInfo;
 /// Largest board a trace can be replayed on (a board keeps one flag per square).
 pub const MAX_REPLAY_N: usize = 4096;
 
+use puzzle::{Puzzle, Rule};
 use serde::{Deserialize, Serialize};
 
 /// A square on the board, 0-based; `row` 0 is the top row, `col` 0 the left column.
@@ -89,18 +91,57 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         attacker: Option<Square>,
     },
+    /// Puzzle: squares ruled out by a named deduction; `used` are the squares the rule reasoned
+    /// from (outlined in the frame); `text` is the caption's sentence, e.g.
+    /// "region D fits only in row 3: row 3 cleared elsewhere".
+    Eliminate { squares: Vec<Square>, rule: Rule, used: Vec<Square>, text: String },
+    /// Puzzle: a queen placed because a rule forces it (replays like Place).
+    Deduce { row: usize, col: usize, rule: Rule, used: Vec<Square>, text: String },
+    /// Puzzle: no rule applies, so a queen is guessed on an open square (replays like Place).
+    Guess { row: usize, col: usize },
+    /// Puzzle: the last guess failed; back to the state before it: these queens come off and these
+    /// squares reopen. `text` says why ("region C has no open square left: the guess on d4 fails").
+    Undo { queens: Vec<Square>, reopened: Vec<Square>, text: String },
 }
 
 impl Event {
     /// The square this event acts on, if any.
     pub fn square(&self) -> Option<Square> {
         match *self {
-            Event::Place { row, col } | Event::Remove { row, col } | Event::Check { row, col, .. } => {
-                Some(Square::new(row, col))
-            }
+            Event::Place { row, col }
+            | Event::Remove { row, col }
+            | Event::Check { row, col, .. }
+            | Event::Deduce { row, col, .. }
+            | Event::Guess { row, col } => Some(Square::new(row, col)),
             Event::Move { to, .. } => Some(to),
-            Event::Solution { .. } | Event::Layout { .. } | Event::Deadend { .. } => None,
+            Event::Solution { .. }
+            | Event::Layout { .. }
+            | Event::Deadend { .. }
+            | Event::Eliminate { .. }
+            | Event::Undo { .. } => None,
         }
+    }
+
+    /// The event's tag in trace JSON (`"place"`, `"eliminate"`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Place { .. } => "place",
+            Event::Remove { .. } => "remove",
+            Event::Solution { .. } => "solution",
+            Event::Layout { .. } => "layout",
+            Event::Move { .. } => "move",
+            Event::Deadend { .. } => "deadend",
+            Event::Check { .. } => "check",
+            Event::Eliminate { .. } => "eliminate",
+            Event::Deduce { .. } => "deduce",
+            Event::Guess { .. } => "guess",
+            Event::Undo { .. } => "undo",
+        }
+    }
+
+    /// True for the events only a puzzle's trace holds (eliminate, deduce, guess, undo).
+    pub fn is_puzzle_event(&self) -> bool {
+        matches!(self, Event::Eliminate { .. } | Event::Deduce { .. } | Event::Guess { .. } | Event::Undo { .. })
     }
 }
 
@@ -109,6 +150,10 @@ impl Event {
 pub struct Trace {
     pub n: usize,
     pub algorithm: String,
+    /// The puzzle the run solves (its furniture stands on the board from frame 0); `None` for
+    /// the empty board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Puzzle>,
     pub events: Vec<Event>,
 }
 
@@ -118,9 +163,18 @@ impl Trace {
         self.events.len() + 1
     }
 
+    /// A trace of the empty board (no puzzle).
+    pub fn new(n: usize, algorithm: impl Into<String>, events: Vec<Event>) -> Self {
+        Trace { n, algorithm: algorithm.into(), puzzle: None, events }
+    }
+
     /// Write as JSON with one event per line (compact, yet readable and diff-friendly).
     pub fn write_json<W: std::io::Write>(&self, mut out: W) -> Result<(), crate::Error> {
-        write!(out, "{{\"n\":{},\"algorithm\":{},\"events\":[", self.n, serde_json::to_string(&self.algorithm)?)?;
+        write!(out, "{{\"n\":{},\"algorithm\":{},", self.n, serde_json::to_string(&self.algorithm)?)?;
+        if let Some(puzzle) = &self.puzzle {
+            write!(out, "\"puzzle\":{},", serde_json::to_string(puzzle)?)?;
+        }
+        write!(out, "\"events\":[")?;
         for (i, event) in self.events.iter().enumerate() {
             let sep = if i == 0 { "\n" } else { ",\n" };
             write!(out, "{sep}{}", serde_json::to_string(event)?)?;
@@ -218,6 +272,7 @@ mod tests {
         let trace = Trace {
             n: 4,
             algorithm: "backtrack".into(),
+            puzzle: None,
             events: vec![Event::Place { row: 1, col: 0 }, Event::Remove { row: 1, col: 0 }],
         };
         let mut json = Vec::new();
@@ -225,6 +280,62 @@ mod tests {
         let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(value["n"], 4);
         assert_eq!(value["events"][1]["event"], "remove");
+        assert_eq!(Trace::read_json(&json[..]).unwrap(), trace);
+    }
+
+    #[test]
+    fn puzzle_events_serialize_with_lowercase_tags() {
+        let sq = Square::new;
+        let eliminate = Event::Eliminate {
+            squares: vec![sq(2, 0)],
+            rule: Rule::RegionInLine,
+            used: vec![sq(2, 3)],
+            text: "region D fits only in row 3: row 3 cleared elsewhere".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&eliminate).unwrap(),
+            r#"{"event":"eliminate","squares":[{"row":2,"col":0}],"rule":"region-in-line","used":[{"row":2,"col":3}],"text":"region D fits only in row 3: row 3 cleared elsewhere"}"#
+        );
+        let deduce = Event::Deduce { row: 1, col: 2, rule: Rule::LastSquare, used: vec![], text: "t".into() };
+        assert_eq!(
+            serde_json::to_string(&deduce).unwrap(),
+            r#"{"event":"deduce","row":1,"col":2,"rule":"last-square","used":[],"text":"t"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Event::Guess { row: 0, col: 3 }).unwrap(),
+            r#"{"event":"guess","row":0,"col":3}"#
+        );
+        let undo = Event::Undo { queens: vec![sq(0, 3)], reopened: vec![sq(1, 1)], text: "u".into() };
+        assert_eq!(
+            serde_json::to_string(&undo).unwrap(),
+            r#"{"event":"undo","queens":[{"row":0,"col":3}],"reopened":[{"row":1,"col":1}],"text":"u"}"#
+        );
+        for event in [eliminate, deduce, Event::Guess { row: 0, col: 3 }, undo] {
+            assert!(event.is_puzzle_event());
+            assert!(serde_json::to_string(&event).unwrap().starts_with(&format!("{{\"event\":\"{}\"", event.name())));
+        }
+        assert!(!Event::Place { row: 0, col: 0 }.is_puzzle_event());
+    }
+
+    #[test]
+    fn a_puzzle_is_written_after_the_algorithm_only_when_present() {
+        let plain = Trace::new(4, "backtrack", vec![Event::Place { row: 1, col: 0 }]);
+        let mut json = Vec::new();
+        plain.write_json(&mut json).unwrap();
+        assert_eq!(
+            String::from_utf8(json).unwrap(),
+            "{\"n\":4,\"algorithm\":\"backtrack\",\"events\":[\n{\"event\":\"place\",\"row\":1,\"col\":0}\n]}\n"
+        );
+        let puzzle =
+            Puzzle { n: 4, regions: vec![], blocked: vec![Square::new(0, 0)], givens: vec![Square::new(1, 2)] };
+        let trace = Trace { puzzle: Some(puzzle), ..plain };
+        let mut json = Vec::new();
+        trace.write_json(&mut json).unwrap();
+        let text = String::from_utf8(json.clone()).unwrap();
+        assert!(
+            text.starts_with(r#"{"n":4,"algorithm":"backtrack","puzzle":{"n":4,"blocked":[{"row":0,"col":0}],"givens":[{"row":1,"col":2}]},"events":["#),
+            "{text}"
+        );
         assert_eq!(Trace::read_json(&json[..]).unwrap(), trace);
     }
 

@@ -146,13 +146,14 @@ fn invalid_traces_name_the_first_bad_event() {
     let bad = Trace {
         n: 4,
         algorithm: "backtrack".into(),
+        puzzle: None,
         events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 1, col: 0 }],
     };
     let err = queens::render_gif(&bad, &Animation::new(), Vec::new()).unwrap_err();
     assert!(err.to_string().contains("event 2"), "{err}");
-    let off = Trace { n: 4, algorithm: "x".into(), events: vec![Event::Place { row: 4, col: 0 }] };
+    let off = Trace { n: 4, algorithm: "x".into(), puzzle: None, events: vec![Event::Place { row: 4, col: 0 }] };
     assert!(queens::render_gif(&off, &Animation::new(), Vec::new()).unwrap_err().to_string().contains("event 1"));
-    let wrong = Trace { n: 1, algorithm: "x".into(), events: vec![Event::Solution { queens: vec![0] }] };
+    let wrong = Trace { n: 1, algorithm: "x".into(), puzzle: None, events: vec![Event::Solution { queens: vec![0] }] };
     assert!(queens::render_gif(&wrong, &Animation::new(), Vec::new()).unwrap_err().to_string().contains("event 1"));
 }
 

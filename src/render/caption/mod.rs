@@ -153,6 +153,10 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
             Some(a) => verb("check", format!("{}: attacked by {}", name(*row, *col), a.name(n))),
             None => verb("check", format!("{}: attacked", name(*row, *col))),
         },
+        Some(Event::Eliminate { text, .. } | Event::Deduce { text, .. } | Event::Undo { text, .. }) => {
+            Action::sentence(text.clone())
+        }
+        Some(Event::Guess { row, col }) => verb("guess", name(*row, *col)),
     }
 }
 

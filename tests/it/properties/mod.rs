@@ -176,6 +176,7 @@ fn render_refuses_invalid_traces() {
     let trace = Trace {
         n: 3,
         algorithm: "backtrack".into(),
+        puzzle: None,
         events: vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 2, col: 2 }],
     };
     let mut config = Animation::new();

@@ -104,6 +104,8 @@ impl Model {
                 row < self.n
                     && (0..self.n).all(|col| !self.queens.contains(&(row, col)) && attacked(&self.queens, (row, col)))
             }
+            // The model's traces have no puzzle, so puzzle events cannot happen.
+            Event::Eliminate { .. } | Event::Deduce { .. } | Event::Guess { .. } | Event::Undo { .. } => false,
         }
     }
 }
@@ -120,6 +122,9 @@ pub fn count(events: &[Event]) -> Counters {
             Event::Layout { tries, .. } => c.layouts = tries.unwrap_or(c.layouts + 1),
             Event::Move { .. } => c.moves += 1,
             Event::Deadend { .. } => c.deadends += 1,
+            Event::Deduce { .. } | Event::Guess { .. } => c.placements += 1,
+            Event::Undo { queens, .. } => c.removals += queens.len() as u64,
+            Event::Eliminate { .. } => {}
         }
     }
     c
@@ -279,7 +284,7 @@ pub fn build(n: usize, ops: &[Op]) -> (Trace, Option<usize>) {
         }
         events.push(event);
     }
-    (Trace { n, algorithm: "random".into(), events }, first_bad)
+    (Trace { n, algorithm: "random".into(), puzzle: None, events }, first_bad)
 }
 
 /// Any trace at all, with arbitrary numbers and text, for the JSON round trip.
@@ -297,7 +302,12 @@ pub fn any_trace() -> impl Strategy<Value = Trace> {
             .prop_map(|(row, col, safe, attacker)| Event::Check { row, col, safe, attacker }),
     ];
     let algorithm = vec(any::<char>(), 0..20).prop_map(String::from_iter);
-    (any::<usize>(), algorithm, vec(event, 0..30)).prop_map(|(n, algorithm, events)| Trace { n, algorithm, events })
+    (any::<usize>(), algorithm, vec(event, 0..30)).prop_map(|(n, algorithm, events)| Trace {
+        n,
+        algorithm,
+        puzzle: None,
+        events,
+    })
 }
 
 /// Render `trace` bare with 8-pixel squares; returns the decoded frame count and frame sizes.
