@@ -87,9 +87,6 @@ pub enum Error {
     /// The [`Progress`](crate::Progress) watcher cancelled the run.
     #[error("cancelled")]
     Cancelled,
-    /// A puzzle was given to a build without a puzzle solver.
-    #[error("puzzles are not solved yet: this build has no puzzle solver; solve the empty board instead")]
-    PuzzleUnsolved,
     /// A still was asked for `frames` frames instead of one.
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
@@ -163,6 +160,24 @@ pub enum Error {
     /// A shard was named wrongly (the message says how to name one).
     #[error("{0}")]
     ShardSpec(String),
+    /// Line `line`, column `col` of a puzzle file is wrong: `fault` says how.
+    #[error("puzzle file, line {line}, column {col}: {fault}")]
+    PuzzleFile { line: usize, col: usize, fault: PuzzleFault },
+    /// The puzzle file is larger than `limit` bytes.
+    #[error("the puzzle file is larger than {limit} bytes; a puzzle file is a few lines of cells (README, Puzzles)")]
+    PuzzleTooLarge { limit: u64 },
+    /// The puzzle file cannot be read.
+    #[error("cannot read the puzzle file: {0}")]
+    PuzzleRead(std::io::Error),
+    /// A puzzle built in code does not fit its board: `reason` says how.
+    #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
+    PuzzleShape { reason: String },
+    /// The search `algorithm` does not solve `kind` puzzles; `instead` names one that does.
+    #[error("the {algorithm} search does not solve {kind} puzzles; {instead}")]
+    PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
+    /// No `kind` puzzle of size `n` came from seed `seed` within `tries` tries.
+    #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
+    PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },
     /// The dynamic-programming count of `n` needs `needed` bytes, more than `limit`.
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
@@ -248,6 +263,34 @@ pub enum TraceFault {
         "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
     )]
     PuzzleEvent { event: &'static str },
+}
+
+/// What is wrong at one place of a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PuzzleFault {
+    #[error("the file holds no grid; write N lines of N cells (README, Puzzles)")]
+    Empty,
+    #[error("the text is not UTF-8; save it as UTF-8 (iconv -t UTF-8)")]
+    NotUtf8,
+    #[error("'{}' is not a cell; use . (open), # (blocked), Q (a given queen) or a region letter A-Z, a-z", .found.escape_debug())]
+    UnknownCharacter { found: char },
+    #[error("this row has {found} cells, the first row has {n}; every row needs as many cells as the first")]
+    Ragged { found: usize, n: usize },
+    #[error("the grid has {found} rows of {n} cells; a puzzle has {n} rows (a region puzzle may add a second block of {n} rows marking . # Q)")]
+    RowCount { found: usize, n: usize },
+    #[error("{n} cells a row is more than the largest puzzle, {max}x{max}")]
+    TooBig { n: usize, max: usize },
+    #[error("a {n}x{n} region puzzle needs {n} regions, this one has {found}")]
+    RegionCount { n: usize, found: usize },
+    #[error("region letter {letter} is past the board's {n} regions; name a {n}x{n} puzzle's regions A to {last}")]
+    RegionLetter { letter: char, n: usize, last: char },
+    #[error("the second block marks squares with . # Q only; the region letters belong in the first block")]
+    LetterInMarks,
+    #[error("the first block of a region puzzle holds region letters only; mark . # Q in a second block of rows")]
+    MarkInRegions,
+    #[error("the given queen on {square} attacks the given queen on {other} ({why}); a puzzle's givens must be a partial solution")]
+    GivensAttack { square: String, other: String, why: &'static str },
 }
 
 fn verdict(safe: bool) -> &'static str {

@@ -33,6 +33,7 @@ mod output;
 mod output_system;
 mod play;
 mod properties;
+mod puzzle_logic;
 mod race;
 mod seeds;
 mod stills;

@@ -1,0 +1,133 @@
+//! Puzzles solved: region puzzles by named deductions (guessing only when no rule applies), and
+//! the tree searches around a puzzle's furniture; plus the hint, and puzzle generation.
+//!
+//! Contract: [`deduce::solve`] hands out the region solver's steps; [`search::run`] emits the
+//! usual events of backtrack, grid and forward; [`hint`] says the next deduction in words;
+//! [`generate::generate`] makes puzzles with one solution, deterministic per seed.
+
+pub mod deduce;
+pub mod generate;
+pub mod rules;
+pub mod search;
+pub mod state;
+
+use crate::error::Error;
+use crate::solve::{Algorithm, SolveOptions};
+use crate::trace::puzzle::{Puzzle, Rule};
+use crate::trace::puzzle_file::MAX_PUZZLE_N;
+use crate::trace::{Event, Full, Recorder, Square};
+use deduce::Move;
+use rules::{Deduction, Step};
+use state::State;
+
+/// The next deduction on the puzzle as given, in words (or why there is none).
+pub fn hint(puzzle: &Puzzle) -> String {
+    let state = State::new(puzzle);
+    if let Some(unit) = state.dead_unit() {
+        return format!("no solution: {} has no open square left", state.unit_name(unit));
+    }
+    if state.solved() {
+        return "solved: every queen stands".to_string();
+    }
+    match rules::next_deduction(&state) {
+        Some(deduction) => format!("{}: {}", deduce::rule_name(deduction.rule), deduction.text),
+        None => "no rule applies: a guess is needed".to_string(),
+    }
+}
+
+/// The rules (and guesses) the rule solver uses on its way to the first solution, as
+/// "last-square 8, neighbours 8, region-in-line 2, guess 1".
+pub fn rule_mix(puzzle: &Puzzle) -> String {
+    let outcome = deduce::solve(puzzle, crate::solve::Until::First, true, &mut |_, _| Ok(()));
+    outcome.map(|o| o.rule_mix()).unwrap_or_default()
+}
+
+/// Every solution the solvers find, in their order, up to `until`: region puzzles by the rule
+/// solver (guessing where the rules stop), completion puzzles by backtracking around the furniture.
+pub fn solve_puzzle(puzzle: &Puzzle, until: crate::solve::Until) -> Vec<Vec<usize>> {
+    let mut found = Vec::new();
+    if puzzle.has_regions() {
+        let _ = deduce::solve(puzzle, until, true, &mut |_, step| {
+            if let deduce::Move::Solution(queens) = step {
+                found.push(queens);
+            }
+            Ok(())
+        });
+    } else {
+        let mut options = SolveOptions::new(puzzle.n);
+        options.until = until;
+        let _ = search::run(&options, puzzle, &mut Solutions(&mut found));
+    }
+    found
+}
+
+/// A recorder keeping the solutions only.
+struct Solutions<'a>(&'a mut Vec<Vec<usize>>);
+
+impl Recorder for Solutions<'_> {
+    fn record(&mut self, event: Event) -> Result<(), Full> {
+        if let Event::Solution { queens } = event {
+            self.0.push(queens);
+        }
+        Ok(())
+    }
+}
+
+/// Refuse a puzzle that does not fit its board (`n`), or a search that does not solve it.
+pub fn check(puzzle: &Puzzle, n: usize, algorithm: Algorithm) -> Result<(), Error> {
+    let shape = |reason: String| Err(Error::PuzzleShape { reason });
+    if puzzle.n != n || n == 0 || n > MAX_PUZZLE_N {
+        return shape(format!(
+            "a {}x{} puzzle on a {n}x{n} board (puzzles go up to {MAX_PUZZLE_N})",
+            puzzle.n, puzzle.n
+        ));
+    }
+    if puzzle.has_regions() && (puzzle.regions.len() != n * n || puzzle.regions.iter().any(|&r| usize::from(r) >= n)) {
+        return shape(format!("a {n}x{n} region puzzle needs {} squares of regions 0 to {}", n * n, n - 1));
+    }
+    if let Some(off) = puzzle.blocked.iter().chain(&puzzle.givens).find(|s| s.row >= n || s.col >= n) {
+        return shape(format!("row {} col {} is off the board", off.row, off.col));
+    }
+    let kind = if puzzle.has_regions() { "region" } else { "completion" };
+    match algorithm {
+        Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward => Ok(()),
+        Algorithm::Deduce if puzzle.has_regions() => Ok(()),
+        Algorithm::Deduce => Err(Error::PuzzleAlgorithm {
+            algorithm: "deduce",
+            kind,
+            instead: "its rules need regions; use backtrack, grid or forward",
+        }),
+        other => Err(Error::PuzzleAlgorithm {
+            algorithm: other.name(),
+            kind,
+            instead: "it tries whole layouts, not squares around the furniture; use backtrack, grid or forward",
+        }),
+    }
+}
+
+/// Run the puzzle's solver: `deduce` (region puzzles) or a tree search around the furniture.
+pub fn run(options: &SolveOptions, puzzle: &Puzzle, rec: &mut dyn Recorder) -> Result<(), Full> {
+    if options.algorithm != Algorithm::Deduce {
+        return search::run(options, puzzle, rec);
+    }
+    let squares = |list: &[usize]| list.iter().map(|&sq| Square::new(sq / puzzle.n, sq % puzzle.n)).collect::<Vec<_>>();
+    let outcome = deduce::solve(puzzle, options.until, true, &mut |_, step| {
+        rec.record(match step {
+            Move::Deduce(Deduction { rule, step: Step::Place(sq), used, text }) => {
+                Event::Deduce { row: sq / puzzle.n, col: sq % puzzle.n, rule, used: squares(&used), text }
+            }
+            Move::Deduce(Deduction { rule, step: Step::Eliminate(out), used, text }) => {
+                Event::Eliminate { squares: squares(&out), rule, used: squares(&used), text }
+            }
+            Move::Guess(sq) => Event::Guess { row: sq / puzzle.n, col: sq % puzzle.n },
+            Move::Undo { queens, reopened, text } => {
+                Event::Undo { queens: squares(&queens), reopened: squares(&reopened), text }
+            }
+            Move::Refuted { square, text } => {
+                Event::Eliminate { squares: squares(&[square]), rule: Rule::Guess, used: squares(&[square]), text }
+            }
+            Move::Solution(queens) => Event::Solution { queens },
+        })
+    });
+    outcome.map(|_| ())
+}
