@@ -36,6 +36,7 @@ mod properties;
 mod race;
 mod seeds;
 mod stills;
+mod surface;
 mod svg_animate;
 mod svg_stills;
 mod tree;
