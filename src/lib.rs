@@ -30,8 +30,10 @@
 //! let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES)?; // 1. record
 //! let path = dir.path().join("queens-6.gif");
 //! let mut file = queens::OutputFile::create(&path)?;
+//! let animation = queens::Animation::new();
 //! let mut sink = queens::GifSink::new(&mut file); // 3. the sink
-//! let summary = queens::render(&trace, &queens::Animation::new(), &mut sink, &queens::NoProgress)?; // 2.
+//! let summary = queens::render(&trace, &animation, &mut sink, &queens::NoProgress)?; // 2. render
+//! drop(sink);
 //! file.commit()?;
 //! assert_eq!(summary.frames, trace.frame_count());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
