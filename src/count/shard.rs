@@ -7,7 +7,7 @@
 //! randomness or thread count in it.
 //!
 //! Method: the Takaken search is cut into work units (its partial boards a
-//! few rows deep, [`units`]), deep enough for at least [`UNITS_PER_SHARD`]
+//! few rows deep, `units`), deep enough for at least [`UNITS_PER_SHARD`]
 //! units per shard where that stays small. Each unit's work is estimated by counting its partial
 //! boards [`PROBE_ROWS`] rows further down (a cheap, shallow search); units
 //! are then dealt out longest-first, each to the shard with the least

@@ -259,6 +259,7 @@ pub enum TraceFault {
     /// A check names an `attacker` that does not attack `square`.
     #[error("the queen on {attacker} does not attack {square}")]
     NotAttacking { attacker: String, square: String },
+    /// A puzzle's event (named by `event`) in a trace that has no puzzle.
     #[error(
         "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
     )]

@@ -54,7 +54,7 @@ pub struct Timing {
     /// Delay of frame 0, the empty board the loop starts from. Default: [`DEFAULT_START_HOLD_MS`].
     pub start_hold_ms: u32,
     /// Delay of a dead-end frame: a line of the board has just run out of safe squares (tree
-    /// searches, as `--why` finds it: see [`crate::board::deadend::dead_end`]). Default:
+    /// searches, as `--why` finds it: see `crate::board::deadend::dead_end`). Default:
     /// [`DEFAULT_DEADEND_HOLD_MS`].
     pub deadend_hold_ms: u32,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
@@ -160,6 +160,21 @@ pub struct Summary {
 }
 
 /// Draw the frames of `trace` that `animation` selects and hand them to `sink`, in order.
+///
+/// The trace is validated first; nothing reaches the sink if it is invalid. Here every tenth frame
+/// of a run (and its last) becomes an animated WebP:
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let trace = queens::record(&queens::SolveOptions::new(6), queens::DEFAULT_MAX_FRAMES)?;
+/// let mut animation = queens::Animation::new();
+/// animation.selection.every = std::num::NonZeroUsize::new(10);
+/// let mut file = queens::OutputFile::create(&dir.path().join("every-tenth.webp"))?;
+/// let summary = queens::render(&trace, &animation, &mut queens::WebpSink::new(&mut file), &queens::NoProgress)?;
+/// file.commit()?;
+/// assert_eq!(summary.frames, 7); // frames 0, 10, ..., 50 and 57, the solution
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn render<S: Sink>(
     trace: &Trace,
     animation: &Animation,

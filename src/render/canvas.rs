@@ -18,7 +18,7 @@ pub struct Mask {
     pub levels: Vec<u8>,
 }
 
-/// Drawing in paints on the pixel seam's image (defined in [`crate::pixels`]).
+/// Drawing in paints on the pixel seam's image (defined in `crate::pixels`).
 impl IndexedImage {
     /// An image filled with `fill`.
     pub fn new(width: usize, height: usize, fill: Paint) -> Self {

@@ -1,5 +1,5 @@
 //! The fixed global palette every frame is drawn in: the theme's paints, then anti-aliasing blends
-//! (the colour arithmetic is in [`super::color`]).
+//! (the colour arithmetic is in `super::color`).
 //!
 //! Contract: indices `0..PAINT_COUNT` are the [`Paint`]s with their theme colours; after them come
 //! `LEVELS - 1` anti-aliasing blends for each (ink, background) pair of `blended_pairs`, so glyphs

@@ -22,6 +22,17 @@ use std::io::Write;
 /// One board (a solution or any partial layout, `queens[col] = row`); returns its width and height.
 /// Unless bare, attacking pairs are joined by a line and labels drawn when `coords` is set.
 /// `options.dark`, when given, is shown to SVG viewers that prefer a dark colour scheme.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let mut options = queens::RenderOptions::default();
+/// options.coords = true;
+/// let mut file = queens::OutputFile::create(&dir.path().join("board.svg"))?;
+/// let (width, height) = queens::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &options, queens::Format::Svg, &mut file)?;
+/// file.commit()?;
+/// assert!(width > 0 && height > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_board<W: Write>(
     n: usize,
     queens: &[usize],
@@ -37,6 +48,17 @@ pub fn write_board<W: Write>(
 
 /// `boards` on one sheet, `columns` boards per row (boards placed in a class row go to their
 /// class's row and slot instead); returns the atlas.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let boards = queens::solution_boards(6, false); // all 4 solutions of 6x6
+/// let mut file = queens::OutputFile::create(&dir.path().join("sheet.png"))?;
+/// let options = queens::RenderOptions::default();
+/// let atlas = queens::write_sheet(6, &boards, &options, 2, queens::Format::Png, &mut file)?;
+/// file.commit()?;
+/// assert_eq!(atlas.boards.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_sheet<W: Write>(
     n: usize,
     boards: &[SheetBoard],
@@ -53,6 +75,15 @@ pub fn write_sheet<W: Write>(
 
 /// How often each square holds a queen over all solutions of `n` (or one per symmetry class);
 /// returns the picture's width and height.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let mut file = queens::OutputFile::create(&dir.path().join("heatmap.png"))?;
+/// let options = queens::RenderOptions::default();
+/// queens::write_heatmap(8, false, &options, queens::Format::Png, &mut file)?;
+/// file.commit()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_heatmap<W: Write>(
     n: usize,
     unique: bool,

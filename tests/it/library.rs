@@ -54,7 +54,7 @@ fn frames_follow_the_selection_and_the_tree_panel() {
 
 #[test]
 fn frames_refuse_bad_input_up_front() {
-    let bad = queens::Trace { n: 4, algorithm: "mine".into(), events: vec![queens::Event::Remove { row: 0, col: 0 }] };
+    let bad = queens::Trace::new(4, "mine", vec![queens::Event::Remove { row: 0, col: 0 }]);
     assert!(matches!(queens::frames(&bad, &Animation::new()), Err(queens::Error::InvalidTrace { .. })));
     let mut animation = Animation::new();
     animation.max_frames = 3;

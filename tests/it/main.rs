@@ -37,6 +37,7 @@ mod puzzle_logic;
 mod race;
 mod seeds;
 mod stills;
+mod surface;
 mod svg_animate;
 mod svg_stills;
 mod tree;
