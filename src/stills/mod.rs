@@ -10,6 +10,7 @@
 pub mod classes;
 pub mod heatmap;
 pub mod sheet;
+mod sheet_text;
 mod svg;
 
 pub use sheet::{Atlas, AtlasEntry, ClassPlace, SheetBoard};

@@ -6,6 +6,7 @@
 //! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
 //! `n * square` (labels and margins lie outside that square).
 
+use super::sheet_text::SheetText;
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
@@ -42,7 +43,7 @@ impl SheetBoard {
         let rows: Vec<String> = self.queens.iter().map(|r| (n - r).to_string()).collect();
         if let Some(place) = &self.class {
             return match place.slot {
-                0 => format!("class {}: {}", place.class, rows.join(" ")),
+                0 => format!("id: {}", rows.join(" ")),
                 _ => format!("{}: {}", place.transform, rows.join(" ")),
             };
         }
@@ -132,6 +133,11 @@ pub(crate) struct SheetLayout {
     cells: Vec<(usize, usize)>,
     rows: usize,
     margin: usize,
+    /// Left edge of the first column of boards (the margin and the class headers' column).
+    left: usize,
+    /// Top of the first row of boards (the margin and the legend band).
+    top: usize,
+    text: SheetText,
     pub width: usize,
     pub height: usize,
     /// Side of a board's squares, `n * square`.
@@ -153,27 +159,54 @@ impl SheetLayout {
         let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
         let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
         let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
-        let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
+        let mut text = SheetText::new(renderer, boards, bare, cell.label_size);
+        text.wrap(renderer, text.header + columns.saturating_mul(cell.width));
+        let (left, top) = (margin + text.header, margin + text.legend_band());
+        let width = columns.saturating_mul(cell.width).saturating_add(left + margin);
+        let height = rows.saturating_mul(cell.height).saturating_add(top + margin);
         if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
             return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
         }
-        Ok(SheetLayout { cell, cells, rows, margin, width, height, board: renderer.layout.board_size() })
+        let board = renderer.layout.board_size();
+        Ok(SheetLayout { cell, cells, rows, margin, left, top, text, width, height, board })
     }
 
     /// Top-left pixel of the squares of board `i` (0-based, in the order given).
     pub fn board_origin(&self, i: usize) -> (usize, usize) {
         let (r, c) = self.cells[i];
-        (self.margin + c * self.cell.width + self.cell.board_dx, self.margin + r * self.cell.height)
+        (self.left + c * self.cell.width + self.cell.board_dx, self.top + r * self.cell.height)
     }
 
     /// Top of the strip of pixel rows drawn with board row `r`: the sheet's top for row 0 (its
-    /// margin included), else the row's top.
+    /// margin and legend included), else the row's top.
     pub fn strip_top(&self, r: usize) -> usize {
         if r == 0 {
             0
         } else {
-            self.margin + r * self.cell.height
+            self.top + r * self.cell.height
         }
+    }
+
+    /// Height of the strip of board row `r` (the bottom margin included in the last).
+    fn strip_height(&self, r: usize) -> usize {
+        let end = if r + 1 == self.rows { self.height } else { self.top + (r + 1) * self.cell.height };
+        end - self.strip_top(r)
+    }
+
+    /// The words drawn in the strip of board row `r` besides board labels: the legend (row 0)
+    /// and the row's class header, as (left x, baseline within the strip, size, text).
+    pub fn texts(&self, r: usize, renderer: &Renderer) -> Vec<(f32, f32, u32, String)> {
+        let size = self.text.size;
+        let mut out = Vec::new();
+        if r == 0 {
+            let top = self.margin as f32;
+            out.extend(self.text.legend_lines(renderer).map(|(y, t)| (self.margin as f32, top + y, size, t.into())));
+        }
+        let row_top = (self.top + r * self.cell.height - self.strip_top(r)) as f32;
+        for (y, t) in self.text.header_lines(r, self.board, renderer) {
+            out.push((self.margin as f32, row_top + y, size, t.into()));
+        }
+        out
     }
 
     /// Board `i`'s label, centred under it: centre x, baseline within its strip (see
@@ -185,6 +218,11 @@ impl SheetLayout {
             let baseline = (y - strip) as f32 + self.cell.label_baseline;
             (x as f32 + self.board as f32 / 2.0, baseline, strip, self.cell.label_size)
         })
+    }
+
+    /// Rows of boards.
+    pub fn rows(&self) -> usize {
+        self.rows
     }
 
     /// The atlas of `boards` on this sheet.
@@ -221,7 +259,7 @@ pub(super) fn write_sheet_png<W: Write>(
     out: W,
 ) -> Result<Atlas, Error> {
     let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
-    let (width, height, margin) = (sheet.width, sheet.height, sheet.margin);
+    let (width, height) = (sheet.width, sheet.height);
     let atlas = sheet.atlas(n, renderer.layout.square, boards);
     let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
     let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows];
@@ -229,6 +267,7 @@ pub(super) fn write_sheet_png<W: Write>(
         row_strips[r].push(i);
     }
     let last_row = row_strips.len() - 1;
+    let texts: Vec<_> = (0..sheet.rows).map(|r| sheet.texts(r, &renderer)).collect();
     let strips = row_strips
         .par_iter()
         .enumerate()
@@ -236,9 +275,7 @@ pub(super) fn write_sheet_png<W: Write>(
             || (renderer.clone(), renderer.blank()),
             |(renderer, board_image), (r, row_boards)| {
                 let strip_y = sheet.strip_top(r);
-                let top = if r == 0 { margin } else { 0 };
-                let bottom = if r == last_row { height - margin - sheet.rows * sheet.cell.height } else { 0 };
-                let mut strip = IndexedImage::new(width, top + sheet.cell.height + bottom, Paint::Background);
+                let mut strip = IndexedImage::new(width, sheet.strip_height(r), Paint::Background);
                 for &i in row_boards {
                     let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)
@@ -249,6 +286,10 @@ pub(super) fn write_sheet_png<W: Write>(
                     if let Some((centre, baseline, _, size)) = sheet.label(i) {
                         renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, size);
                     }
+                }
+                for (x, baseline, size, text) in &texts[r] {
+                    let centre = x + renderer.measure(text, *size).0 / 2.0;
+                    renderer.draw_text_centred(&mut strip, text, centre, *baseline, *size);
                 }
                 Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))
             },
@@ -333,5 +374,7 @@ mod tests {
         assert_eq!(b.label(), "1: 8 4 1 3 6 2 7 5");
         let u = SheetBoard { class_size: Some(4), ..b };
         assert_eq!(u.label(), "1: 8 4 1 3 6 2 7 5 (×4)");
+        let place = ClassPlace { class: 3, transform: "id", slot: 0 };
+        assert_eq!(SheetBoard { class: Some(place), ..u }.label(), "id: 8 4 1 3 6 2 7 5");
     }
 }

@@ -75,6 +75,14 @@ pub(super) fn write_sheet_svg<W: Write>(
             placed.extend(svg::atoms(&label, &glyphs, hatch).iter().map(|a| a.moved(0, strip as i64)));
         }
     }
+    for r in 0..sheet.rows() {
+        let mut words = Scene::new(0, 0);
+        for (x, baseline, size, text) in sheet.texts(r, &renderer) {
+            words.text((x, baseline), size, text);
+        }
+        let strip = sheet.strip_top(r) as i64;
+        placed.extend(svg::atoms(&words, &glyphs, hatch).iter().map(|a| a.moved(0, strip)));
+    }
     placed.sort_unstable();
     doc.atoms(&placed, &mut body);
     let count = boards.len();
