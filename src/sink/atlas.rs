@@ -1,7 +1,8 @@
-//! Sprite sheet atlases in the JSON form Aseprite exports ("array"), which Phaser, PixiJS and
-//! Godot importers read.
+//! Sheet atlases, both JSON forms in one place: frame sheets in the form Aseprite exports
+//! ("array"), which Phaser, PixiJS and Godot importers read ([`aseprite_atlas`]), and sheets of
+//! boards ([`Atlas`]: `{"n", "square", "width", "height", "boards": [...]}`).
 //!
-//! Contract: one entry per frame of the sheet in reading order, named `step <k>`, with its cell
+//! Contract (frame sheets): one entry per frame of the sheet in reading order, named `step <k>`, with its cell
 //! rectangle, the delay a GIF of the same frames would use (`duration`, ms), its step and the trace
 //! event (`null` for frame 0); `meta.frameTags` names every solution frame (`from`/`to` index the
 //! `frames` array).
@@ -9,7 +10,36 @@
 use super::sheet::SheetCell;
 use crate::encode::gif::centiseconds;
 use crate::trace::Event;
+use serde::Serialize;
 use serde_json::{json, Value};
+
+/// Where one board landed on a sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AtlasEntry {
+    pub index: usize,
+    pub queens: Vec<usize>,
+    pub x: usize,
+    pub y: usize,
+    pub size: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_size: Option<usize>,
+    /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<usize>,
+    /// The transformation of the class's first board that gives this one (`--classes` sheets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transform: Option<&'static str>,
+}
+
+/// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Atlas {
+    pub n: usize,
+    pub square: usize,
+    pub width: usize,
+    pub height: usize,
+    pub boards: Vec<AtlasEntry>,
+}
 
 /// The atlas of a sheet named `image`, `size` pixels, holding `cells`.
 pub fn aseprite_atlas(cells: &[SheetCell], image: &str, (width, height): (usize, usize)) -> Value {

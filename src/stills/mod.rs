@@ -13,7 +13,8 @@ pub mod sheet;
 mod sheet_text;
 mod svg;
 
-pub use sheet::{Atlas, AtlasEntry, ClassPlace, SheetBoard};
+pub use crate::sink::atlas::{Atlas, AtlasEntry};
+pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::render::RenderOptions;
 use crate::sink::{Format, STILL_FORMATS};

@@ -10,13 +10,14 @@ use super::sheet_text::SheetText;
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
-use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
+use crate::render::layout::check_geometry;
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
 use crate::render::{RenderOptions, Renderer};
+use crate::sink::atlas::{Atlas, AtlasEntry};
+use crate::sink::sheet::SheetGrid;
 use crate::Error;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::io::Write;
 
 /// Default cap on the boards a batch draws (`--max-boards`).
@@ -65,34 +66,6 @@ pub struct ClassPlace {
     pub slot: usize,
 }
 
-/// Where one board landed on a sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AtlasEntry {
-    pub index: usize,
-    pub queens: Vec<usize>,
-    pub x: usize,
-    pub y: usize,
-    pub size: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class_size: Option<usize>,
-    /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class: Option<usize>,
-    /// The transformation of the class's first board that gives this one (`--classes` sheets).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub transform: Option<&'static str>,
-}
-
-/// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Atlas {
-    pub n: usize,
-    pub square: usize,
-    pub width: usize,
-    pub height: usize,
-    pub boards: Vec<AtlasEntry>,
-}
-
 /// Geometry of a sheet cell: a board with its label band below.
 struct Cell {
     width: usize,
@@ -131,12 +104,10 @@ pub(crate) struct SheetLayout {
     cell: Cell,
     /// Grid cell (row, column) of each board.
     cells: Vec<(usize, usize)>,
-    rows: usize,
     margin: usize,
-    /// Left edge of the first column of boards (the margin and the class headers' column).
-    left: usize,
-    /// Top of the first row of boards (the margin and the legend band).
-    top: usize,
+    /// The cells on the sheet: the first starts right of the margin and the class headers'
+    /// column, under the margin and the legend band.
+    grid: SheetGrid,
     text: SheetText,
     pub width: usize,
     pub height: usize,
@@ -159,38 +130,33 @@ impl SheetLayout {
         let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
         let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
         let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
-        let mut text = SheetText::new(renderer, boards, bare, cell.label_size);
+        let class_rows: Vec<(usize, usize)> =
+            boards.iter().filter_map(|b| Some((b.class.as_ref()?.class, b.class_size.unwrap_or(1)))).collect();
+        let unique = boards.iter().any(|b| b.class_size.is_some());
+        let mut text = SheetText::new(renderer, &class_rows, unique, bare, cell.label_size);
         text.wrap(renderer, text.header + columns.saturating_mul(cell.width));
         let (left, top) = (margin + text.header, margin + text.legend_band());
         let width = columns.saturating_mul(cell.width).saturating_add(left + margin);
         let height = rows.saturating_mul(cell.height).saturating_add(top + margin);
-        if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
+        let grid = SheetGrid::new(columns, rows, (cell.width, cell.height), (left, top), (width, height));
+        if !grid.fits() {
             return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
         }
         let board = renderer.layout.board_size();
-        Ok(SheetLayout { cell, cells, rows, margin, left, top, text, width, height, board })
+        Ok(SheetLayout { cell, cells, margin, grid, text, width, height, board })
     }
 
     /// Top-left pixel of the squares of board `i` (0-based, in the order given).
     pub fn board_origin(&self, i: usize) -> (usize, usize) {
         let (r, c) = self.cells[i];
-        (self.left + c * self.cell.width + self.cell.board_dx, self.top + r * self.cell.height)
+        let (x, y) = self.grid.cell(r, c);
+        (x + self.cell.board_dx, y)
     }
 
     /// Top of the strip of pixel rows drawn with board row `r`: the sheet's top for row 0 (its
     /// margin and legend included), else the row's top.
     pub fn strip_top(&self, r: usize) -> usize {
-        if r == 0 {
-            0
-        } else {
-            self.top + r * self.cell.height
-        }
-    }
-
-    /// Height of the strip of board row `r` (the bottom margin included in the last).
-    fn strip_height(&self, r: usize) -> usize {
-        let end = if r + 1 == self.rows { self.height } else { self.top + (r + 1) * self.cell.height };
-        end - self.strip_top(r)
+        self.grid.strip_top(r)
     }
 
     /// The words drawn in the strip of board row `r` besides board labels: the legend (row 0)
@@ -202,7 +168,7 @@ impl SheetLayout {
             let top = self.margin as f32;
             out.extend(self.text.legend_lines(renderer).map(|(y, t)| (self.margin as f32, top + y, size, t.into())));
         }
-        let row_top = (self.top + r * self.cell.height - self.strip_top(r)) as f32;
+        let row_top = (self.grid.cell(r, 0).1 - self.strip_top(r)) as f32;
         for (y, t) in self.text.header_lines(r, self.board, renderer) {
             out.push((self.margin as f32, row_top + y, size, t.into()));
         }
@@ -222,7 +188,7 @@ impl SheetLayout {
 
     /// Rows of boards.
     pub fn rows(&self) -> usize {
-        self.rows
+        self.grid.rows
     }
 
     /// The atlas of `boards` on this sheet.
@@ -262,12 +228,12 @@ pub(super) fn write_sheet_png<W: Write>(
     let (width, height) = (sheet.width, sheet.height);
     let atlas = sheet.atlas(n, renderer.layout.square, boards);
     let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
-    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows];
+    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows()];
     for (i, &(r, _)) in sheet.cells.iter().enumerate() {
         row_strips[r].push(i);
     }
     let last_row = row_strips.len() - 1;
-    let texts: Vec<_> = (0..sheet.rows).map(|r| sheet.texts(r, &renderer)).collect();
+    let texts: Vec<_> = (0..sheet.rows()).map(|r| sheet.texts(r, &renderer)).collect();
     let strips = row_strips
         .par_iter()
         .enumerate()
@@ -275,7 +241,7 @@ pub(super) fn write_sheet_png<W: Write>(
             || (renderer.clone(), renderer.blank()),
             |(renderer, board_image), (r, row_boards)| {
                 let strip_y = sheet.strip_top(r);
-                let mut strip = IndexedImage::new(width, sheet.strip_height(r), Paint::Background);
+                let mut strip = IndexedImage::new(width, sheet.grid.strip_height(r), Paint::Background);
                 for &i in row_boards {
                     let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)

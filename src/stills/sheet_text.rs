@@ -7,7 +7,6 @@
 //! labels' type (capitals at least 0.18 x square). Positions are relative: the legend's lines
 //! from the legend band's top, a header's from its row's top.
 
-use super::sheet::SheetBoard;
 use crate::render::Renderer;
 
 /// The words of one sheet and the room they take.
@@ -38,25 +37,23 @@ const UNIQUE: [&str; 2] = [
 ];
 
 impl SheetText {
-    /// The words `boards` need on a sheet in labels of `size` pixels (none when `bare`).
-    pub fn new(renderer: &Renderer, boards: &[SheetBoard], bare: bool, size: u32) -> Self {
+    /// The words a sheet needs in labels of `size` pixels (none when `bare`): `classes` holds the
+    /// (class, class size) of every board placed in a class row, `unique` whether boards are
+    /// labelled with their class size.
+    pub fn new(renderer: &Renderer, classes: &[(usize, usize)], unique: bool, bare: bool, size: u32) -> Self {
         let line = (size as f32 * 1.5).ceil() as usize;
-        let classes = boards.iter().any(|b| b.class.is_some());
-        let unique = boards.iter().any(|b| b.class_size.is_some());
         let mut text =
             SheetText { size, line, header: 0, headers: Vec::new(), paragraphs: Vec::new(), legend: Vec::new() };
         if bare {
             return text;
         }
-        if classes {
-            for board in boards {
-                let Some(place) = &board.class else { continue };
-                if text.headers.len() < place.class {
-                    text.headers.resize(place.class, [String::new(), String::new()]);
+        if !classes.is_empty() {
+            for &(class, size) in classes {
+                if text.headers.len() < class {
+                    text.headers.resize(class, [String::new(), String::new()]);
                 }
-                let size = board.class_size.unwrap_or(1);
-                text.headers[place.class - 1] =
-                    [format!("Class {}", place.class), format!("{size} board{}", if size == 1 { "" } else { "s" })];
+                text.headers[class - 1] =
+                    [format!("Class {class}"), format!("{size} board{}", if size == 1 { "" } else { "s" })];
             }
             let widest = text.headers.iter().flatten().map(|t| renderer.measure(t, size).0).fold(0.0, f32::max);
             text.header = (widest + size as f32 * 1.2).ceil() as usize;

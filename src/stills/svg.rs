@@ -5,7 +5,8 @@
 //! once and places it per board, with every queen and every label glyph in one group per colour
 //! (labels at the PNG's pen positions). The words (board, queens) go in the title.
 
-use super::sheet::{sheet_layout, Atlas, SheetBoard};
+use super::sheet::{sheet_layout, SheetBoard};
+use super::Atlas;
 use crate::board::Board;
 use crate::render::glyphs::Glyphs;
 use crate::render::layout::check_geometry;
