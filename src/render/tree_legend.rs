@@ -4,7 +4,8 @@
 //! Contract: the legend sits under the nodes and lists, left to right and wrapping inside the
 //! panel, a swatch and a few words for each mark the run's tree shows at some frame: the path on
 //! the board, the current node (an outline in the text colour on a background halo inside it, so
-//! it keeps the theme's 4.5:1 text contrast against whatever node fill it surrounds), solutions,
+//! it keeps the theme's 4.5:1 text contrast against whatever node fill it surrounds), solutions
+//! (outlined in the queens' colour),
 //! nodes left after a solution was found below them, dead ends, nodes cut by a look-ahead and
 //! the node just taken back. Its type has capitals of at least 0.18 x square
 //! ([`super::layout::label_text_size`]). Nodes not visited yet are not drawn.
@@ -51,6 +52,7 @@ impl Mark {
         scene.push(Item::Fill { rect, paint: fill });
         match self {
             Mark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
+            Mark::Solution => solution_outline(rect, rect.3, scene),
             Mark::Cut => cut_bar(rect, scene),
             Mark::TakenBack => taken_back(rect, rect.3, scene),
             _ => {}
@@ -65,6 +67,14 @@ pub(super) fn node_paints(state: NodeState) -> (Paint, Paint) {
         NodeState::Solution => (Paint::Solution, Paint::Text),
         NodeState::Explored => (Paint::Light, Paint::Text),
         _ => (Paint::LightAttacked, Paint::Text),
+    }
+}
+
+/// The outline of a solution node in the queens' colour (`height`: the panel's node height), so
+/// solutions stand apart from dead ends where their fills are close in lightness (grayscale).
+pub(super) fn solution_outline(rect: Rect, height: i64, scene: &mut Scene) {
+    if rect.2 >= 6 {
+        scene.push(Item::Outline { rect, thickness: (height / 16).max(2), paint: Paint::Queen });
     }
 }
 

@@ -16,7 +16,7 @@
 use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::tree_cells::{Cell, TreeCells};
-use super::tree_legend::{current_node, cut_bar, node_paints, taken_back};
+use super::tree_legend::{current_node, cut_bar, node_paints, solution_outline, taken_back};
 use super::Renderer;
 use crate::board::tree::{Node, NodeState};
 use crate::board::BoardFrame;
@@ -83,6 +83,9 @@ impl Renderer {
         scene.push(Item::Fill { rect, paint: fill });
         if pruned {
             cut_bar(rect, scene);
+        }
+        if state == NodeState::Solution {
+            solution_outline(rect, cells.geometry.node_height, scene);
         }
         let Some(node) = node else { return };
         let size = label_size(cells.geometry.row);

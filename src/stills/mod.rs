@@ -10,9 +10,11 @@
 pub mod classes;
 pub mod heatmap;
 pub mod sheet;
+mod sheet_text;
 mod svg;
 
-pub use sheet::{Atlas, AtlasEntry, ClassPlace, SheetBoard};
+pub use crate::sink::atlas::{Atlas, AtlasEntry};
+pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::render::RenderOptions;
 use crate::sink::{Format, STILL_FORMATS};

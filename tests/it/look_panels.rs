@@ -153,3 +153,42 @@ fn the_tree_legend_is_in_type_of_0_18_square_and_shows_the_nodes_colours() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Vertical extent of the ink in `columns` x `rows` (pixels not `background`), if any.
+fn ink_extent(img: &RgbaImage, columns: std::ops::Range<u32>, rows: std::ops::Range<u32>) -> Option<(u32, u32)> {
+    let background = rgb(img, 0, 0);
+    let inked: Vec<u32> = rows.filter(|&y| columns.clone().any(|x| rgb(img, x, y) != background)).collect();
+    Some((*inked.first()?, *inked.last()?))
+}
+
+#[test]
+fn class_sheets_have_a_header_per_row_and_a_legend_line_in_type_of_0_18_square() {
+    let dir = temp_dir("look_panels", "classes");
+    for (n, square, classes) in [(8usize, 24u32, 12usize), (5, 60, 2)] {
+        let px = square.to_string();
+        let png = format!("c{n}.png");
+        let json = format!("c{n}.json");
+        run_ok(&dir, &["sheet", &n.to_string(), "--classes", "--square", &px, "-o", &png, "--atlas", &json, "-q"]);
+        let img = open(&dir.join(&png));
+        let atlas: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join(&json)).unwrap()).unwrap();
+        let boards = atlas["boards"].as_array().unwrap();
+        let firsts: Vec<&serde_json::Value> = boards.iter().filter(|b| b["transform"] == "id").collect();
+        assert_eq!(firsts.len(), classes);
+        let top = boards.iter().map(|b| b["y"].as_u64().unwrap() as u32).min().unwrap();
+        // A legend over the boards: lines of ink above the first row.
+        assert!(ink_extent(&img, 0..img.width(), 0..top).is_some(), "{n}: a legend above the boards");
+        for first in firsts {
+            let [x, y, size] = ["x", "y", "size"].map(|k| first[k].as_u64().unwrap() as u32);
+            // The header left of the row's first board, within the board's height; its first
+            // glyph is the capital C of "Class k".
+            let left = (0..x)
+                .find(|&c| ink_extent(&img, c..c + 1, y..y + size).is_some())
+                .unwrap_or_else(|| panic!("{n}: no header left of class {}", first["class"]));
+            let (a, b) = ink_extent(&img, left..left + (square / 6).max(4), y..y + size).unwrap();
+            let (cap_top, _) = ink_extent(&img, left..left + 2, a..b + 1).unwrap();
+            let cap = ink_extent(&img, left..left + 2, cap_top..b + 1).map(|(t, b)| b - t + 1).unwrap();
+            assert!(cap as f32 >= 0.18 * square as f32, "{n}: header capital {cap} px at {square} px squares");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
