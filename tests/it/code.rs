@@ -357,3 +357,41 @@ fn the_bar_marker_and_words_stay_legible_in_every_theme_and_view() {
         assert!(lowest[2] >= 4.5, "{name}: the highlighted words are faint on the bar: {lowest:?}");
     }
 }
+
+#[test]
+fn play_shows_the_code_in_the_terminal_and_as_text() {
+    let dir = temp_dir("code", "play");
+    let out = run_queens(&dir, &["play", "5", "--code", "--ascii", "--frames", "4"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let marked: Vec<&str> = text.lines().filter(|l| l.starts_with('>')).collect();
+    assert_eq!(marked, [">       place a queen there"], "{text}");
+    assert!(text.contains("\n  placeQueens(column):\n    if no column is left:\n"), "indented two spaces a level");
+    assert!(text.contains("\n  column     d\n  row        4\n  queens     4\n"), "the variables: {text}");
+    assert!(text.starts_with("step 4 of 6: place d4\n") && text.ends_with("solutions  0\n\n"), "{text}");
+    std::fs::write(dir.join("mine.json"), r#"{"n":4,"algorithm":"mine","events":[]}"#).unwrap();
+    let out = run_queens(&dir, &["play", "mine.json", "--code", "--ascii"]);
+    assert_eq!((out.status.code(), stderr(&out).lines().count()), (Some(2), 1), "{}", stderr(&out));
+    if crate::support::tools::tool("tmux", "apt-get install tmux").is_none() {
+        return;
+    }
+    let tmux = crate::play::Tmux { socket: dir.join("tmux.sock") };
+    let play = format!("{} play 6 --code --delay 5000", env!("CARGO_BIN_EXE_queens"));
+    tmux.run(&["-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "100", "-y", "30", &play]);
+    tmux.wait_for("step 0 of 57");
+    let marked = |screen: &str| screen.lines().find(|l| l.contains('▶') && !l.contains("playing")).map(str::to_string);
+    for (keys, step, words) in [
+        (&[][..], "step 0 of 57", "placeQueens(column):"),
+        (&["l"], "step 1 of 57", "place a queen there"),
+        (&["G"], "step 57 of 57", "a solution"),
+    ] {
+        tmux.keys(keys);
+        let screen = tmux.wait_for(step);
+        let line = marked(&screen).unwrap_or_else(|| panic!("no marked line:\n{screen}"));
+        assert!(line.contains(words), "{step}: {line}\n{screen}");
+        assert!(line.find('▶') > Some(3 * 6 + 2), "the code is right of the board: {line}");
+    }
+    tmux.keys(&["q"]);
+    drop(tmux);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
