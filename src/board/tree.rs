@@ -152,7 +152,7 @@ impl SearchTree {
             NodeState::Hidden
         } else if node.solution_at.is_some_and(|s| s <= k) {
             NodeState::Solution
-        } else if node.removed_at.map_or(true, |r| r > k) {
+        } else if node.removed_at.is_none_or(|r| r > k) {
             NodeState::Path
         } else if node.fruitful {
             NodeState::Explored

@@ -116,7 +116,7 @@ impl TreeCells {
                 continue;
             };
             let node = &self.tree.nodes[ids[last]];
-            if node.removed_at.map_or(true, |r| r > k) {
+            if node.removed_at.is_none_or(|r| r > k) {
                 return node;
             }
         }

@@ -60,7 +60,7 @@ impl Encode for SvgEncoder {
 
     fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<SvgFrame, Error> {
         // The words of the first and last frames make the title (every frame's when the count is unknown).
-        let first_or_last = frame.position == 0 || self.frames.map_or(true, |n| frame.position + 1 == n);
+        let first_or_last = frame.position == 0 || self.frames.is_none_or(|n| frame.position + 1 == n);
         Ok(SvgFrame {
             atoms: atoms(frame.scene, &self.glyphs, self.hatch),
             duration_ms: u64::from(centiseconds(frame.delay_ms)) * 10,

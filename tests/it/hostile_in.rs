@@ -58,7 +58,7 @@ fn events_jsonl(events: usize) -> Vec<u8> {
 fn an_overlong_line_is_refused_naming_the_line_and_the_cap() {
     let dir = temp_dir("long-line");
     let mut input = b"{\"n\":6,\"algorithm\":\"backtrack\"}\n{\"event\":\"place\",\"row\":0,\"col\":0}\n".to_vec();
-    input.extend(std::iter::repeat(b' ').take(3 << 20));
+    input.extend(std::iter::repeat_n(b' ', 3 << 20));
     let out = run_with_stdin(&dir, &["render", "-", "-o", "x.gif", "-q"], input);
     refused(&out, "line 3: longer than 1048576 bytes");
     assert!(listing(&dir).is_empty(), "nothing left: {:?}", listing(&dir));
@@ -160,7 +160,7 @@ fn a_one_line_json_trace_is_read_as_json() {
     let trace: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("t.json")).unwrap()).unwrap();
     let mut one_line = serde_json::to_vec(&trace).unwrap();
     // Past the line cap: read as a whole JSON trace, not as a JSON Lines header.
-    one_line.splice(1..1, std::iter::repeat(b' ').take(1 << 20));
+    one_line.splice(1..1, std::iter::repeat_n(b' ', 1 << 20));
     std::fs::write(dir.join("one.json"), one_line).unwrap();
     let out = run_queens(&dir, &["render", "one.json", "--frames", "last", "-o", "x.gif", "-q"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -234,8 +234,8 @@ fn pair_from_runs(runs: &[(usize, u8, bool, u8)], size: u8, transparent: u8) -> 
         while new == old || new == transparent {
             new = new.wrapping_add(1) & fits;
         }
-        prev.extend(std::iter::repeat(old).take(len));
-        cur.extend(std::iter::repeat(if changed { new } else { old }).take(len));
+        prev.extend(std::iter::repeat_n(old, len));
+        cur.extend(std::iter::repeat_n(if changed { new } else { old }, len));
     }
     (prev, cur)
 }

@@ -100,7 +100,7 @@ fn long_runs() {
     round_trip(&vec![5; 1_000_000], 6, 1000, 1000);
     round_trip(&vec![0; 1_000_000], 2, 1000, 1000);
     // Runs of 1 to 50 pixels in all 256 colours: run chains get long and the table resets under them.
-    let runs = (0..).flat_map(|k: usize| std::iter::repeat((k * 37 % 256) as u8).take(k * 7 % 50 + 1));
+    let runs = (0..).flat_map(|k: usize| std::iter::repeat_n((k * 37 % 256) as u8, k * 7 % 50 + 1));
     round_trip(&runs.take(1_000_000).collect::<Vec<_>>(), 8, 1000, 1000);
 }
 

@@ -205,7 +205,7 @@ fn run_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
                 tokens.push((17, (left - 3) as u8));
                 left = 0;
             }
-            tokens.extend(std::iter::repeat((0, 0)).take(left));
+            tokens.extend(std::iter::repeat_n((0, 0), left));
         } else {
             if previous != value {
                 tokens.push((value, 0));
@@ -217,7 +217,7 @@ fn run_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
                 tokens.push((16, (n - 3) as u8));
                 left -= n;
             }
-            tokens.extend(std::iter::repeat((value, 0)).take(left));
+            tokens.extend(std::iter::repeat_n((value, 0), left));
         }
         i += run;
     }
@@ -292,9 +292,9 @@ mod tests {
         let mut previous = 8;
         for (sym, extra) in run_lengths(&lengths) {
             match sym {
-                16 => out.extend(std::iter::repeat(previous).take(3 + extra as usize)),
-                17 => out.extend(std::iter::repeat(0).take(3 + extra as usize)),
-                18 => out.extend(std::iter::repeat(0).take(11 + extra as usize)),
+                16 => out.extend(std::iter::repeat_n(previous, 3 + extra as usize)),
+                17 => out.extend(std::iter::repeat_n(0, 3 + extra as usize)),
+                18 => out.extend(std::iter::repeat_n(0, 11 + extra as usize)),
                 l => {
                     out.push(l);
                     if l != 0 {

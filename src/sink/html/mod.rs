@@ -79,7 +79,7 @@ impl Encode for HtmlEncoder {
     type Encoded = HtmlFrame;
 
     fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<HtmlFrame, Error> {
-        let first_or_last = frame.position == 0 || self.frames.map_or(true, |n| frame.position + 1 == n);
+        let first_or_last = frame.position == 0 || self.frames.is_none_or(|n| frame.position + 1 == n);
         Ok(HtmlFrame {
             atoms: atoms(frame.scene, &self.glyphs, self.hatch),
             step: frame.step,

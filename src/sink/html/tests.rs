@@ -136,7 +136,7 @@ fn replaying_the_toggles_shows_every_frames_atoms() {
     for (f, atoms) in frames.iter().enumerate() {
         drawing.toggles[f].iter().for_each(|&u| shown[u as usize] ^= true);
         for (i, a) in all.iter().enumerate() {
-            let visible = drawing.atom_units[i].map_or(true, |u| shown[u as usize]);
+            let visible = drawing.atom_units[i].is_none_or(|u| shown[u as usize]);
             assert_eq!(visible, atoms.contains(a), "frame {f}, atom {a:?}");
         }
     }

@@ -100,7 +100,7 @@ pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs, panels_x: Option<
         }
     }
     let mut glyphs = text_glyphs(&atoms, &unit_of, font);
-    glyphs.retain(|g| !panels_x.is_some_and(|panels| g.x >= panels as i64));
+    glyphs.retain(|g| panels_x.is_none_or(|panels| g.x < panels as i64));
     Drawing {
         body,
         elements,
