@@ -269,27 +269,41 @@ pub enum TraceFault {
 /// What is wrong at one place of a puzzle file.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
+// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
+// is off for the fields only in effect (tests/it/surface.rs checks every variant has a sentence).
+#[allow(missing_docs)]
 pub enum PuzzleFault {
+    /// The file holds no grid.
     #[error("the file holds no grid; write N lines of N cells (README, Puzzles)")]
     Empty,
+    /// The file is not UTF-8 text.
     #[error("the text is not UTF-8; save it as UTF-8 (iconv -t UTF-8)")]
     NotUtf8,
+    /// `found` is not a cell character.
     #[error("'{}' is not a cell; use . (open), # (blocked), Q (a given queen) or a region letter A-Z, a-z", .found.escape_debug())]
     UnknownCharacter { found: char },
+    /// A row has `found` cells where the first has `n`.
     #[error("this row has {found} cells, the first row has {n}; every row needs as many cells as the first")]
     Ragged { found: usize, n: usize },
+    /// The grid has `found` rows of `n` cells.
     #[error("the grid has {found} rows of {n} cells; a puzzle has {n} rows (a region puzzle may add a second block of {n} rows marking . # Q)")]
     RowCount { found: usize, n: usize },
+    /// `n` cells a row is past the largest puzzle, `max`.
     #[error("{n} cells a row is more than the largest puzzle, {max}x{max}")]
     TooBig { n: usize, max: usize },
+    /// An `n` x `n` region puzzle has `found` regions, not `n`.
     #[error("a {n}x{n} region puzzle needs {n} regions, this one has {found}")]
     RegionCount { n: usize, found: usize },
+    /// Region `letter` is past the board's `n` regions (the last is `last`).
     #[error("region letter {letter} is past the board's {n} regions; name a {n}x{n} puzzle's regions A to {last}")]
     RegionLetter { letter: char, n: usize, last: char },
+    /// A region letter in the second block (. # Q only).
     #[error("the second block marks squares with . # Q only; the region letters belong in the first block")]
     LetterInMarks,
+    /// A . # Q mark in the first block of a region puzzle (letters only).
     #[error("the first block of a region puzzle holds region letters only; mark . # Q in a second block of rows")]
     MarkInRegions,
+    /// The given queens on `square` and `other` attack each other (`why`).
     #[error("the given queen on {square} attacks the given queen on {other} ({why}); a puzzle's givens must be a partial solution")]
     GivensAttack { square: String, other: String, why: &'static str },
 }

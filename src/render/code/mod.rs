@@ -3,9 +3,9 @@
 //!
 //! Contract: every frame is one [`Step`]: frame 0 is [`Step::Start`], a frame where a line of the
 //! board runs out of safe squares is [`Step::DeadEnd`] (exactly the frames `--why` and
-//! `--deadend-hold` call dead ends: see [`crate::board::deadend::dead_end`]), any other frame the
+//! `--deadend-hold` call dead ends: see `crate::board::deadend::dead_end`), any other frame the
 //! kind of its event. Each algorithm's [`Listing`] names one line per step its runs produce
-//! ([`listings`]), so a frame highlights exactly one line. Variables are derived from the frame
+//! (`listings`), so a frame highlights exactly one line. Variables are derived from the frame
 //! alone (the board after the event, the event, the counters), so a stream shows them too; a value
 //! with no meaning on a frame reads `–`. Traces whose algorithm is not one of ours have no listing.
 

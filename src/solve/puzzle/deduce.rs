@@ -22,9 +22,21 @@ pub enum Move {
     /// No rule applies: a queen is guessed on this square.
     Guess(usize),
     /// Back to the state before the last guess: these queens come off, these squares reopen.
-    Undo { queens: Vec<usize>, reopened: Vec<usize>, text: String },
+    Undo {
+        /// The queens that come off.
+        queens: Vec<usize>,
+        /// The squares that reopen.
+        reopened: Vec<usize>,
+        /// The sentence a caption shows.
+        text: String,
+    },
     /// The guessed square, searched through, is ruled out.
-    Refuted { square: usize, text: String },
+    Refuted {
+        /// The square ruled out.
+        square: usize,
+        /// The sentence a caption shows.
+        text: String,
+    },
     /// All N queens stand; `queens[col] = row`.
     Solution(Vec<usize>),
 }
@@ -32,7 +44,9 @@ pub enum Move {
 /// What a run found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// Solutions found.
     pub solutions: u64,
+    /// Guesses made (0 when the rules alone solved it).
     pub guesses: u64,
     /// True when the rules stopped short of a solution and no guess was allowed.
     pub stuck: bool,

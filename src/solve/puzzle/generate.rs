@@ -19,7 +19,9 @@ use crate::trace::Square;
 /// The kinds of puzzles generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleKind {
+    /// Queens puzzles with N coloured regions, one queen per row, column and region.
     Regions,
+    /// Plain boards with some queens given and squares blocked, to complete.
     Completion,
 }
 
@@ -32,7 +34,9 @@ const REGION_TRIES: usize = 5000;
 /// A generated puzzle and what the rules make of it (`None` for completion puzzles).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// The puzzle.
     pub puzzle: Puzzle,
+    /// What the rules make of it (`None` for completion puzzles).
     pub rules: Option<Outcome>,
 }
 
