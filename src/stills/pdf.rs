@@ -43,9 +43,10 @@ pub(super) fn write_sheet_pdf<W: Write>(
         let board = Board::from_queens(n, &sheet_board.queens)
             .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
         page.append_shifted(renderer.describe_board(&board), sheet.board_origin(i));
-        if let Some((centre, baseline, _, size)) = sheet.label(i) {
+        if let Some((centre, baseline, strip, size)) = sheet.label(i) {
+            // The label's baseline is given within its row's strip, which starts `strip` down.
             let text = sheet_board.label();
-            page.text((centre - renderer.measure(&text, size).0 / 2.0, baseline), size, text);
+            page.text((centre - renderer.measure(&text, size).0 / 2.0, baseline + strip as f32), size, text);
         }
     }
     pdf::still(&page, &options.theme, out)?;

@@ -168,23 +168,53 @@ impl PageContent {
     }
 
     /// `text` in the fill colour, pen at `x` on `baseline`, `size` pixels as the embedded font's
-    /// rasterizer reads a size.
+    /// rasterizer reads a size. Glyphs sit at the font's own pen positions (the rasterizer rounds
+    /// each pen to whole pixels, up to half a pixel away): rounded pens would put gaps between
+    /// letters that text extraction reads as spaces ("solution s"). A `TJ` adjustment corrects
+    /// any drift from the rounded widths and the hundredths the font size is written in.
     pub fn text(&mut self, glyphs: &Glyphs, (x, baseline): (f32, f32), size: f32, text: &str) {
         let chars: Vec<char> = text.chars().collect();
         if chars.iter().all(|c| c.is_whitespace()) {
             return;
         }
         let font_size = r2(glyphs.units_scale(size) * glyphs.units_per_em());
+        let per_unit = font_size / glyphs.units_per_em();
+        let mut pens = Vec::with_capacity(chars.len());
+        let mut pen = x;
+        for &ch in &chars {
+            pens.push(r2(pen));
+            pen += glyphs.advance(ch, size as u32);
+        }
         let flip = if self.y_down { -1.0 } else { 1.0 };
         self.content.begin_text();
-        self.content.set_text_matrix([1.0, 0.0, 0.0, flip, r2(x), r2(baseline)]);
+        self.content.set_text_matrix([1.0, 0.0, 0.0, flip, r2(pens[0]), r2(baseline)]);
+        let mut at = r2(pens[0]);
         let mut start = 0;
         while start < chars.len() {
             let block = chars[start] as u32 >> 8;
             let end = start + chars[start..].iter().take_while(|&&c| c as u32 >> 8 == block).count();
-            let codes: Vec<u8> = chars[start..end].iter().map(|&c| (c as u32 & 0xFF) as u8).collect();
+            // Runs of codes, each after the adjustment that moves the pen to its first glyph.
+            let mut runs: Vec<(f32, Vec<u8>)> = Vec::new();
+            for i in start..end {
+                let gap = pens[i] - at;
+                let code = (chars[i] as u32 & 0xFF) as u8;
+                match runs.last_mut() {
+                    Some((_, codes)) if gap.abs() < 0.001 => codes.push(code),
+                    _ => runs.push(((-gap * 1000.0 / font_size * 10.0).round() / 10.0, vec![code])),
+                }
+                at = pens[i] + glyphs.advance_units(chars[i]).round() * per_unit;
+            }
             self.content.set_font(Name(format!("F{block:x}").as_bytes()), font_size);
-            self.content.show(Str(&codes));
+            let mut shown = self.content.show_positioned();
+            let mut items = shown.items();
+            for (adjust, codes) in &runs {
+                if *adjust != 0.0 {
+                    items.adjust(*adjust);
+                }
+                items.show(Str(codes));
+            }
+            drop(items);
+            drop(shown);
             self.uses.chars.extend(&chars[start..end]);
             start = end;
         }

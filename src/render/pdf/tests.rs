@@ -30,12 +30,17 @@ fn a_board_is_one_page_with_one_queen_form_and_one_board_form() {
 fn the_cross_reference_table_points_at_every_object() {
     let scene = board_scene(&RenderOptions { coords: true, ..RenderOptions::default() }, &[1, 3, 0, 2]);
     let pdf = pdf_of(&scene, &Theme::default());
-    let text = String::from_utf8_lossy(&pdf);
-    let start: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
-    assert!(text[start..].starts_with("xref\n0 "));
-    for (number, line) in text[start..].lines().skip(3).take_while(|l| l.ends_with(" n ")).enumerate() {
+    // Offsets are in bytes: read the tail as text, the objects as bytes.
+    let tail_at = pdf.windows(10).rposition(|w| w == b"startxref\n").unwrap();
+    let tail = std::str::from_utf8(&pdf[tail_at..]).unwrap();
+    let start: usize = tail.lines().nth(1).unwrap().parse().unwrap();
+    let table = std::str::from_utf8(&pdf[start..]).unwrap();
+    assert!(table.starts_with("xref\n0 "), "{table}");
+    let entries: Vec<&str> = table.lines().skip(3).take_while(|l| l.ends_with(" n ")).collect();
+    assert!(entries.len() > 5, "{table}");
+    for (number, line) in entries.iter().enumerate() {
         let offset: usize = line[..10].parse().unwrap();
-        assert!(text[offset..].starts_with(&format!("{} 0 obj", number + 1)), "object {}", number + 1);
+        assert!(pdf[offset..].starts_with(format!("{} 0 obj", number + 1).as_bytes()), "object {}", number + 1);
     }
 }
 
