@@ -196,13 +196,18 @@ impl PageContent {
             // Runs of codes, each after the adjustment that moves the pen to its first glyph.
             let mut runs: Vec<(f32, Vec<u8>)> = Vec::new();
             for i in start..end {
+                // `at` is where the PDF's pen is: moved only when it strays a twentieth of a pixel.
                 let gap = pens[i] - at;
                 let code = (chars[i] as u32 & 0xFF) as u8;
                 match runs.last_mut() {
-                    Some((_, codes)) if gap.abs() < 0.001 => codes.push(code),
-                    _ => runs.push(((-gap * 1000.0 / font_size * 10.0).round() / 10.0, vec![code])),
+                    Some((_, codes)) if gap.abs() < 0.05 => codes.push(code),
+                    _ if i == start && gap.abs() < 0.05 => runs.push((0.0, vec![code])),
+                    _ => {
+                        runs.push(((-gap * 1000.0 / font_size * 10.0).round() / 10.0, vec![code]));
+                        at = pens[i];
+                    }
                 }
-                at = pens[i] + glyphs.advance_units(chars[i]).round() * per_unit;
+                at += glyphs.advance_units(chars[i]).round() * per_unit;
             }
             self.content.set_font(Name(format!("F{block:x}").as_bytes()), font_size);
             let mut shown = self.content.show_positioned();
