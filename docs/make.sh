@@ -25,4 +25,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 $q animate 6 --handout -q -o "$tmp/handout.pdf"
 pdftocairo -r 60 -f 1 -l 1 -png -singlefile "$tmp/handout.pdf" "$tmp/handout"
-convert "$tmp/handout.png" -colors 48 -define png:compression-level=9 docs/handout-6x6.png
+convert "$tmp/handout.png" +dither -colors 64 -define png:compression-level=9 docs/handout-6x6.png
