@@ -14,8 +14,20 @@ use ab_glyph::{OutlineCurve, Point};
 /// A glyph as drawn: a character of text at a pixel size, or a piece filling a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GlyphRef {
-    Text { ch: char, size: u32 },
-    Piece { ch: char, square: u32 },
+    /// A character of text at `size` pixels.
+    Text {
+        /// The character.
+        ch: char,
+        /// The text size in pixels, as the rasterizer reads it.
+        size: u32,
+    },
+    /// A piece filling a square `square` pixels wide.
+    Piece {
+        /// The piece's character (the queen).
+        ch: char,
+        /// The square's side in pixels.
+        square: u32,
+    },
 }
 
 impl GlyphRef {

@@ -19,7 +19,9 @@ use std::io::Write;
 /// Handout pages: the paper, frames per page, and the run's words for the header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Handout {
+    /// A4 or US Letter, portrait.
     pub paper: Paper,
+    /// Frames on each page (the last page may hold fewer).
     pub per_page: usize,
     /// Shown on the left of every page's header, e.g. "6×6 · backtrack".
     pub title: String,

@@ -151,10 +151,12 @@ fn a_run_is_one_page_per_selected_frame_of_the_frames_size() {
 fn pages_match_the_png_stills_of_their_frames() {
     let Some(tools) = tools() else { return };
     let dir = temp_dir("pdf", "match");
-    let cases: [(&str, &[&str], [usize; 4]); 3] = [
+    let cases: [(&str, &[&str], [usize; 4]); 4] = [
         ("default", &["6", "--theme", "default"], [0, 4, 13, 57]),
         ("print", &["5", "--theme", "print", "--detail", "checks", "--coords"], [0, 3, 9, 20]),
         ("gray", &["6", "--theme", "gray", "--why"], [1, 7, 30, 57]),
+        // The code panel (a layout part of the scene): its highlighted line is a bar the PDF draws.
+        ("code", &["6", "--code"], [0, 7, 8, 57]),
     ];
     for (name, args, frames) in cases {
         let args = [args, &["--square", "40"]].concat();
