@@ -20,3 +20,9 @@ $q frames 6 --why --frames 3-10 --columns 4 --gap 8 --square 36 -q -o docs/why-6
 $q race 8 backtrack forward --square 36 -q -o docs/race-8x8-backtrack-forward.gif
 $q heatmap 8 -q -o docs/heatmap-8x8.png
 $q sheet 8 --classes --square 24 -q -o docs/classes-8x8.png
+# A handout page (PDF rendered by poppler's pdftocairo, then reduced to a small palette PNG).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+$q animate 6 --handout -q -o "$tmp/handout.pdf"
+pdftocairo -r 60 -f 1 -l 1 -png -singlefile "$tmp/handout.pdf" "$tmp/handout"
+convert "$tmp/handout.png" +dither -colors 64 -define png:compression-level=9 docs/handout-6x6.png

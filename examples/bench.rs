@@ -4,13 +4,14 @@
 //!
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
 //! `formats` to run only the format rows, `html` to run only the HTML player's rows and its timing
-//! in headless Chromium). Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
+//! in headless Chromium, `pdf` to run only the PDF rows, whose ratios are to the SVG of the same
+//! picture). Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
 //! `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]`, `[html]` write the GIF (or PNG) row above them in
 //! that format (the videos need ffmpeg); their ratios are to that row, measured in the same run.
 
 use queens::{
-    solution_boards, write_board, write_sheet, Animation, ApngSink, Format, FrameSheetSink, GifSink, HtmlSink,
-    NoProgress, Sink, SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
+    solution_boards, write_board, write_sheet, Animation, ApngSink, Format, FrameSheetSink, GifSink, Handout, HtmlSink,
+    NoProgress, Paper, PdfSink, Sink, SolveOptions, SvgSink, Tuning, Until, VideoCodec, VideoSink, WebpSink,
 };
 use std::io::Write;
 use std::process::Command;
@@ -49,13 +50,15 @@ enum Kind {
     /// The HTML player.
     Html,
     SheetSvg,
-    /// `board 8 1,5,8,6,3,7,2,4` as PNG or SVG.
-    Board {
-        svg: bool,
+    /// `board 8 1,5,8,6,3,7,2,4` as PNG, SVG or PDF.
+    Board(Format),
+    /// PDF pages, one per frame, or (`handout`) six frames on each A4 page.
+    Pdf {
+        handout: bool,
     },
 }
 
-use Kind::{Apng, Board, FrameSheet, Gif, Html, Sheet, SheetSvg, Stream, Svg, Video, Webp};
+use Kind::{Apng, Board, FrameSheet, Gif, Html, Pdf, Sheet, SheetSvg, Stream, Svg, Video, Webp};
 
 /// Events in the `render -` stream row (at least).
 const STREAM_EVENTS: usize = 2_000_000;
@@ -106,6 +109,7 @@ fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
         ("animate 6 [webm]", 6, Until::First, Video(VideoCodec::Vp9)),
         ("animate 6 [svg]", 6, Until::First, Svg),
         ("animate 6 [html]", 6, Until::First, Html),
+        ("animate 6 [pdf]", 6, Until::First, Pdf { handout: false }),
         ("animate 8", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 [webp]", 8, Until::First, Webp),
         ("animate 8 [apng]", 8, Until::First, Apng),
@@ -118,6 +122,7 @@ fn format_jobs(quick: bool) -> Vec<(&'static str, usize, Until, Kind)> {
         ("animate 8 --until all [apng]", 8, Until::All, Apng),
         ("animate 8 --until all [svg]", 8, Until::All, Svg),
         ("animate 8 --until all [html]", 8, Until::All, Html),
+        ("animate 8 --until all [pdf]", 8, Until::All, Pdf { handout: false }),
     ];
     if !quick {
         jobs.push(("animate 8 --until all [mp4]", 8, Until::All, Video(VideoCodec::H264)));
@@ -147,11 +152,30 @@ fn html_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
     ]
 }
 
+/// The PDF rows: each picture as SVG (the baseline), then as PDF pages and a PDF handout.
+fn pdf_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
+    vec![
+        ("animate 6 --format svg", 6, Until::First, Svg),
+        ("animate 6 [pdf]", 6, Until::First, Pdf { handout: false }),
+        ("animate 6 [pdf --handout]", 6, Until::First, Pdf { handout: true }),
+        ("animate 8 --format svg", 8, Until::First, Svg),
+        ("animate 8 [pdf]", 8, Until::First, Pdf { handout: false }),
+        ("animate 8 --until all --format svg", 8, Until::All, Svg),
+        ("animate 8 --until all [pdf]", 8, Until::All, Pdf { handout: false }),
+        ("animate 8 --until all [pdf --handout]", 8, Until::All, Pdf { handout: true }),
+        ("board 8 1,5,8,6,3,7,2,4 --format svg", 8, Until::All, Board(Format::Svg)),
+        ("board 8 1,5,8,6,3,7,2,4 [pdf]", 8, Until::All, Board(Format::Pdf)),
+    ]
+}
+
 /// (name, n, until, kind). Names with `--bare --no-attacks` render queens only (no shading,
 /// caption or highlights).
 fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kind)> {
     if std::env::args().any(|a| a == "html") {
         return html_jobs();
+    }
+    if std::env::args().any(|a| a == "pdf") {
+        return pdf_jobs();
     }
     if formats_only {
         return format_jobs(quick);
@@ -183,8 +207,9 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
         ("sheet 8", 8, Until::All, Sheet),
         ("sheet 8 [1 thread]", 8, Until::All, Sheet),
         ("sheet 8 [svg]", 8, Until::All, SheetSvg),
-        ("board 8 1,5,8,6,3,7,2,4", 8, Until::All, Board { svg: false }),
-        ("board 8 1,5,8,6,3,7,2,4 [svg]", 8, Until::All, Board { svg: true }),
+        ("board 8 1,5,8,6,3,7,2,4", 8, Until::All, Board(Format::Png)),
+        ("board 8 1,5,8,6,3,7,2,4 [svg]", 8, Until::All, Board(Format::Svg)),
+        ("board 8 1,5,8,6,3,7,2,4 [pdf]", 8, Until::All, Board(Format::Pdf)),
     ];
     jobs.extend(format_jobs(quick));
     if !quick {
@@ -247,9 +272,13 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
             write_sheet(n, &boards, &options, 10, format, &mut out).expect("sheet renders");
             boards.len()
         }
-        Board { svg } => {
+        Pdf { handout: false } => render(&mut |t, a| run(t, a, PdfSink::new(&mut out))),
+        Pdf { handout: true } => {
+            let handout = Handout { paper: Paper::A4, per_page: 6, title: format!("{n}×{n} · backtrack") };
+            render(&mut |t, a| run(t, a, PdfSink::handout(&mut out, handout.clone())))
+        }
+        Board(format) => {
             let (queens, options) = ([0, 4, 7, 5, 2, 6, 1, 3], queens::RenderOptions::default());
-            let format = if svg { Format::Svg } else { Format::Png };
             write_board(n, &queens, &options, format, &mut out).expect("board renders");
             1
         }
@@ -277,7 +306,7 @@ fn main() {
         if name.contains("[1 thread]") || name.contains("[all off]") {
             child.env("RAYON_NUM_THREADS", "1");
         }
-        child.args(args.iter().filter(|a| *a == "formats" || *a == "quick" || *a == "html"));
+        child.args(args.iter().filter(|a| ["formats", "quick", "html", "pdf"].contains(&a.as_str())));
         let out = child.args(["--job", &i.to_string()]).output().expect("child runs");
         let line = String::from_utf8_lossy(&out.stdout);
         let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();

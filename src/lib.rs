@@ -98,6 +98,7 @@ pub use board::{validate, BoardFrame, Counters};
 pub use render::caption::{caption_spec, CaptionSpec};
 pub use render::code;
 pub use render::palette::Palette;
+pub use render::pdf::Paper;
 pub use render::report::{solution_text, solutions_summary, solutions_text};
 pub use render::scene::{Item, Rect, Scene};
 pub use render::text_frame::{
@@ -109,8 +110,8 @@ pub use render::RenderOptions;
 pub use encode::gif::Tuning;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
-    FrameSheetSink, GifSink, HtmlSink, OwnedFrame, SheetCell, Sink, SplitSink, StillSink, Stream, SvgSheetSink,
-    SvgSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
+    FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, SheetCell, Sink, SplitSink, StillSink, Stream,
+    SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
 };
 
 pub use pipeline::{

@@ -2,7 +2,7 @@
 
 use super::args::parse_max_frames;
 use super::args::{ShowArgs, SolveArgs, TimingArgs};
-use super::format::{check_embed, write_animation, OutArgs};
+use super::format::{write_animation, HandoutArgs, Layout, OutArgs};
 use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -35,6 +35,8 @@ pub struct DrawArgs {
     /// An HTML player without page margins, for an <iframe> (with --format html or -o NAME.html).
     #[arg(long)]
     pub embed: bool,
+    #[command(flatten)]
+    pub handout: HandoutArgs,
 }
 
 impl DrawArgs {
@@ -88,8 +90,9 @@ impl AnimateArgs {
             write_trace(&trace, path)?;
         }
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
-        check_embed(self.draw.embed, format)?;
-        write_run(&trace, &animation, (path, format, self.draw.embed), quiet)
+        let title = || run_title(options.n, &options.algorithm.to_string());
+        let layout = Layout::new(self.draw.embed, &self.draw.handout, format, title)?;
+        write_run(&trace, &animation, (path, format, &layout), quiet)
     }
 }
 
@@ -131,25 +134,33 @@ impl RenderArgs {
             _ => "trace".to_string(),
         };
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
-        check_embed(self.draw.embed, format)?;
-        let embed = self.draw.embed;
+        // The handout's header names the run once the trace is open; refused formats fail first.
+        Layout::new(self.draw.embed, &self.draw.handout, format, String::new)?;
+        let layout = |n: usize, algorithm: &str| {
+            Layout::new(self.draw.embed, &self.draw.handout, format, || run_title(n, algorithm))
+        };
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path()))])?;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
-            return write_animation((&path(), format, embed), None, quiet, |sink, bar| {
+            let layout = layout(0, "")?;
+            return write_animation((&path(), format, &layout), None, quiet, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
         }
         match queens::jsonl::open(open_trace(&self.trace)?)? {
-            Input::Whole(trace) => write_run(&trace, &animation, (path(), format, embed), quiet),
+            Input::Whole(trace) => {
+                let layout = layout(trace.n, &trace.algorithm)?;
+                write_run(&trace, &animation, (path(), format, &layout), quiet)
+            }
             Input::Lines(events) => {
                 let info = events.scan()?;
                 let frames = info.total_events.map(|events| events + 1);
                 let file = open_trace(&self.trace)?;
                 let path = path();
-                write_animation((&path, format, embed), frames, quiet, |sink, bar| {
+                let layout = layout(info.n, &info.algorithm)?;
+                write_animation((&path, format, &layout), frames, quiet, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })
             }
@@ -157,15 +168,24 @@ impl RenderArgs {
     }
 }
 
+/// "6×6 · backtrack": a handout's header (the board size alone when the run is not known yet).
+pub fn run_title(n: usize, algorithm: &str) -> String {
+    match (n, queens::echo::clipped(algorithm, 40)) {
+        (0, _) => "queens".to_string(),
+        (n, name) if name.is_empty() => format!("{n}×{n}"),
+        (n, name) => format!("{n}×{n} · {name}"),
+    }
+}
+
 /// Write a whole trace's animation to `path` in `format`.
 fn write_run(
     trace: &Trace,
     animation: &Animation,
-    (path, format, embed): (PathBuf, Format, bool),
+    (path, format, layout): (PathBuf, Format, &Layout),
     quiet: bool,
 ) -> Result<()> {
     let frames = Some(trace.frame_count());
-    write_animation((&path, format, embed), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
+    write_animation((&path, format, layout), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {

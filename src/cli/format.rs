@@ -1,12 +1,14 @@
 //! `-o` and `--format` for every command that writes a picture, through the library's
 //! [`Format::choose`] (an explicit `--format` wins; else `-o`'s extension when it names a format the
 //! command writes; else the command's default), and writing an animation in the chosen format with
-//! a progress bar and the summary line.
+//! a progress bar and the summary line; `--handout` (with `--paper`, `--per-page`) asks the PDF
+//! writer for handout pages instead of one page per frame.
 
+use super::args::ranged;
 use super::io::{open_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AnySink, Format, HtmlSink, OutputFile, Summary};
+use queens::{AnySink, Format, Handout, HtmlSink, OutputFile, Paper, PdfSink, Summary};
 use std::path::{Path, PathBuf};
 
 /// `-o PATH` and `--format F`, as every picture-writing command takes them.
@@ -53,11 +55,62 @@ pub fn check_embed(embed: bool, format: Format) -> Result<()> {
     Ok(())
 }
 
-/// Write `path` in the animation `format` (an HTML player margin-less when `embed`) with a
-/// progress bar over `frames` (counting up when unknown); `draw` renders into the sink it is
-/// given. Prints the summary line.
+/// `--handout`, `--paper` and `--per-page`: PDF handout pages of a run's selected frames.
+#[derive(Debug, Args, Clone, Default)]
+pub struct HandoutArgs {
+    /// PDF handout instead of one page per frame: A4 portrait pages (or --paper letter) holding a
+    /// grid of the selected frames with their captions and numbers, margins for binding (with
+    /// --format pdf or -o NAME.pdf).
+    #[arg(long)]
+    pub handout: bool,
+    /// Paper for --handout: a4 (default) or letter.
+    #[arg(long, value_parser = ["a4", "letter"], requires = "handout")]
+    pub paper: Option<String>,
+    /// Frames per --handout page (default 6).
+    #[arg(long, value_name = "K", requires = "handout", allow_negative_numbers = true,
+          value_parser = ranged("the frames per page", 1u32, 24))]
+    pub per_page: Option<u32>,
+}
+
+/// What a format's writer is asked for beyond the frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The format's usual file.
+    Plain,
+    /// An HTML player without page margins (`--embed`).
+    Embed,
+    /// PDF handout pages (`--handout`).
+    Handout(Handout),
+}
+
+impl Layout {
+    /// The layout `--embed` and `--handout` ask for in `format`, refusing each with another
+    /// format; `title` heads handout pages ("6×6 · backtrack").
+    pub fn new(embed: bool, handout: &HandoutArgs, format: Format, title: impl FnOnce() -> String) -> Result<Layout> {
+        check_embed(embed, format)?;
+        if !handout.handout {
+            return Ok(if embed { Layout::Embed } else { Layout::Plain });
+        }
+        if format != Format::Pdf {
+            return Err(UsageError(format!(
+                "--handout makes PDF pages, not a .{format} file; add --format pdf or -o NAME.pdf"
+            ))
+            .into());
+        }
+        let paper = match handout.paper.as_deref() {
+            Some("letter") => Paper::Letter,
+            _ => Paper::A4,
+        };
+        let per_page = handout.per_page.map_or(6, |k| k as usize);
+        Ok(Layout::Handout(Handout { paper, per_page, title: title() }))
+    }
+}
+
+/// Write `path` in the animation `format` (an HTML player margin-less, or PDF handout pages, as
+/// `layout` says) with a progress bar over `frames` (counting up when unknown); `draw` renders
+/// into the sink it is given. Prints the summary line.
 pub fn write_animation(
-    (path, format, embed): (&Path, Format, bool),
+    (path, format, layout): (&Path, Format, &Layout),
     frames: Option<usize>,
     quiet: bool,
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
@@ -65,13 +118,20 @@ pub fn write_animation(
     let mut file = open_output(path)?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let done = {
-        let mut sink = match format {
-            Format::Html => AnySink::new(HtmlSink::new(&mut file).embed(embed)),
-            _ => format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?,
+        let mut sink = match (format, layout) {
+            (Format::Html, _) => AnySink::new(HtmlSink::new(&mut file).embed(*layout == Layout::Embed)),
+            (Format::Pdf, Layout::Handout(handout)) => AnySink::new(PdfSink::handout(&mut file, handout.clone())),
+            (format, _) => {
+                format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?
+            }
         };
         draw(&mut sink, &bar)?
     };
     bar.0.finish_and_clear();
     let bytes = OutputFile::commit(file)?;
-    summary(path, &format!("{} frames, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
+    let pages = match layout {
+        Layout::Handout(handout) => format!(" on {} pages", done.frames.div_ceil(handout.per_page)),
+        _ => String::new(),
+    };
+    summary(path, &format!("{} frames{pages}, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
 }

@@ -4,9 +4,12 @@
 //! Contract: the frames are the ones `--frames`/`--every` select, each showing the board of its own
 //! step with the run's numbering; one selected frame is written as that frame alone, pixel for
 //! pixel the frame a GIF of the run shows; `--split DIR` writes `DIR/frame-<k>.png` instead;
-//! `-o NAME.html` writes the selected frames as an HTML player.
+//! `-o NAME.html` writes the selected frames as an HTML player; `-o NAME.pdf` one PDF page per
+//! selected frame, or with `--handout` handout pages holding them in a grid.
 
+use super::animate::run_title;
 use super::args::{ranged, ShowArgs, Source, SourceArgs};
+use super::format::{HandoutArgs, Layout};
 use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, summary, Bar,
     MadeFolders, UsageError,
@@ -15,7 +18,7 @@ use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::{
-    Animation, Format, FrameSheetSink, HtmlSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace,
+    Animation, Format, FrameSheetSink, HtmlSink, PdfSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,8 +35,8 @@ pub struct FramesArgs {
     /// Pixels of background between cells.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ranged("the gap", 0u32, 4096))]
     pub gap: u32,
-    /// Output path, .png, .svg or .html (a player of the selected frames) (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or
-    /// output/<trace name>-frames.png).
+    /// Output path, .png, .svg, .html (a player of the selected frames) or .pdf (a page per frame)
+    /// (default: output/queens-<N>x<N>-<algorithm>-<until>-frames.png, or output/<trace name>-frames.png).
     #[arg(short, long, conflicts_with = "split")]
     pub output: Option<PathBuf>,
     /// Also write the sheet's atlas here: JSON in Aseprite's "array" form (Phaser, PixiJS, Godot).
@@ -45,11 +48,16 @@ pub struct FramesArgs {
     /// With -o NAME.html: a player without page margins, for an <iframe>.
     #[arg(long)]
     pub embed: bool,
+    #[command(flatten)]
+    pub handout: HandoutArgs,
 }
 
 impl FramesArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         one_stdout(&[("-o", self.output.as_deref()), ("--atlas", self.atlas.as_deref())])?;
+        if self.split.is_some() && self.handout.handout {
+            return Err(UsageError("--handout makes PDF pages and --split one PNG per frame: drop one".into()).into());
+        }
         let trace = self.source.trace()?;
         let frames = self.show.select.resolve(&trace)?;
         let mut animation = self.show.animation()?;
@@ -76,7 +84,8 @@ impl FramesArgs {
             &[("the trace", input), ("--theme-file", self.show.look.theme.theme_file.as_deref())],
             &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
         )?;
-        let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html])?;
+        let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html, Format::Pdf])?;
+        let layout = Layout::new(false, &self.handout, format, || run_title(trace.n, &trace.algorithm))?;
         let html = format == Format::Html;
         if self.embed && !html {
             return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());
@@ -92,6 +101,19 @@ impl FramesArgs {
         }
         let svg = format == Format::Svg;
         check_auto(&self.show.look.theme, svg)?;
+        if format == Format::Pdf {
+            let mut file = open_output(&path)?;
+            let done = match layout {
+                Layout::Handout(handout) => {
+                    queens::render(&trace, &animation, &mut PdfSink::handout(&mut file, handout), &bar)?
+                }
+                _ => queens::render(&trace, &animation, &mut PdfSink::new(&mut file), &bar)?,
+            };
+            bar.0.finish_and_clear();
+            let bytes = file.commit()?;
+            let frames = count_of(done.frames, "frame");
+            return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
+        }
         if svg {
             return self.write_svg(&trace, &animation, &frames, &path, &bar);
         }

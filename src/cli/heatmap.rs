@@ -18,7 +18,7 @@ pub struct HeatmapArgs {
     /// Pixels per square (default 60; smaller above 12x12).
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=512))]
     pub square: Option<u32>,
-    /// Output path, .png or .svg (default: output/queens-<N>x<N>-heatmap.png, -unique.png with --unique).
+    /// Output path, .png, .svg or .pdf (default: output/queens-<N>x<N>-heatmap.png, -unique.png with --unique).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     #[command(flatten)]

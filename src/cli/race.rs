@@ -2,7 +2,7 @@
 //! `animate` writes), on one clock.
 
 use super::args::{parse_algorithm, parse_max_frames, parse_until, LookArgs, TimingArgs};
-use super::format::{check_embed, write_animation, OutArgs};
+use super::format::{write_animation, HandoutArgs, Layout, OutArgs};
 use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -74,8 +74,8 @@ impl RaceArgs {
         let name = format!("queens-{n}x{n}-race-{}.{format}", names.join("-"), n = self.n);
         let path = self.out.path_or(|| default_output(&name));
         check_auto(&self.look.theme, format.is_vector())?;
-        check_embed(self.embed, format)?;
-        write_animation((&path, format, self.embed), None, quiet, |sink, bar| {
+        let layout = Layout::new(self.embed, &HandoutArgs::default(), format, String::new)?;
+        write_animation((&path, format, &layout), None, quiet, |sink, bar| {
             queens::render_race(&traces, clock, &animation, sink, bar)
         })
     }

@@ -1,4 +1,4 @@
-//! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG or SVG stills.
+//! `sheet`, `boards` and `board`: solutions and hand-made layouts as PNG, SVG or PDF stills.
 
 use super::args::{ranged, BatchArgs, LookArgs};
 use super::io::{
@@ -23,7 +23,7 @@ pub struct SheetArgs {
     /// each labelled with its transformation (id, r90, r180, r270, flip-h, flip-v, flip-d, flip-a).
     #[arg(long, conflicts_with_all = ["columns", "unique"])]
     pub classes: bool,
-    /// Output path (.png or .svg).
+    /// Output path (.png, .svg or .pdf).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Also write the JSON atlas (board positions) here; `-` is stdout.
@@ -40,7 +40,7 @@ pub struct BoardsArgs {
     /// Output folder (created if missing).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// File format (png or svg).
+    /// File format (png, svg or pdf).
     #[command(flatten)]
     pub format: StillFormatArgs,
 }
@@ -56,7 +56,7 @@ pub struct BoardArgs {
     /// Leave attacked squares unshaded.
     #[arg(long)]
     pub no_attacks: bool,
-    /// Output path, .png or .svg (default: output/queens-<N>x<N>-<QUEENS>.png).
+    /// Output path, .png, .svg or .pdf (default: output/queens-<N>x<N>-<QUEENS>.png).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     #[command(flatten)]

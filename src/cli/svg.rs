@@ -1,4 +1,4 @@
-//! SVG choices the still commands share: `--format png|svg` (or `-o NAME.svg`), and `--theme auto`
+//! Choices the still commands share: `--format png|svg|pdf` (or `-o NAME.svg`, `-o NAME.pdf`), and `--theme auto`
 //! (the default theme, with the dark theme for viewers that prefer dark: SVG only).
 
 use super::args::{ThemeArgs, UsageError, AUTO_THEME};
@@ -7,16 +7,16 @@ use clap::Args;
 use queens::{Format, STILL_FORMATS};
 use std::path::Path;
 
-/// `--format` for stills: png or svg.
+/// `--format` for stills: png, svg or pdf.
 #[derive(Debug, Args, Clone, Default)]
 pub struct StillFormatArgs {
     /// Output format, whatever -o's extension (default: from -o's extension, else png).
-    #[arg(long, value_parser = ["png", "svg"])]
+    #[arg(long, value_parser = ["png", "svg", "pdf"])]
     pub format: Option<String>,
 }
 
 impl StillFormatArgs {
-    /// The format, from `--format` (it wins) and `-o` (an extension other than .png or .svg is refused).
+    /// The format, from `--format` (it wins) and `-o` (an extension other than .png, .svg or .pdf is refused).
     pub fn still(&self, output: Option<&Path>) -> Result<Format> {
         Ok(Format::choose(self.format.as_deref().and_then(Format::from_name), output, STILL_FORMATS)?)
     }

@@ -136,6 +136,16 @@ impl Glyphs {
         self.font.outline(self.font.glyph_id(ch)).map(|o| o.curves)
     }
 
+    /// Font units per em (vector backends scale outlines by it).
+    pub fn units_per_em(&self) -> f32 {
+        self.font.units_per_em().unwrap_or(2048.0)
+    }
+
+    /// Horizontal advance of `ch` in font units.
+    pub fn advance_units(&self, ch: char) -> f32 {
+        self.font.h_advance_unscaled(self.font.glyph_id(ch))
+    }
+
     /// Pixels per font unit at `size` pixels (text and pieces are scaled by this).
     pub fn units_scale(&self, size: f32) -> f32 {
         self.font.as_scaled(PxScale::from(size)).h_scale_factor()

@@ -17,6 +17,7 @@ pub mod describe;
 pub mod glyphs;
 pub mod layout;
 pub mod palette;
+pub mod pdf;
 pub mod raster;
 pub mod report;
 pub mod scene;
@@ -29,6 +30,7 @@ pub mod theme;
 mod tree_cells;
 mod tree_legend;
 pub mod tree_panel;
+pub mod vector;
 pub mod why;
 
 use crate::board::tree::SearchTree;

@@ -9,7 +9,7 @@
 //! [`AnySink`], so one drawing call serves every format; a new format is a variant here, its
 //! extension, and one arm in `animation_sink` (plus its sink file).
 
-use super::{ApngSink, GifSink, HtmlSink, SvgSink, VideoCodec, VideoSink, WebpSink};
+use super::{ApngSink, GifSink, HtmlSink, PdfSink, SvgSink, VideoCodec, VideoSink, WebpSink};
 use super::{Encode, Frame, Sink, Stream};
 use crate::pixels::IndexedImage;
 use crate::Error;
@@ -37,19 +37,30 @@ pub enum Format {
     Png,
     /// A self-contained HTML player page (browsers): play, step, scrub, loop a range.
     Html,
+    /// PDF: vector pages, one per frame (slides, print), or a still on one page.
+    Pdf,
 }
 
 /// What `animate`, `render` and `race` write.
 pub const ANIMATION_FORMATS: &[Format] =
-    &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Html];
+    &[Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Html, Format::Pdf];
 
 /// What the still commands (`board`, `boards`, `sheet`, `heatmap`) and `frames` write.
-pub const STILL_FORMATS: &[Format] = &[Format::Png, Format::Svg];
+pub const STILL_FORMATS: &[Format] = &[Format::Png, Format::Svg, Format::Pdf];
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 8] =
-        [Format::Gif, Format::Webp, Format::Apng, Format::Mp4, Format::Webm, Format::Svg, Format::Png, Format::Html];
+    pub const ALL: [Format; 9] = [
+        Format::Gif,
+        Format::Webp,
+        Format::Apng,
+        Format::Mp4,
+        Format::Webm,
+        Format::Svg,
+        Format::Png,
+        Format::Html,
+        Format::Pdf,
+    ];
 
     /// The file extension, without the dot (also the `--format` value).
     pub fn extension(self) -> &'static str {
@@ -62,6 +73,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Html => "html",
+            Format::Pdf => "pdf",
         }
     }
 
@@ -97,6 +109,7 @@ impl Format {
             Format::Webm => AnySink::new(VideoSink::new(out, VideoCodec::Vp9)),
             Format::Svg => AnySink::new(SvgSink::new(out)),
             Format::Html => AnySink::new(HtmlSink::new(out)),
+            Format::Pdf => AnySink::new(PdfSink::new(out)),
             Format::Png => return None,
         })
     }
@@ -244,6 +257,7 @@ mod tests {
             assert!(e.contains(&names(writes)), "{e}");
         }
         assert!(Format::choose(Some(Format::Png), None, ANIMATION_FORMATS).is_err());
-        assert_eq!(names(STILL_FORMATS), "png or svg");
+        assert_eq!(names(STILL_FORMATS), "png, svg or pdf");
+        assert_eq!(Format::choose(None, Some(Path::new("run.PDF")), ANIMATION_FORMATS).ok(), Some(Format::Pdf));
     }
 }

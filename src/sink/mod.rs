@@ -1,5 +1,5 @@
 //! Sinks: where a run's drawn frames go: GIF, animated WebP, APNG, MP4 or WebM through ffmpeg, SVG,
-//! the HTML player, PNG stills, frame sheets and split PNGs, siblings behind one trait; `format.rs`
+//! PDF pages and handouts, the HTML player, PNG stills, frame sheets and split PNGs, siblings behind one trait; `format.rs`
 //! picks among them.
 //!
 //! Contract: the pipeline calls [`Sink::start`] once with the frame geometry, palette, loop count
@@ -16,6 +16,7 @@ pub mod format;
 pub mod gif;
 pub mod html;
 mod matroska;
+pub mod pdf;
 pub mod sheet;
 pub mod split;
 pub mod still;
@@ -35,6 +36,7 @@ pub use self::apng::ApngSink;
 pub use self::format::{AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS};
 pub use self::gif::GifSink;
 pub use self::html::HtmlSink;
+pub use self::pdf::{Handout, PdfSink};
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
 pub use self::still::StillSink;

@@ -1,5 +1,5 @@
 //! Stills: one board, a sheet of solutions (or of symmetry classes), a heatmap of the solution
-//! space. Each product has one `write_*` taking the [`Format`] to write (PNG or SVG); the files
+//! space. Each product has one `write_*` taking the [`Format`] to write (PNG, SVG or PDF); the files
 //! beside this one describe and draw it.
 //!
 //! Contract: boards are drawn by the same [`Renderer`](crate::render::Renderer) as animation
@@ -9,6 +9,7 @@
 
 pub mod classes;
 pub mod heatmap;
+mod pdf;
 pub mod sheet;
 mod sheet_text;
 mod svg;
@@ -44,6 +45,7 @@ pub fn write_board<W: Write>(
 ) -> Result<(usize, usize), Error> {
     match still(format)? {
         Format::Svg => svg::write_board_svg(n, queens, options, out),
+        Format::Pdf => pdf::write_board_pdf(n, queens, options, out),
         _ => sheet::write_board_png(n, queens, options, out),
     }
 }
@@ -71,6 +73,7 @@ pub fn write_sheet<W: Write>(
 ) -> Result<Atlas, Error> {
     match still(format)? {
         Format::Svg => svg::write_sheet_svg(n, boards, options, columns, out),
+        Format::Pdf => pdf::write_sheet_pdf(n, boards, options, columns, out),
         _ => sheet::write_sheet_png(n, boards, options, columns, out),
     }
 }
@@ -95,6 +98,7 @@ pub fn write_heatmap<W: Write>(
 ) -> Result<(usize, usize), Error> {
     match still(format)? {
         Format::Svg => heatmap::write_heatmap_svg(n, unique, options, out),
+        Format::Pdf => heatmap::write_heatmap_pdf(n, unique, options, out),
         _ => heatmap::write_heatmap_png(n, unique, options, out),
     }
 }
@@ -125,6 +129,6 @@ pub fn heatmap_image(n: usize, unique: bool, options: &RenderOptions) -> Result<
 fn still(format: Format) -> Result<Format, Error> {
     match STILL_FORMATS.contains(&format) {
         true => Ok(format),
-        false => Err(Error::UnknownFormat { extension: format.extension().into(), writes: "png or svg".into() }),
+        false => Err(Error::UnknownFormat { extension: format.extension().into(), writes: "png, svg or pdf".into() }),
     }
 }

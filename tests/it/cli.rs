@@ -137,11 +137,11 @@ fn numbers_below_their_minimum_name_the_argument_and_its_range() {
 fn an_extension_naming_no_format_of_the_command_is_refused() {
     let dir = temp_dir("formats");
     for (args, writes) in [
-        (&["animate", "5", "-o", "x.jpg"][..], "gif, webp, apng, mp4, webm, svg or html"),
-        (&["animate", "5", "-o", "x.png"][..], "gif, webp, apng, mp4, webm, svg or html"),
-        (&["frames", "6", "-o", "x.gif"][..], "png, svg or html"),
-        (&["board", "8", "1,5,8,6,3,7,2,4", "-o", "b.webp"][..], "png or svg"),
-        (&["heatmap", "5", "-o", "h.gif"][..], "png or svg"),
+        (&["animate", "5", "-o", "x.jpg"][..], "gif, webp, apng, mp4, webm, svg, html or pdf"),
+        (&["animate", "5", "-o", "x.png"][..], "gif, webp, apng, mp4, webm, svg, html or pdf"),
+        (&["frames", "6", "-o", "x.gif"][..], "png, svg, html or pdf"),
+        (&["board", "8", "1,5,8,6,3,7,2,4", "-o", "b.webp"][..], "png, svg or pdf"),
+        (&["heatmap", "5", "-o", "h.gif"][..], "png, svg or pdf"),
     ] {
         let out = queens(&dir, args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));

@@ -33,7 +33,7 @@ const STAGES: &[&[&str]] = &[
 
 /// Files of one stage that must not import each other: render's backends draw the same scene,
 /// each on its own.
-const SIBLINGS: &[&[&str]] = &[&["render/raster", "render/svg", "render/text_frame"]];
+const SIBLINGS: &[&[&str]] = &[&["render/raster", "render/svg", "render/pdf", "render/text_frame"]];
 
 /// One crate's files: module path -> file.
 type Modules = BTreeMap<Vec<String>, PathBuf>;

@@ -32,6 +32,7 @@ mod look_panels;
 mod look_type;
 mod output;
 mod output_system;
+mod pdf;
 mod play;
 mod properties;
 mod puzzle_logic;

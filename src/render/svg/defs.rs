@@ -13,6 +13,7 @@ use super::path::{centi, num};
 use crate::render::glyphs::Glyphs;
 use crate::render::scene::{hatch_geometry, ring_geometry};
 use crate::render::theme::Paint;
+use crate::render::vector::corner_polygons;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -176,28 +177,13 @@ impl Defs {
     }
 }
 
-/// Corner brackets inside the rectangle (0, 0, w, h), each arm `arm` long and `thickness` wide: the
-/// union of the rasterizer's two bars per corner, as one L-shaped outline each.
-pub fn corner_path(d: &mut PathData, (w, h): (i64, i64), arm: i64, t: i64) {
-    if arm < t {
-        for (x, y) in [(0, 0), (w - arm, 0), (0, h - arm), (w - arm, h - arm)] {
-            d.rect(x, y, arm, arm);
-        }
-        return;
-    }
-    // Each corner: its point and the directions of its two arms; mirrored corners are walked
-    // backwards so every outline turns the same way (overlapping brackets on tiny squares add up).
-    for (cx, cy, sx, sy) in [(0, 0, 1, 1), (w, 0, -1, 1), (w, h, -1, -1), (0, h, 1, -1)] {
-        let mut points: Vec<_> = [(0, 0), (arm, 0), (arm, t), (t, t), (t, arm), (0, arm)]
-            .iter()
-            .map(|&(x, y)| ((cx + sx * x) * 100, (cy + sy * y) * 100))
-            .collect();
-        if sx * sy < 0 {
-            points[1..].reverse();
-        }
-        d.move_to(points[0]);
-        for &p in &points[1..] {
-            d.line_to(p);
+/// Corner brackets inside the rectangle (0, 0, w, h), each arm `arm` long and `thickness` wide (see
+/// [`corner_polygons`]).
+pub fn corner_path(d: &mut PathData, size: (i64, i64), arm: i64, t: i64) {
+    for polygon in corner_polygons(size, arm, t) {
+        d.move_to((polygon[0].0 * 100, polygon[0].1 * 100));
+        for &(x, y) in &polygon[1..] {
+            d.line_to((x * 100, y * 100));
         }
         d.close();
     }

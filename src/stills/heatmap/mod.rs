@@ -10,9 +10,11 @@
 //! [`write_heatmap`] (an RGB PNG, `raster`) and [`write_heatmap_svg`] (`svg`: text as the same
 //! glyph outlines, the legend as a gradient through the ramp's stops).
 
+mod pdf;
 mod raster;
 mod svg;
 
+pub use pdf::write_heatmap_pdf;
 #[cfg(feature = "image")]
 pub use raster::heatmap_rgba;
 pub use raster::write_heatmap_png;
