@@ -88,7 +88,7 @@ pub fn check(puzzle: &Puzzle, n: usize, algorithm: Algorithm) -> Result<(), Erro
     if let Some(off) = puzzle.blocked.iter().chain(&puzzle.givens).find(|s| s.row >= n || s.col >= n) {
         return shape(format!("row {} col {} is off the board", off.row, off.col));
     }
-    let kind = if puzzle.has_regions() { "region" } else { "completion" };
+    let kind = if puzzle.has_regions() { "region puzzles" } else { "completion puzzles" };
     match algorithm {
         Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward => Ok(()),
         Algorithm::Deduce if puzzle.has_regions() => Ok(()),
