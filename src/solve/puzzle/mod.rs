@@ -22,6 +22,9 @@ use state::State;
 
 /// The next deduction on the puzzle as given, in words (or why there is none).
 pub fn hint(puzzle: &Puzzle) -> String {
+    if !puzzle.has_regions() {
+        return "a completion puzzle has no rules to apply: search it (backtrack, grid or forward)".to_string();
+    }
     let state = State::new(puzzle);
     if let Some(unit) = state.dead_unit() {
         return format!("no solution: {} has no open square left", state.unit_name(unit));
