@@ -10,12 +10,19 @@ use crate::Error;
 /// Running totals shown in captions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
+    /// Queens put on the board (place events, and the queens of layouts).
     pub placements: u64,
+    /// Queens taken off (backtracks).
     pub removals: u64,
+    /// Solutions announced.
     pub solutions: u64,
+    /// Squares examined (check events).
     pub checks: u64,
+    /// Whole layouts tried (shuffle, permutations).
     pub layouts: u64,
+    /// Queens moved (min-conflicts).
     pub moves: u64,
+    /// Dead ends announced (forward checking).
     pub deadends: u64,
 }
 
@@ -45,7 +52,9 @@ pub struct BoardFrame {
     pub total: usize,
     /// The event this frame shows the result of (`None` for frame 0).
     pub event: Option<Event>,
+    /// The board after the event.
     pub board: Board,
+    /// Totals after the event.
     pub counters: Counters,
 }
 
@@ -84,6 +93,7 @@ pub struct Replay<'a> {
 }
 
 impl<'a> Replay<'a> {
+    /// Replays `trace` from the empty board, one frame per event after frame 0.
     pub fn new(trace: &'a Trace) -> Self {
         Replay { trace, state: State::new(trace.n, trace.puzzle.is_some()), next: 0 }
     }

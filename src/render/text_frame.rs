@@ -43,6 +43,7 @@ impl Mark {
 /// One frame as text views show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextFrame {
+    /// The board size.
     pub n: usize,
     /// Frame number k (0 = the empty board).
     pub index: usize,

@@ -201,22 +201,23 @@ impl Role {
         }
     }
 
-    /// xterm 256-colour stand-ins: attacked squares stay darker and rosier than their free twins,
-    /// highlights keep their hues.
+    /// xterm 256-colour stand-ins for the default (wood) theme, the nearest in CIELAB: attacked
+    /// squares dimmer and grayer than their free twins, the four grounds in the theme's lightness
+    /// order (light free > light attacked > dark free > dark attacked), highlights keep their hues.
     fn ansi256(self) -> u8 {
         match self {
-            Role::Light => 230,
-            Role::Dark => 180,
-            Role::LightAttacked => 217,
-            Role::DarkAttacked => 138,
+            Role::Light => 223,
+            Role::Dark => 137,
+            Role::LightAttacked => 144,
+            Role::DarkAttacked => 243,
             Role::Queen => 16,
             Role::White => 231,
-            Role::Ghost => 242,
+            Role::Ghost => 239,
             Role::Placed => 25,
-            Role::Removed => 214,
+            Role::Removed => 130,
             Role::CheckSafe => 36,
-            Role::CheckAttacked => 160,
-            Role::Solution => 220,
+            Role::CheckAttacked => 124,
+            Role::Solution => 178,
         }
     }
 }
@@ -307,5 +308,48 @@ mod tests {
         let distinct: std::collections::BTreeSet<u8> =
             [Role::Light, Role::Dark, Role::LightAttacked, Role::DarkAttacked].map(Role::ansi256).into();
         assert_eq!(distinct.len(), 4, "the four square shades stay apart in 256 colours");
+    }
+
+    /// An xterm colour's RGB (the 6x6x6 cube and the gray ramp).
+    fn xterm(index: u8) -> [u8; 3] {
+        let level = |c: u8| if c == 0 { 0 } else { 55 + 40 * c };
+        match index {
+            16..=231 => {
+                let i = index - 16;
+                [level(i / 36), level(i / 6 % 6), level(i % 6)]
+            }
+            232.. => [8 + 10 * (index - 232); 3],
+            _ => unreachable!("no system colours"),
+        }
+    }
+
+    /// Relative luminance (WCAG) of an sRGB colour.
+    fn luminance(c: [u8; 3]) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    }
+
+    #[test]
+    fn the_256_colour_grounds_follow_the_wood_theme() {
+        let theme = Theme::default();
+        let grounds = [Role::Light, Role::LightAttacked, Role::Dark, Role::DarkAttacked];
+        let ours = grounds.map(|role| luminance(xterm(role.ansi256())));
+        let theirs = grounds.map(|role| luminance(role.rgb(&theme)));
+        for pair in 0..3 {
+            assert!(theirs[pair] > theirs[pair + 1], "the theme's order");
+            let ratio = (ours[pair] + 0.05) / (ours[pair + 1] + 0.05);
+            assert!(ratio >= 1.25, "{:?} vs {:?}: {ratio:.2}", grounds[pair], grounds[pair + 1]);
+        }
+        for role in [Role::Light, Role::Dark, Role::Solution, Role::Removed] {
+            let [r, g, b] = xterm(role.ansi256());
+            assert!(r > b && g >= b, "{role:?} stays warm: {:?}", (r, g, b));
+        }
     }
 }

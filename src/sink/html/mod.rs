@@ -44,6 +44,7 @@ struct State {
 }
 
 impl<W: Write> HtmlSink<W> {
+    /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
         HtmlSink { out: Some(out), embed: false, state: None }
     }

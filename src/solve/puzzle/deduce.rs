@@ -22,8 +22,10 @@ pub enum Move {
     /// No rule applies: a queen is guessed on this square.
     Guess(usize),
     /// Back to the state before the last guess: these queens come off, these squares reopen.
+    #[allow(missing_docs)]
     Undo { queens: Vec<usize>, reopened: Vec<usize>, text: String },
-    /// The guessed square, searched through, is ruled out.
+    /// The guessed square, searched through, is ruled out; `text` says why.
+    #[allow(missing_docs)]
     Refuted { square: usize, text: String },
     /// All N queens stand; `queens[col] = row`.
     Solution(Vec<usize>),
@@ -32,7 +34,9 @@ pub enum Move {
 /// What a run found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// Solutions found.
     pub solutions: u64,
+    /// Guesses made.
     pub guesses: u64,
     /// True when the rules stopped short of a solution and no guess was allowed.
     pub stuck: bool,

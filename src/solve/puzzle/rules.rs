@@ -22,9 +22,13 @@ pub enum Step {
 /// One deduction: its rule, what it does, the squares it reasoned from, and the sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deduction {
+    /// The rule that made it.
     pub rule: Rule,
+    /// What it does.
     pub step: Step,
+    /// The squares it reasoned from.
     pub used: Vec<usize>,
+    /// Why, in one sentence.
     pub text: String,
 }
 

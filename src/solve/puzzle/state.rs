@@ -13,14 +13,18 @@ use crate::trace::Square;
 /// The three kinds of units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Rows, units `0..n`.
     Row,
+    /// Columns, units `n..2n`.
     Column,
+    /// Regions, units `2n..3n`.
     Region,
 }
 
 /// Open squares and queens of a region puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// Board size.
     pub n: usize,
     regions: Vec<u8>,
     open: Vec<bool>,
@@ -58,18 +62,22 @@ impl State {
         state
     }
 
+    /// The square of index `sq`.
     pub fn square(&self, sq: usize) -> Square {
         Square::new(sq / self.n, sq % self.n)
     }
 
+    /// True while `sq` may still take a queen.
     pub fn is_open(&self, sq: usize) -> bool {
         self.open[sq]
     }
 
+    /// True when a queen stands on `sq`.
     pub fn has_queen(&self, sq: usize) -> bool {
         self.queen[sq]
     }
 
+    /// The region of `sq`.
     pub fn region(&self, sq: usize) -> usize {
         usize::from(self.regions[sq])
     }
@@ -79,6 +87,7 @@ impl State {
         3 * self.n
     }
 
+    /// Whether `unit` is a row, a column or a region.
     pub fn kind(&self, unit: usize) -> Kind {
         match unit / self.n {
             0 => Kind::Row,
@@ -106,6 +115,7 @@ impl State {
         start..start + self.n
     }
 
+    /// The squares of `unit`, in reading order.
     pub fn members(&self, unit: usize) -> &[usize] {
         &self.members[unit]
     }
@@ -115,6 +125,7 @@ impl State {
         self.members[unit].iter().copied().filter(|&sq| self.open[sq])
     }
 
+    /// True when a queen stands in `unit`.
     pub fn unit_has_queen(&self, unit: usize) -> bool {
         self.members[unit].iter().any(|&sq| self.queen[sq])
     }

@@ -44,7 +44,7 @@ pub fn brute_force(puzzle: &Puzzle) -> Vec<Vec<usize>> {
 fn fits(puzzle: &Puzzle, layout: &[usize], sq: Square) -> bool {
     let given_here = puzzle.givens.iter().find(|g| g.col == sq.col);
     !puzzle.blocked.contains(&sq)
-        && given_here.map_or(true, |g| *g == sq)
+        && given_here.is_none_or(|g| *g == sq)
         && layout.iter().enumerate().all(|(c, &r)| compatible(puzzle, Square::new(r, c), sq))
 }
 
