@@ -100,7 +100,9 @@ pub use render::code;
 pub use render::palette::Palette;
 pub use render::report::{solution_text, solutions_summary, solutions_text};
 pub use render::scene::{Item, Rect, Scene};
-pub use render::text_frame::{write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker};
+pub use render::text_frame::{
+    code_listing, write_code_frames, write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker,
+};
 pub use render::theme::{Paint, Theme};
 pub use render::RenderOptions;
 

@@ -70,6 +70,7 @@ impl Renderer {
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
         }
         self.code_panel(frame, &mut scene);
+        scene.panels_x = self.layout.code.as_ref().map(|code| code.rect.x);
         self.tree_panel(frame, &mut scene);
         scene
     }

@@ -21,6 +21,9 @@ pub struct Scene {
     pub height: usize,
     /// What is drawn, in painting order.
     pub items: Vec<Item>,
+    /// Where the panels right of the board start (`--code`): text from there on is not part of
+    /// the frame's words (an SVG's title, the HTML player's live caption). `None`: all text is.
+    pub panels_x: Option<usize>,
 }
 
 /// A rectangle in frame pixels: left, top, width, height.
@@ -139,7 +142,7 @@ pub enum Item {
 impl Scene {
     /// An empty scene of `width` x `height` pixels.
     pub fn new(width: usize, height: usize) -> Self {
-        Scene { width, height, items: Vec::new() }
+        Scene { width, height, items: Vec::new(), panels_x: None }
     }
 
     /// Adds `item` on top of what is already there.

@@ -2,20 +2,19 @@
 //! each algorithm highlights the line that does its event (found by the line's words, with dead
 //! ends replayed independently); Pillow finds the highlight bar on the expected line of known
 //! frames; the board keeps its pixels; code type scales with the square; outside traces naming no
-//! known algorithm are refused; a golden frame.
+//! known algorithm are refused; `play --code`; a frame's words leave the code out. (The look:
+//! code_look.rs.)
 
-use crate::legibility::worst;
-use crate::support::golden::assert_golden;
 use crate::support::pillow::pillow;
 use crate::support::tools::pillow_python;
 use crate::support::{attacked, decode_gif, queens_per_frame, rgb, run_queens, stderr, temp_dir};
 use image::RgbaImage;
 use queens::internals::{Renderer, Replay};
-use queens::{caption_spec, Algorithm, Animation, Detail, Event, FrameSpec, SolveOptions, Theme, Trace, Until};
+use queens::{caption_spec, Algorithm, Animation, Detail, Event, SolveOptions, Theme, Trace, Until};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn record(n: usize, algorithm: Algorithm, detail: Detail, until: Until) -> Trace {
+pub(crate) fn record(n: usize, algorithm: Algorithm, detail: Detail, until: Until) -> Trace {
     let mut options = SolveOptions::new(n);
     (options.algorithm, options.detail, options.until) = (algorithm, detail, until);
     queens::record(&options, 20_000).unwrap()
@@ -131,11 +130,11 @@ fn every_frame_of_every_algorithm_lands_on_the_line_that_does_it() {
 }
 
 /// The renderer `animate N --code` draws with, for its layout.
-fn renderer(trace: &Trace, look: &queens::RenderOptions) -> Renderer {
+pub(crate) fn renderer(trace: &Trace, look: &queens::RenderOptions) -> Renderer {
     Renderer::new(trace.n, look, Some(caption_spec(trace)))
 }
 
-fn code_look() -> queens::RenderOptions {
+pub(crate) fn code_look() -> queens::RenderOptions {
     let mut look = queens::RenderOptions::default();
     look.code = true;
     look
@@ -298,62 +297,52 @@ fn traces_of_unknown_algorithms_are_refused_with_one_line() {
 }
 
 #[test]
-fn golden_code_frame() {
-    // `queens frames 6 --code --frames 25`: backtracking removes b3; the remove line is marked.
-    let trace = record(6, Algorithm::Backtrack, Detail::Placements, Until::First);
-    let mut animation = Animation::new();
-    animation.look = code_look();
-    animation.selection.spec = Some(FrameSpec::parse("25").unwrap());
-    let mut gif = Vec::new();
-    queens::render_gif(&trace, &animation, &mut gif).unwrap();
-    let frame = decode_gif(&gif).swap_remove(0).0;
-    assert_golden(&[("code6-frame25".into(), frame)]);
-}
-
-/// The most common colour among `colours` that is not `except`.
-fn most_common(colours: impl Iterator<Item = [u8; 3]>, except: [u8; 3]) -> Option<[u8; 3]> {
-    let mut counts = std::collections::BTreeMap::new();
-    for c in colours.filter(|&c| c != except) {
-        *counts.entry(c).or_insert(0usize) += 1;
+fn play_shows_the_code_in_the_terminal_and_as_text() {
+    let dir = temp_dir("code", "play");
+    let out = run_queens(&dir, &["play", "5", "--code", "--ascii", "--frames", "4"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let marked: Vec<&str> = text.lines().filter(|l| l.starts_with('>')).collect();
+    assert_eq!(marked, [">       place a queen there"], "{text}");
+    assert!(text.contains("\n  placeQueens(column):\n    if no column is left:\n"), "indented two spaces a level");
+    assert!(text.contains("\n  column     d\n  row        4\n  queens     4\n"), "the variables: {text}");
+    assert!(text.starts_with("step 4 of 6: place d4\n") && text.ends_with("solutions  0\n\n"), "{text}");
+    std::fs::write(dir.join("mine.json"), r#"{"n":4,"algorithm":"mine","events":[]}"#).unwrap();
+    let out = run_queens(&dir, &["play", "mine.json", "--code", "--ascii"]);
+    assert_eq!((out.status.code(), stderr(&out).lines().count()), (Some(2), 1), "{}", stderr(&out));
+    if crate::support::tools::tool("tmux", "apt-get install tmux").is_none() {
+        return;
     }
-    counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c)
+    let tmux = crate::play::Tmux { socket: dir.join("tmux.sock") };
+    let play = format!("{} play 6 --code --delay 5000", env!("CARGO_BIN_EXE_queens"));
+    tmux.run(&["-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "100", "-y", "30", &play]);
+    tmux.wait_for("step 0 of 57");
+    let marked = |screen: &str| screen.lines().find(|l| l.contains('▶') && !l.contains("playing")).map(str::to_string);
+    for (keys, step, words) in [
+        (&[][..], "step 0 of 57", "placeQueens(column):"),
+        (&["l"], "step 1 of 57", "place a queen there"),
+        (&["G"], "step 57 of 57", "a solution"),
+    ] {
+        tmux.keys(keys);
+        let screen = tmux.wait_for(step);
+        let line = marked(&screen).unwrap_or_else(|| panic!("no marked line:\n{screen}"));
+        assert!(line.contains(words), "{step}: {line}\n{screen}");
+        assert!(line.find('▶') > Some(3 * 6 + 2), "the code is right of the board: {line}");
+    }
+    tmux.keys(&["q"]);
+    drop(tmux);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn the_bar_marker_and_words_stay_legible_in_every_theme_and_view() {
-    let trace = record(6, Algorithm::Backtrack, Detail::Checks, Until::First);
-    let listing = queens::code::listing(Algorithm::Backtrack).unwrap();
-    for name in ["default", "gray", "dark", "print"] {
-        let mut animation = Animation::new();
-        animation.look = code_look();
-        animation.look.theme = Theme::named(name).unwrap();
-        let mut gif = Vec::new();
-        queens::render_gif(&trace, &animation, &mut gif).unwrap();
-        let frames = decode_gif(&gif);
-        let code = renderer(&trace, &animation.look).layout.code.expect("a code panel");
-        let mut lowest = [f64::MAX; 3];
-        for frame in Replay::new(&trace) {
-            let frame = frame.unwrap();
-            let img = &frames[frame.index].0;
-            let line = listing.view(&frame, true).line.expect("a line");
-            let (x, y, w, h) = code.bar(line);
-            let (x, y, w, h) = (x as u32, y as u32, w as u32, h as u32);
-            let ground = rgb(img, x - 1, y + h / 2);
-            let bar = rgb(img, x + 1, y + h / 2);
-            let inside = (y..y + h).flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)));
-            let words = most_common(inside.map(|(xx, yy)| rgb(img, xx, yy)), bar).expect("words on the bar");
-            let gutter = (y..y + h).flat_map(|yy| (code.rect.x as u32..x).map(move |xx| (xx, yy)));
-            let marker = most_common(gutter.map(|(xx, yy)| rgb(img, xx, yy)), ground).expect("a marker");
-            let flare = name == "dark";
-            for (i, ratio) in [worst(bar, ground, flare), worst(marker, ground, flare), worst(words, bar, flare)]
-                .into_iter()
-                .enumerate()
-            {
-                lowest[i] = lowest[i].min(ratio);
-            }
-        }
-        eprintln!("{name}: bar {:.2}:1, marker {:.2}:1, words on the bar {:.2}:1", lowest[0], lowest[1], lowest[2]);
-        assert!(lowest[0] >= 3.0 && lowest[1] >= 3.0, "{name}: the bar or marker is faint: {lowest:?}");
-        assert!(lowest[2] >= 4.5, "{name}: the highlighted words are faint on the bar: {lowest:?}");
-    }
+fn the_words_of_a_frame_leave_the_code_out() {
+    let dir = temp_dir("code", "words");
+    let out = run_queens(&dir, &["frames", "6", "--code", "--frames", "25", "-o", "f.svg", "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.join("f.svg")).unwrap();
+    let title = &svg[svg.find("<title>").unwrap()..svg.find("</title>").unwrap()];
+    assert!(title.contains("remove b3 · step 25 of 57"), "{title}");
+    assert!(!title.contains("placeQueens") && !title.contains("column"), "the code is not the caption: {title}");
+    assert!(svg.contains("<path"), "the panel is drawn: {}", svg.len());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

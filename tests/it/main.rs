@@ -13,6 +13,7 @@ mod animate;
 mod classes;
 mod cli;
 mod code;
+mod code_look;
 mod count;
 mod count_shards;
 mod formats;

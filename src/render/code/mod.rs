@@ -137,6 +137,29 @@ impl Listing {
     }
 }
 
+impl Listing {
+    /// The panel as text lines: each code line after `marker` (the highlighted one) or as many
+    /// spaces, two spaces per indent level; an empty line; each variable as `name: value`.
+    pub fn text_lines(&self, view: &CodeView, marker: &str) -> Vec<String> {
+        let blank = " ".repeat(marker.chars().count());
+        let mut lines: Vec<String> = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let mark = if view.line == Some(i) { marker } else { blank.as_str() };
+                format!("{mark} {}{}", "  ".repeat(line.indent as usize), line.text)
+            })
+            .collect();
+        lines.push(String::new());
+        let names = self.variables.iter().map(|name| name.chars().count()).max().unwrap_or(0);
+        for (name, value) in self.variables.iter().zip(&view.values) {
+            lines.push(format!("{blank} {name:<names$}  {value}"));
+        }
+        lines
+    }
+}
+
 /// N! written out up to 12 (479001600), "N!" beyond.
 fn factorial_text(n: usize) -> String {
     if n <= 12 {
