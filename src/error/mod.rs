@@ -172,8 +172,9 @@ pub enum Error {
     /// A puzzle built in code does not fit its board: `reason` says how.
     #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
     PuzzleShape { reason: String },
-    /// The search `algorithm` does not solve `kind` puzzles; `instead` names one that does.
-    #[error("the {algorithm} search does not solve {kind} puzzles; {instead}")]
+    /// The search `algorithm` does not solve `kind` (region puzzles, completion puzzles, the empty
+    /// board); `instead` says what does.
+    #[error("the {algorithm} search does not solve {kind}; {instead}")]
     PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
     /// No `kind` puzzle of size `n` came from seed `seed` within `tries` tries.
     #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
@@ -267,43 +268,43 @@ pub enum TraceFault {
 }
 
 /// What is wrong at one place of a puzzle file.
+// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
+// would ask for one more sentence per field.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
-// is off for the fields only in effect (tests/it/surface.rs checks every variant has a sentence).
 #[allow(missing_docs)]
 pub enum PuzzleFault {
-    /// The file holds no grid.
+    /// The file holds no row of cells.
     #[error("the file holds no grid; write N lines of N cells (README, Puzzles)")]
     Empty,
-    /// The file is not UTF-8 text.
+    /// The bytes are not UTF-8 text.
     #[error("the text is not UTF-8; save it as UTF-8 (iconv -t UTF-8)")]
     NotUtf8,
-    /// `found` is not a cell character.
+    /// The character `found` is not a cell, a space or a comment.
     #[error("'{}' is not a cell; use . (open), # (blocked), Q (a given queen) or a region letter A-Z, a-z", .found.escape_debug())]
     UnknownCharacter { found: char },
-    /// A row has `found` cells where the first has `n`.
+    /// A row holds `found` cells where the first holds `n`.
     #[error("this row has {found} cells, the first row has {n}; every row needs as many cells as the first")]
     Ragged { found: usize, n: usize },
-    /// The grid has `found` rows of `n` cells.
+    /// The file holds `found` rows of `n` cells: neither `n` nor (region puzzles) `2n`.
     #[error("the grid has {found} rows of {n} cells; a puzzle has {n} rows (a region puzzle may add a second block of {n} rows marking . # Q)")]
     RowCount { found: usize, n: usize },
-    /// `n` cells a row is past the largest puzzle, `max`.
+    /// A row of `n` cells is wider than the largest puzzle, `max`.
     #[error("{n} cells a row is more than the largest puzzle, {max}x{max}")]
     TooBig { n: usize, max: usize },
-    /// An `n` x `n` region puzzle has `found` regions, not `n`.
+    /// An `n` x `n` region puzzle names `found` regions.
     #[error("a {n}x{n} region puzzle needs {n} regions, this one has {found}")]
     RegionCount { n: usize, found: usize },
-    /// Region `letter` is past the board's `n` regions (the last is `last`).
+    /// The region `letter` comes after the `n`-th letter, `last`.
     #[error("region letter {letter} is past the board's {n} regions; name a {n}x{n} puzzle's regions A to {last}")]
     RegionLetter { letter: char, n: usize, last: char },
-    /// A region letter in the second block (. # Q only).
+    /// A region letter in the second block (of marks).
     #[error("the second block marks squares with . # Q only; the region letters belong in the first block")]
     LetterInMarks,
-    /// A . # Q mark in the first block of a region puzzle (letters only).
+    /// A mark (`.` or `#`) among the region letters.
     #[error("the first block of a region puzzle holds region letters only; mark . # Q in a second block of rows")]
     MarkInRegions,
-    /// The given queens on `square` and `other` attack each other (`why`).
+    /// The given queen on `square` and the earlier one on `other` cannot both stand (`why`).
     #[error("the given queen on {square} attacks the given queen on {other} ({why}); a puzzle's givens must be a partial solution")]
     GivensAttack { square: String, other: String, why: &'static str },
 }

@@ -5,7 +5,8 @@
 //! moved to its place on the sheet, with its label at the PNG's pen position (one empty-board
 //! form placed per board, one queen form for all). One point per pixel.
 
-use super::sheet::{sheet_layout, Atlas, SheetBoard};
+use super::sheet::{sheet_layout, SheetBoard};
+use crate::sink::atlas::Atlas;
 use crate::board::Board;
 use crate::render::layout::check_geometry;
 use crate::render::pdf;

@@ -23,7 +23,7 @@ pub const MAX_PUZZLE_N: usize = MAX_REGIONS;
 /// A puzzle read from a file, with what is allowed but worth saying (a region in pieces).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadPuzzle {
-    /// The puzzle read.
+    /// The puzzle.
     pub puzzle: Puzzle,
     /// One line each, naming line and column.
     pub warnings: Vec<String>,

@@ -291,3 +291,11 @@ fn puzzle_commands_keep_their_contracts() {
     let (code, _, err) = puzzle_cli("missing", none, &["solve", "nothing-here.txt"]);
     assert!(code == 1 && err.contains("cannot open puzzle nothing-here.txt"), "{err}");
 }
+
+#[test]
+fn completion_puzzles_have_no_rules_to_apply() {
+    let puzzle = queens::generate_puzzle(6, 1, PuzzleKind::Completion, false).unwrap().puzzle;
+    assert!(queens::solve_by_rules(&puzzle).stuck);
+    assert!(queens::puzzle_hint(&puzzle).starts_with("a completion puzzle has no rules"));
+    assert_eq!(queens::solve_puzzle(&puzzle, Until::All), brute_force(&puzzle));
+}

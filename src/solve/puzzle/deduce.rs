@@ -22,21 +22,11 @@ pub enum Move {
     /// No rule applies: a queen is guessed on this square.
     Guess(usize),
     /// Back to the state before the last guess: these queens come off, these squares reopen.
-    Undo {
-        /// The queens that come off.
-        queens: Vec<usize>,
-        /// The squares that reopen.
-        reopened: Vec<usize>,
-        /// The sentence a caption shows.
-        text: String,
-    },
-    /// The guessed square, searched through, is ruled out.
-    Refuted {
-        /// The square ruled out.
-        square: usize,
-        /// The sentence a caption shows.
-        text: String,
-    },
+    #[allow(missing_docs)]
+    Undo { queens: Vec<usize>, reopened: Vec<usize>, text: String },
+    /// The guessed square, searched through, is ruled out; `text` says why.
+    #[allow(missing_docs)]
+    Refuted { square: usize, text: String },
     /// All N queens stand; `queens[col] = row`.
     Solution(Vec<usize>),
 }
@@ -46,7 +36,7 @@ pub enum Move {
 pub struct Outcome {
     /// Solutions found.
     pub solutions: u64,
-    /// Guesses made (0 when the rules alone solved it).
+    /// Guesses made.
     pub guesses: u64,
     /// True when the rules stopped short of a solution and no guess was allowed.
     pub stuck: bool,
@@ -88,6 +78,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
 }
 
 /// Solve a region puzzle, handing every step to `emit`; `guess` false stops where the rules do.
+/// A completion puzzle has no regions for the rules: the outcome is `stuck` at once.
 pub fn solve(
     puzzle: &Puzzle,
     until: Until,
@@ -95,6 +86,10 @@ pub fn solve(
     emit: &mut dyn FnMut(&State, Move) -> Result<(), Full>,
 ) -> Result<Outcome, Full> {
     let mut outcome = Outcome::default();
+    if !puzzle.has_regions() {
+        outcome.stuck = true;
+        return Ok(outcome);
+    }
     let mut state = State::new(puzzle);
     let mut guesses: Vec<(State, usize)> = Vec::new();
     loop {

@@ -19,9 +19,9 @@ use crate::trace::Square;
 /// The kinds of puzzles generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleKind {
-    /// Queens puzzles with N coloured regions, one queen per row, column and region.
+    /// N coloured regions, solved by the rules unless hard.
     Regions,
-    /// Plain boards with some queens given and squares blocked, to complete.
+    /// Given queens and blocked squares under the N-Queens rules.
     Completion,
 }
 
@@ -34,9 +34,9 @@ const REGION_TRIES: usize = 5000;
 /// A generated puzzle and what the rules make of it (`None` for completion puzzles).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    /// The puzzle.
+    /// The puzzle, with exactly one solution.
     pub puzzle: Puzzle,
-    /// What the rules make of it (`None` for completion puzzles).
+    /// What the rules alone made of it (region puzzles).
     pub rules: Option<Outcome>,
 }
 

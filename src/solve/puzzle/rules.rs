@@ -22,13 +22,13 @@ pub enum Step {
 /// One deduction: its rule, what it does, the squares it reasoned from, and the sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deduction {
-    /// The rule that applied.
+    /// The rule that made it.
     pub rule: Rule,
-    /// What it does to the board.
+    /// What it does.
     pub step: Step,
     /// The squares it reasoned from.
     pub used: Vec<usize>,
-    /// The sentence a caption shows.
+    /// Why, in one sentence.
     pub text: String,
 }
 

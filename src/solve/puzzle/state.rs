@@ -13,18 +13,18 @@ use crate::trace::Square;
 /// The three kinds of units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// A row of the board.
+    /// Rows, units `0..n`.
     Row,
-    /// A column of the board.
+    /// Columns, units `n..2n`.
     Column,
-    /// A coloured region.
+    /// Regions, units `2n..3n`.
     Region,
 }
 
 /// Open squares and queens of a region puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    /// The board size.
+    /// Board size.
     pub n: usize,
     regions: Vec<u8>,
     open: Vec<bool>,
@@ -62,22 +62,22 @@ impl State {
         state
     }
 
-    /// Square number `sq` (row-major) as a square.
+    /// The square of index `sq`.
     pub fn square(&self, sq: usize) -> Square {
         Square::new(sq / self.n, sq % self.n)
     }
 
-    /// Whether `sq` is still open (no queen, not ruled out).
+    /// True while `sq` may still take a queen.
     pub fn is_open(&self, sq: usize) -> bool {
         self.open[sq]
     }
 
-    /// Whether a queen stands on `sq`.
+    /// True when a queen stands on `sq`.
     pub fn has_queen(&self, sq: usize) -> bool {
         self.queen[sq]
     }
 
-    /// The region `sq` belongs to.
+    /// The region of `sq`.
     pub fn region(&self, sq: usize) -> usize {
         usize::from(self.regions[sq])
     }
@@ -115,7 +115,7 @@ impl State {
         start..start + self.n
     }
 
-    /// The squares of `unit`.
+    /// The squares of `unit`, in reading order.
     pub fn members(&self, unit: usize) -> &[usize] {
         &self.members[unit]
     }
@@ -125,7 +125,7 @@ impl State {
         self.members[unit].iter().copied().filter(|&sq| self.open[sq])
     }
 
-    /// Whether a queen stands in `unit`.
+    /// True when a queen stands in `unit`.
     pub fn unit_has_queen(&self, unit: usize) -> bool {
         self.members[unit].iter().any(|&sq| self.queen[sq])
     }
