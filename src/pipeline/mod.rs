@@ -205,7 +205,7 @@ where
         None if !animation.selection.is_all() => return Err(Error::SelectionNeedsLength),
         None => Selected::all_of_unknown(),
     };
-    let replay = StreamReplay::new(info.n, info.total_events, events);
+    let replay = StreamReplay::new(info.n, info.total_events, events).with_puzzle(info.puzzle.as_ref());
     draw_frames(renderer, replay, selected, animation, sink, progress)
 }
 

@@ -195,7 +195,8 @@ pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Resu
     }
     let spec = CaptionSpec::for_run(&info);
     let mut out = std::io::BufWriter::new(out);
-    let replay = StreamReplay::new(info.n, info.total_events, ahead.into_iter().map(Ok).chain(events));
+    let replay = StreamReplay::new(info.n, info.total_events, ahead.into_iter().map(Ok).chain(events))
+        .with_puzzle(info.puzzle.as_ref());
     for frame in replay {
         let view = TextFrame::new(&frame?, &spec);
         let text = match info.total_events {
