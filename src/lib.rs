@@ -30,7 +30,7 @@ mod trace;
 // The public surface, in stage order: errors, the pixel seam, outputs, the trace vocabulary,
 // solving and counting, replayed boards, drawing, sinks (formats), the orchestrators and stills.
 
-pub use error::{echo, Error, SelectError, TraceFault};
+pub use error::{echo, Error, PuzzleFault, SelectError, TraceFault};
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -40,10 +40,14 @@ pub use output::{check_own_folder, remove_temporaries, Batch, OutputFile};
 
 pub use trace::jsonl;
 pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
+pub use trace::puzzle_file::{parse_puzzle, puzzle_text, read_puzzle, ReadPuzzle, MAX_PUZZLE_BYTES, MAX_PUZZLE_N};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
 pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
 
 pub use count::TRANSFORMS;
+pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
+pub use solve::puzzle::generate::{generate as generate_puzzle, Generated, PuzzleKind, GENERATE_SIZES};
+pub use solve::puzzle::{hint as puzzle_hint, rule_mix as puzzle_rule_mix, solve_puzzle};
 pub use solve::{record, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT};
 
 pub use board::seek::FrameSeeker;
@@ -106,5 +110,6 @@ pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
     pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, svg, theme, why, Renderer};
+    pub use crate::solve::puzzle::{deduce, rules, state};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

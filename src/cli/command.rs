@@ -4,7 +4,7 @@
 //! Contract: the library does the work; these modules turn flags into library options, name
 //! default output files, print the one summary line and map errors to exit codes (see `main.rs`).
 
-use crate::{animate, count, frames, heatmap, io, play, race, stills};
+use crate::{animate, count, frames, heatmap, io, play, puzzle, race, stills};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -61,6 +61,9 @@ pub enum Command {
     /// How often each square holds a queen over all solutions, as a PNG or SVG (default: output/queens-<N>x<N>-heatmap.png).
     #[command(after_help = "Example: queens heatmap 8 --unique")]
     Heatmap(heatmap::HeatmapArgs),
+    /// Puzzles: solve, check, generate or hint a puzzle file (given queens, blocked squares, coloured regions).
+    #[command(after_help = "Example: queens puzzle generate --size 8 --seed 7 > p8.txt && queens puzzle solve p8.txt")]
+    Puzzle(puzzle::PuzzleArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -90,6 +93,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Play(args) => args.run(),
         Command::Race(args) => args.run(quiet),
         Command::Heatmap(args) => args.run(),
+        Command::Puzzle(args) => args.run(),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

@@ -14,6 +14,7 @@ mod frames;
 mod heatmap;
 mod io;
 mod play;
+mod puzzle;
 mod queens_list;
 mod race;
 mod stills;
@@ -49,6 +50,9 @@ fn main() -> ExitCode {
                         queens::Error::Select(_)
                             | queens::Error::NothingToExplain { .. }
                             | queens::Error::UnknownFormat { .. }
+                            | queens::Error::PuzzleFile { .. }
+                            | queens::Error::PuzzleTooLarge { .. }
+                            | queens::Error::PuzzleAlgorithm { .. }
                     )
                 );
             ExitCode::from(if usage { 2 } else { 1 })

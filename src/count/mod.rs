@@ -22,6 +22,7 @@ pub mod dp;
 mod dp_table;
 mod kernel;
 mod known;
+pub mod puzzle;
 pub mod shard;
 pub mod shard_sum;
 pub mod symmetry;

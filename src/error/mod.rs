@@ -107,6 +107,18 @@ pub enum Error {
     Shards(String),
     #[error("{0}")]
     ShardSpec(String),
+    #[error("puzzle file, line {line}, column {col}: {fault}")]
+    PuzzleFile { line: usize, col: usize, fault: PuzzleFault },
+    #[error("the puzzle file is larger than {limit} bytes; a puzzle file is a few lines of cells (README, Puzzles)")]
+    PuzzleTooLarge { limit: u64 },
+    #[error("cannot read the puzzle file: {0}")]
+    PuzzleRead(std::io::Error),
+    #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
+    PuzzleShape { reason: String },
+    #[error("the {algorithm} search does not take a puzzle; use {instead}")]
+    PuzzleAlgorithm { algorithm: &'static str, instead: &'static str },
+    #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
+    PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
 }
@@ -185,6 +197,34 @@ pub enum TraceFault {
     NotOpen { square: String, why: &'static str },
     #[error("{square} cannot be reopened: it is not ruled out")]
     NotRuledOut { square: String },
+}
+
+/// What is wrong at one place of a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PuzzleFault {
+    #[error("the file holds no grid; write N lines of N cells (README, Puzzles)")]
+    Empty,
+    #[error("the text is not UTF-8; save it as UTF-8 (iconv -t UTF-8)")]
+    NotUtf8,
+    #[error("'{}' is not a cell; use . (open), # (blocked), Q (a given queen) or a region letter A-Z, a-z", .found.escape_debug())]
+    UnknownCharacter { found: char },
+    #[error("this row has {found} cells, the first row has {n}; every row needs as many cells as the first")]
+    Ragged { found: usize, n: usize },
+    #[error("the grid has {found} rows of {n} cells; a puzzle has {n} rows (a region puzzle may add a second block of {n} rows marking . # Q)")]
+    RowCount { found: usize, n: usize },
+    #[error("{n} cells a row is more than the largest puzzle, {max}x{max}")]
+    TooBig { n: usize, max: usize },
+    #[error("a {n}x{n} region puzzle needs {n} regions, this one has {found}")]
+    RegionCount { n: usize, found: usize },
+    #[error("region letter {letter} is past the board's {n} regions; name a {n}x{n} puzzle's regions A to {last}")]
+    RegionLetter { letter: char, n: usize, last: char },
+    #[error("the second block marks squares with . # Q only; the region letters belong in the first block")]
+    LetterInMarks,
+    #[error("the first block of a region puzzle holds region letters only; mark . # Q in a second block of rows")]
+    MarkInRegions,
+    #[error("the given queen on {square} attacks the given queen on {other} ({why}); a puzzle's givens must be a partial solution")]
+    GivensAttack { square: String, other: String, why: &'static str },
 }
 
 fn verdict(safe: bool) -> &'static str {

@@ -8,6 +8,7 @@ mod forward;
 mod grid;
 mod min_conflicts;
 mod permutations;
+pub mod puzzle;
 mod shuffle;
 mod solutions;
 mod swap_repair;

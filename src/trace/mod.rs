@@ -9,6 +9,7 @@
 mod algorithm;
 pub mod jsonl;
 pub mod puzzle;
+pub mod puzzle_file;
 mod run;
 pub mod select;
 

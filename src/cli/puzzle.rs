@@ -1,0 +1,223 @@
+//! `queens puzzle solve|check|generate|hint`: puzzle files solved, checked, made and explained.
+//!
+//! Contract: a bad puzzle file is one line naming its line and column, exit 2; warnings (a region
+//! in pieces) go to stderr. `solve` prints `{"n": N, "solutions": [...]}` (`queens[col] = row`,
+//! 0-based from the top) with `--format json`, boards otherwise; no solution is a result (exit 0).
+//! `check` ends with the number of solutions alone on the last line (the cap then `+` when
+//! reached); `generate` prints a puzzle file with a `%` line giving the rule mix it needs.
+
+use super::args::ranged;
+use super::io::{outln, UsageError};
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use queens::{Puzzle, PuzzleKind, ReadPuzzle, Until};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    #[command(subcommand)]
+    pub command: PuzzleCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PuzzleCommand {
+    /// Solve a puzzle file: boards (text) or {"n", "solutions"} (json); default the first solution.
+    #[command(after_help = "Example: queens puzzle solve daily.txt --format json")]
+    Solve(SolveArgs),
+    /// Whether a puzzle has one solution and whether the rules alone solve it; the count on the last line.
+    #[command(after_help = "Example: queens puzzle check daily.txt --max 10")]
+    Check(CheckArgs),
+    /// Print a new puzzle with exactly one solution, the same for the same size and seed.
+    #[command(after_help = "Example: queens puzzle generate --size 8 --seed 7 > p8.txt")]
+    Generate(GenerateArgs),
+    /// The next deduction on a region puzzle, in words.
+    #[command(after_help = "Example: queens puzzle hint daily.txt")]
+    Hint(HintArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle file (- for standard input).
+    pub file: PathBuf,
+    /// Every solution, not just the first.
+    #[arg(long)]
+    pub all: bool,
+    /// Output format.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle file (- for standard input).
+    pub file: PathBuf,
+    /// Stop counting at this many solutions (then print it followed by +).
+    #[arg(long, default_value_t = 1_000_000, value_parser = ranged("--max", 1u64, u64::MAX))]
+    pub max: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board size N (5 to 12).
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("--size", 5u32, 12))]
+    pub size: u32,
+    /// Seed: the same size, kind and seed give the same puzzle.
+    #[arg(long, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
+    pub seed: u64,
+    /// regions: N coloured regions; completion: given queens and blocked squares.
+    #[arg(long, default_value = "regions", value_parser = ["regions", "completion"])]
+    pub kind: String,
+    /// Regions: a puzzle the rules alone cannot finish (a guess is needed); completion: as few givens as keep it unique.
+    #[arg(long)]
+    pub hard: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzle file (- for standard input).
+    pub file: PathBuf,
+}
+
+impl PuzzleArgs {
+    pub fn run(self) -> Result<()> {
+        match self.command {
+            PuzzleCommand::Solve(args) => args.run(),
+            PuzzleCommand::Check(args) => args.run(),
+            PuzzleCommand::Generate(args) => args.run(),
+            PuzzleCommand::Hint(args) => args.run(),
+        }
+    }
+}
+
+/// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
+pub fn read(path: &Path) -> Result<Puzzle> {
+    let read = if path == Path::new("-") {
+        queens::read_puzzle(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| {
+            anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
+        })?;
+        queens::read_puzzle(file)
+    };
+    let ReadPuzzle { puzzle, warnings } = read?;
+    for warning in warnings {
+        let _ = writeln!(std::io::stderr(), "warning: {warning}");
+    }
+    Ok(puzzle)
+}
+
+/// "8x8 region puzzle" or "8x8 completion puzzle".
+fn describe(puzzle: &Puzzle) -> String {
+    let kind = if puzzle.has_regions() { "region" } else { "completion" };
+    format!("{n}x{n} {kind} puzzle", n = puzzle.n)
+}
+
+impl SolveArgs {
+    fn run(self) -> Result<()> {
+        let puzzle = read(&self.file)?;
+        let started = Instant::now();
+        let found = queens::solve_puzzle(&puzzle, if self.all { Until::All } else { Until::First });
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        if self.format == "json" {
+            writeln!(out, "{}", serde_json::json!({ "n": puzzle.n, "solutions": found }))?;
+        } else if found.is_empty() {
+            writeln!(out, "no solution")?;
+        } else {
+            for (i, queens) in found.iter().enumerate() {
+                out.write_all(board_text(&puzzle, i + 1, queens).as_bytes())?;
+            }
+            let noun = if found.len() == 1 { "solution" } else { "solutions" };
+            let seconds = started.elapsed().as_secs_f64();
+            writeln!(out, "{} {noun} of the {} in {seconds:.3} s", found.len(), describe(&puzzle))?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+}
+
+/// A solution as the README shows boards: ranks on the first line, then the grid with `Q` for the
+/// queens and the puzzle's own cells elsewhere (region letters, or `.` and `#`).
+fn board_text(puzzle: &Puzzle, number: usize, queens: &[usize]) -> String {
+    let n = puzzle.n;
+    let ranks: Vec<String> = queens.iter().map(|r| (n - r).to_string()).collect();
+    let grid = queens::puzzle_text(&Puzzle { givens: Vec::new(), ..puzzle.clone() });
+    let mut out = format!("solution {number}: {}\n", ranks.join(" "));
+    for (row, line) in grid.lines().take(n).enumerate() {
+        let cells: Vec<String> = line
+            .chars()
+            .enumerate()
+            .map(|(col, c)| if queens[col] == row { "Q".to_string() } else { c.to_string() })
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+impl CheckArgs {
+    fn run(self) -> Result<()> {
+        let puzzle = read(&self.file)?;
+        let started = Instant::now();
+        let count = queens::count::puzzle::count_puzzle(&puzzle, self.max);
+        let unique = match count {
+            0 => "unique: no, it has no solution".to_string(),
+            1 => "unique: yes, one solution".to_string(),
+            _ => "unique: no, more than one solution".to_string(),
+        };
+        outln(&unique)?;
+        outln(&rules_line(&puzzle))?;
+        let seconds = started.elapsed().as_secs_f64();
+        outln(&format!("{} solutions, counted in {seconds:.3} s:", describe(&puzzle)))?;
+        outln(&if count >= self.max { format!("{}+", self.max) } else { count.to_string() })
+    }
+}
+
+/// Whether the rules alone solve a region puzzle, and with which rules.
+fn rules_line(puzzle: &Puzzle) -> String {
+    if !puzzle.has_regions() {
+        return "rules alone: not for completion puzzles (they are solved by search)".to_string();
+    }
+    let outcome = queens::solve_by_rules(puzzle);
+    match (outcome.stuck, outcome.solutions) {
+        (false, 1) => format!("rules alone: solve it ({})", outcome.rule_mix()),
+        (false, _) => format!("rules alone: prove it has no solution ({})", outcome.rule_mix()),
+        (true, _) => format!("rules alone: stop short, a guess is needed (after {})", outcome.rule_mix()),
+    }
+}
+
+impl GenerateArgs {
+    fn run(self) -> Result<()> {
+        let kind = if self.kind == "completion" { PuzzleKind::Completion } else { PuzzleKind::Regions };
+        let generated = queens::generate_puzzle(self.size as usize, self.seed, kind, self.hard)?;
+        let puzzle = &generated.puzzle;
+        let hard = if self.hard { " --hard" } else { "" };
+        let needs = match kind {
+            PuzzleKind::Regions => format!("rules: {}", queens::puzzle_rule_mix(puzzle)),
+            PuzzleKind::Completion => {
+                format!("{} given, {} blocked; no rules (solved by search)", puzzle.givens.len(), puzzle.blocked.len())
+            }
+        };
+        outln(&format!(
+            "% queens puzzle generate --size {} --seed {} --kind {}{hard}: one solution; {needs}",
+            self.size, self.seed, self.kind
+        ))?;
+        super::io::out(&queens::puzzle_text(puzzle))
+    }
+}
+
+impl HintArgs {
+    fn run(self) -> Result<()> {
+        let puzzle = read(&self.file)?;
+        if !puzzle.has_regions() {
+            return Err(UsageError(
+                "hints name the rules of region puzzles; a completion puzzle is solved by search (queens puzzle solve FILE)"
+                    .into(),
+            )
+            .into());
+        }
+        outln(&queens::puzzle_hint(&puzzle))
+    }
+}

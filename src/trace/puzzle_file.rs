@@ -1,0 +1,270 @@
+//! The puzzle file format: reading (bounded, every fault named by line and column) and writing.
+//!
+//! Contract: a file is N rows of N cells, one row a line; spaces and tabs between cells are
+//! ignored, `%` starts a comment to the end of the line, blank lines are skipped. A completion
+//! puzzle is one block of `.` (open), `#` (blocked) and `Q` (a given queen). A region puzzle is a
+//! block of region letters (`A`..`Z` then `a`..`z`, exactly the first N of them), optionally
+//! followed by a second block of N rows of `.`, `#`, `Q` marking its blocked squares and givens.
+//! A first block holding only `.`, `#` and `Q` is a completion grid. Files over
+//! [`MAX_PUZZLE_BYTES`] and boards over [`MAX_PUZZLE_N`] are refused; a region in several pieces
+//! is allowed and reported as a warning. [`puzzle_text`] writes the same format back.
+
+use super::puzzle::{Puzzle, MAX_REGIONS};
+use super::Square;
+use crate::error::{Error, PuzzleFault};
+use std::io::Read;
+
+/// Largest puzzle file read, in bytes.
+pub const MAX_PUZZLE_BYTES: u64 = 16 * 1024;
+
+/// Largest board a puzzle file may describe (as many as there are region letters).
+pub const MAX_PUZZLE_N: usize = MAX_REGIONS;
+
+/// A puzzle read from a file, with what is allowed but worth saying (a region in pieces).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadPuzzle {
+    pub puzzle: Puzzle,
+    /// One line each, naming line and column.
+    pub warnings: Vec<String>,
+}
+
+/// Read a puzzle file from `input`, refusing more than [`MAX_PUZZLE_BYTES`].
+pub fn read_puzzle<R: Read>(input: R) -> Result<ReadPuzzle, Error> {
+    let mut bytes = Vec::new();
+    input.take(MAX_PUZZLE_BYTES + 1).read_to_end(&mut bytes).map_err(Error::PuzzleRead)?;
+    if bytes.len() as u64 > MAX_PUZZLE_BYTES {
+        return Err(Error::PuzzleTooLarge { limit: MAX_PUZZLE_BYTES });
+    }
+    parse_puzzle(&bytes)
+}
+
+/// One grid row: its line number and its cells (1-based column in the line, character).
+struct Row {
+    line: usize,
+    cells: Vec<(usize, char)>,
+}
+
+fn fault(line: usize, col: usize, fault: PuzzleFault) -> Error {
+    Error::PuzzleFile { line, col, fault }
+}
+
+/// Parse the bytes of a puzzle file.
+pub fn parse_puzzle(bytes: &[u8]) -> Result<ReadPuzzle, Error> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        fault(line, col, PuzzleFault::NotUtf8)
+    })?;
+    let rows = grid_rows(text)?;
+    let n = check_shape(&rows)?;
+    let first = &rows[..n];
+    let is_completion = first.iter().flat_map(|r| &r.cells).all(|&(_, c)| matches!(c, '.' | '#' | 'Q'));
+    if is_completion && rows.len() == 2 * n {
+        return Err(fault(rows[n].line, rows[n].cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
+    }
+    let (regions, marks) = if is_completion { (Vec::new(), first) } else { (region_grid(first, n)?, &rows[n..]) };
+    let mut puzzle = Puzzle { n, regions, blocked: Vec::new(), givens: Vec::new() };
+    for (row, cells) in marks.iter().enumerate() {
+        for (col, &(at, c)) in cells.cells.iter().enumerate() {
+            match c {
+                '#' => puzzle.blocked.push(Square::new(row, col)),
+                'Q' => puzzle.givens.push(Square::new(row, col)),
+                '.' => {}
+                _ => return Err(fault(cells.line, at, PuzzleFault::LetterInMarks)),
+            }
+        }
+    }
+    check_givens(&puzzle, marks)?;
+    let warnings = if puzzle.has_regions() { region_pieces(&puzzle, first) } else { Vec::new() };
+    Ok(ReadPuzzle { puzzle, warnings })
+}
+
+/// The non-blank rows of the file, comments and spaces dropped, every character checked.
+fn grid_rows(text: &str) -> Result<Vec<Row>, Error> {
+    let mut rows = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let mut cells = Vec::new();
+        for (at, c) in line.chars().enumerate() {
+            match c {
+                '%' => break,
+                ' ' | '\t' | '\r' => {}
+                '.' | '#' | 'A'..='Z' | 'a'..='z' => cells.push((at + 1, c)),
+                _ => return Err(fault(index + 1, at + 1, PuzzleFault::UnknownCharacter { found: c })),
+            }
+        }
+        if !cells.is_empty() {
+            rows.push(Row { line: index + 1, cells });
+        }
+    }
+    Ok(rows)
+}
+
+/// N (the first row's length), once every row has N cells and there are N or 2N rows.
+fn check_shape(rows: &[Row]) -> Result<usize, Error> {
+    let Some(top) = rows.first() else { return Err(fault(1, 1, PuzzleFault::Empty)) };
+    let n = top.cells.len();
+    if n > MAX_PUZZLE_N {
+        return Err(fault(top.line, top.cells[MAX_PUZZLE_N].0, PuzzleFault::TooBig { n, max: MAX_PUZZLE_N }));
+    }
+    for row in rows {
+        if row.cells.len() != n {
+            let col = row.cells.get(n).map_or_else(|| row.cells.last().map_or(1, |c| c.0 + 1), |c| c.0);
+            return Err(fault(row.line, col, PuzzleFault::Ragged { found: row.cells.len(), n }));
+        }
+    }
+    if rows.len() != n && rows.len() != 2 * n {
+        let at = if rows.len() > 2 * n { &rows[2 * n] } else { rows.last().expect("not empty") };
+        return Err(fault(at.line, at.cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
+    }
+    Ok(n)
+}
+
+/// A letter's region number: `A`..`Z` are 0..25, `a`..`z` 26..51.
+fn region_of(c: char) -> Option<u8> {
+    match c {
+        'A'..='Z' => Some(c as u8 - b'A'),
+        'a'..='z' => Some(c as u8 - b'a' + 26),
+        _ => None,
+    }
+}
+
+/// The letter of region `region`.
+pub fn region_letter(region: u8) -> char {
+    if region < 26 {
+        (b'A' + region) as char
+    } else {
+        (b'a' + region - 26) as char
+    }
+}
+
+/// The region block: letters only, exactly the first N letters used.
+fn region_grid(rows: &[Row], n: usize) -> Result<Vec<u8>, Error> {
+    let mut regions = Vec::with_capacity(n * n);
+    let mut seen = [false; MAX_REGIONS];
+    let mut first_past = None;
+    for row in rows {
+        for &(at, c) in &row.cells {
+            let Some(region) = region_of(c) else { return Err(fault(row.line, at, PuzzleFault::MarkInRegions)) };
+            if usize::from(region) >= n && first_past.is_none() {
+                first_past = Some((row.line, at, c));
+            }
+            seen[usize::from(region)] = true;
+            regions.push(region);
+        }
+    }
+    let found = seen.iter().filter(|&&s| s).count();
+    if found != n {
+        let (line, col) = first_past.map_or((rows[0].line, rows[0].cells[0].0), |(line, col, _)| (line, col));
+        return Err(fault(line, col, PuzzleFault::RegionCount { n, found }));
+    }
+    if let Some((line, col, letter)) = first_past {
+        return Err(fault(line, col, PuzzleFault::RegionLetter { letter, n, last: region_letter(n as u8 - 1) }));
+    }
+    Ok(regions)
+}
+
+/// Why two squares cannot both hold queens in this puzzle, if they cannot.
+pub fn conflict(puzzle: &Puzzle, a: Square, b: Square) -> Option<&'static str> {
+    if a.row == b.row {
+        Some("same row")
+    } else if a.col == b.col {
+        Some("same column")
+    } else if puzzle.has_regions() && puzzle.region(a) == puzzle.region(b) {
+        Some("same region")
+    } else if puzzle.has_regions() && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1 {
+        Some("touching")
+    } else if !puzzle.has_regions() && a.row.abs_diff(b.row) == a.col.abs_diff(b.col) {
+        Some("same diagonal")
+    } else {
+        None
+    }
+}
+
+/// No given queen may attack another; the later one (reading order) is named.
+fn check_givens(puzzle: &Puzzle, marks: &[Row]) -> Result<(), Error> {
+    for (i, &square) in puzzle.givens.iter().enumerate() {
+        let earlier = puzzle.givens[..i].iter().find_map(|&o| conflict(puzzle, square, o).map(|why| (o, why)));
+        if let Some((other, why)) = earlier {
+            let (line, at) = (marks[square.row].line, marks[square.row].cells[square.col].0);
+            let (square, other) = (square.name(puzzle.n), other.name(puzzle.n));
+            return Err(fault(line, at, PuzzleFault::GivensAttack { square, other, why }));
+        }
+    }
+    Ok(())
+}
+
+/// A warning per region in more than one piece (squares joined through sides), naming the first
+/// square of its second piece.
+fn region_pieces(puzzle: &Puzzle, rows: &[Row]) -> Vec<String> {
+    let n = puzzle.n;
+    let mut piece = vec![usize::MAX; n * n];
+    let mut pieces_of = vec![Vec::new(); n];
+    for start in 0..n * n {
+        if piece[start] != usize::MAX {
+            continue;
+        }
+        let region = puzzle.regions[start];
+        let id = start;
+        pieces_of[usize::from(region)].push(start);
+        let mut stack = vec![start];
+        piece[start] = id;
+        while let Some(at) = stack.pop() {
+            let (r, c) = (at / n, at % n);
+            let sides = [
+                (r > 0).then(|| at - n),
+                (r + 1 < n).then(|| at + n),
+                (c > 0).then(|| at - 1),
+                (c + 1 < n).then(|| at + 1),
+            ];
+            for next in sides.into_iter().flatten() {
+                if piece[next] == usize::MAX && puzzle.regions[next] == region {
+                    piece[next] = id;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    let mut warnings = Vec::new();
+    for (region, starts) in pieces_of.iter().enumerate() {
+        if starts.len() > 1 {
+            let (r, c) = (starts[1] / n, starts[1] % n);
+            warnings.push(format!(
+                "puzzle file, line {}, column {}: region {} is in {} pieces (allowed: its one queen stands in one of them)",
+                rows[r].line,
+                rows[r].cells[c].0,
+                region_letter(region as u8),
+                starts.len()
+            ));
+        }
+    }
+    warnings
+}
+
+/// The puzzle in the file format (region letters, then the marks block when there are marks).
+pub fn puzzle_text(puzzle: &Puzzle) -> String {
+    let n = puzzle.n;
+    let mark = |r: usize, c: usize| {
+        let square = Square::new(r, c);
+        if puzzle.givens.contains(&square) {
+            'Q'
+        } else if puzzle.is_blocked(square) {
+            '#'
+        } else {
+            '.'
+        }
+    };
+    let block = |cell: &dyn Fn(usize, usize) -> char| -> String {
+        (0..n).map(|r| (0..n).map(|c| cell(r, c)).chain(std::iter::once('\n')).collect::<String>()).collect()
+    };
+    if !puzzle.has_regions() {
+        return block(&mark);
+    }
+    let mut text = block(&|r, c| region_letter(puzzle.regions[r * n + c]));
+    if !puzzle.blocked.is_empty() || !puzzle.givens.is_empty() {
+        text.push('\n');
+        text.push_str(&block(&mark));
+    }
+    text
+}
