@@ -59,8 +59,6 @@ pub enum Error {
     SinkState(&'static str),
     #[error("cancelled")]
     Cancelled,
-    #[error("puzzles are not solved yet: this build has no puzzle solver; solve the empty board instead")]
-    PuzzleUnsolved,
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
     #[error(transparent)]
@@ -115,8 +113,8 @@ pub enum Error {
     PuzzleRead(std::io::Error),
     #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
     PuzzleShape { reason: String },
-    #[error("the {algorithm} search does not take a puzzle; use {instead}")]
-    PuzzleAlgorithm { algorithm: &'static str, instead: &'static str },
+    #[error("the {algorithm} search does not solve {kind} puzzles; {instead}")]
+    PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
     #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
     PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]

@@ -137,6 +137,9 @@ impl SolveOptions {
 
 /// Run the solver, sending events to `recorder`. Returns `Err(Full)` if the recorder stopped it.
 pub fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Full> {
+    if let Some(puzzle) = &options.puzzle {
+        return puzzle::run(options, puzzle, recorder);
+    }
     match options.algorithm {
         Algorithm::Backtrack => backtrack::run(options, recorder),
         Algorithm::Grid => grid::run(options, recorder),
@@ -144,17 +147,24 @@ pub fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Fu
         Algorithm::Shuffle => shuffle::run(options, recorder),
         Algorithm::Permutations => permutations::run(options, recorder),
         Algorithm::MinConflicts => min_conflicts::run(options, recorder),
-        // `check_solvable` refuses puzzles and `deduce` before any run starts.
+        // `check_solvable` refuses `deduce` without a puzzle before any run starts.
         Algorithm::Deduce => Ok(()),
     }
 }
 
-/// Refuse what this build cannot solve yet: puzzles and the `deduce` rule solver.
+/// Refuse what no solver here runs: `deduce` without a region puzzle, a puzzle that does not fit
+/// its board, a search that does not take puzzles.
 pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
-    if options.puzzle.is_some() || options.algorithm == Algorithm::Deduce {
-        return Err(Error::PuzzleUnsolved);
+    match &options.puzzle {
+        None if options.algorithm == Algorithm::Deduce => Err(Error::PuzzleAlgorithm {
+            algorithm: "deduce",
+            kind: "empty-board",
+            instead:
+                "give it a region puzzle, or pick backtrack, grid, forward, shuffle, permutations or min-conflicts",
+        }),
+        None => Ok(()),
+        Some(puzzle) => puzzle::check(puzzle, options.n, options.algorithm),
     }
-    Ok(())
 }
 
 /// Record a whole run as a [`Trace`], refusing runs of more than `max_frames` frames (events + 1)
@@ -229,15 +239,5 @@ mod tests {
         assert!("0".parse::<Until>().is_err());
         assert!("-1".parse::<Until>().is_err());
         assert!("many".parse::<Until>().is_err());
-    }
-
-    #[test]
-    fn a_puzzle_run_is_refused_until_puzzles_are_solved() {
-        let mut options = SolveOptions::new(4);
-        options.puzzle = Some(Puzzle { n: 4, regions: vec![], blocked: vec![], givens: vec![] });
-        assert!(matches!(record(&options, 1000), Err(Error::PuzzleUnsolved)));
-        let deduce = SolveOptions { algorithm: Algorithm::Deduce, ..SolveOptions::new(4) };
-        assert!(matches!(record(&deduce, 1000), Err(Error::PuzzleUnsolved)));
-        assert!(record(&SolveOptions::new(4), 1000).unwrap().puzzle.is_none());
     }
 }

@@ -58,6 +58,10 @@ pub fn solution_stream(
         return Err(Error::BoardSize { n: 0, max: usize::MAX });
     }
     super::check_solvable(options)?;
+    if let Some(puzzle) = &options.puzzle {
+        // Puzzles have no symmetry classes: `unique` keeps them all.
+        return Ok(Box::new(super::puzzle::solve_puzzle(puzzle, options.until).into_iter()));
+    }
     let keep = move |queens: &Vec<usize>| !unique || crate::count::canonical(queens) == *queens;
     if options.until == Until::All && options.algorithm == Algorithm::Backtrack {
         if options.n > crate::count::MAX_N {

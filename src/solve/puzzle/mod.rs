@@ -11,7 +11,13 @@ pub mod rules;
 pub mod search;
 pub mod state;
 
-use crate::trace::puzzle::Puzzle;
+use crate::error::Error;
+use crate::solve::{Algorithm, SolveOptions};
+use crate::trace::puzzle::{Puzzle, Rule};
+use crate::trace::puzzle_file::MAX_PUZZLE_N;
+use crate::trace::{Event, Full, Recorder, Square};
+use deduce::Move;
+use rules::{Deduction, Step};
 use state::State;
 
 /// The next deduction on the puzzle as given, in words (or why there is none).
@@ -48,7 +54,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, until: crate::solve::Until) -> Vec<Vec<usiz
             Ok(())
         });
     } else {
-        let mut options = crate::solve::SolveOptions::new(puzzle.n);
+        let mut options = SolveOptions::new(puzzle.n);
         options.until = until;
         let _ = search::run(&options, puzzle, &mut Solutions(&mut found));
     }
@@ -58,11 +64,70 @@ pub fn solve_puzzle(puzzle: &Puzzle, until: crate::solve::Until) -> Vec<Vec<usiz
 /// A recorder keeping the solutions only.
 struct Solutions<'a>(&'a mut Vec<Vec<usize>>);
 
-impl crate::trace::Recorder for Solutions<'_> {
-    fn record(&mut self, event: crate::trace::Event) -> Result<(), crate::trace::Full> {
-        if let crate::trace::Event::Solution { queens } = event {
+impl Recorder for Solutions<'_> {
+    fn record(&mut self, event: Event) -> Result<(), Full> {
+        if let Event::Solution { queens } = event {
             self.0.push(queens);
         }
         Ok(())
     }
+}
+
+/// Refuse a puzzle that does not fit its board (`n`), or a search that does not solve it.
+pub fn check(puzzle: &Puzzle, n: usize, algorithm: Algorithm) -> Result<(), Error> {
+    let shape = |reason: String| Err(Error::PuzzleShape { reason });
+    if puzzle.n != n || n == 0 || n > MAX_PUZZLE_N {
+        return shape(format!(
+            "a {}x{} puzzle on a {n}x{n} board (puzzles go up to {MAX_PUZZLE_N})",
+            puzzle.n, puzzle.n
+        ));
+    }
+    if puzzle.has_regions() && (puzzle.regions.len() != n * n || puzzle.regions.iter().any(|&r| usize::from(r) >= n)) {
+        return shape(format!("a {n}x{n} region puzzle needs {} squares of regions 0 to {}", n * n, n - 1));
+    }
+    if let Some(off) = puzzle.blocked.iter().chain(&puzzle.givens).find(|s| s.row >= n || s.col >= n) {
+        return shape(format!("row {} col {} is off the board", off.row, off.col));
+    }
+    let kind = if puzzle.has_regions() { "region" } else { "completion" };
+    match algorithm {
+        Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward => Ok(()),
+        Algorithm::Deduce if puzzle.has_regions() => Ok(()),
+        Algorithm::Deduce => Err(Error::PuzzleAlgorithm {
+            algorithm: "deduce",
+            kind,
+            instead: "its rules need regions; use backtrack, grid or forward",
+        }),
+        other => Err(Error::PuzzleAlgorithm {
+            algorithm: other.name(),
+            kind,
+            instead: "it tries whole layouts, not squares around the furniture; use backtrack, grid or forward",
+        }),
+    }
+}
+
+/// Run the puzzle's solver: `deduce` (region puzzles) or a tree search around the furniture.
+pub fn run(options: &SolveOptions, puzzle: &Puzzle, rec: &mut dyn Recorder) -> Result<(), Full> {
+    if options.algorithm != Algorithm::Deduce {
+        return search::run(options, puzzle, rec);
+    }
+    let squares = |list: &[usize]| list.iter().map(|&sq| Square::new(sq / puzzle.n, sq % puzzle.n)).collect::<Vec<_>>();
+    let outcome = deduce::solve(puzzle, options.until, true, &mut |_, step| {
+        rec.record(match step {
+            Move::Deduce(Deduction { rule, step: Step::Place(sq), used, text }) => {
+                Event::Deduce { row: sq / puzzle.n, col: sq % puzzle.n, rule, used: squares(&used), text }
+            }
+            Move::Deduce(Deduction { rule, step: Step::Eliminate(out), used, text }) => {
+                Event::Eliminate { squares: squares(&out), rule, used: squares(&used), text }
+            }
+            Move::Guess(sq) => Event::Guess { row: sq / puzzle.n, col: sq % puzzle.n },
+            Move::Undo { queens, reopened, text } => {
+                Event::Undo { queens: squares(&queens), reopened: squares(&reopened), text }
+            }
+            Move::Refuted { square, text } => {
+                Event::Eliminate { squares: squares(&[square]), rule: Rule::Guess, used: squares(&[square]), text }
+            }
+            Move::Solution(queens) => Event::Solution { queens },
+        })
+    });
+    outcome.map(|_| ())
 }
