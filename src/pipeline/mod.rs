@@ -159,7 +159,7 @@ pub fn render<S: Sink>(
     sink: &mut S,
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
-    let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
+    let info = RunInfo::of_trace(trace);
     let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
         return Err(Error::TooManyFrames { limit: animation.max_frames });

@@ -16,6 +16,8 @@ pub mod describe;
 pub mod glyphs;
 pub mod layout;
 pub mod palette;
+mod puzzle;
+pub mod puzzle_colours;
 pub mod raster;
 pub mod report;
 pub mod scene;

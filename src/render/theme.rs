@@ -6,6 +6,7 @@
 //! inks over the paints they can sit on) lives in [`super::palette`].
 
 use super::color::contrast;
+use super::puzzle_colours::{PuzzleColours, REGION_COLOURS};
 pub use crate::pixels::Rgb;
 
 /// Roles in the picture. The discriminant is the palette index.
@@ -31,10 +32,28 @@ pub enum Paint {
     MarkLight,
     /// The ring on a free dark square.
     MarkDark,
+    /// A puzzle's region fills (region k takes `Region0 + k % 12`; see [`Paint::region`]).
+    Region0,
+    Region1,
+    Region2,
+    Region3,
+    Region4,
+    Region5,
+    Region6,
+    Region7,
+    Region8,
+    Region9,
+    Region10,
+    Region11,
+    /// A puzzle's blocked square, and its texture.
+    Blocked,
+    BlockedInk,
+    /// The outline of the squares a puzzle rule reasoned from.
+    RuleUsed,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 17;
+pub const PAINT_COUNT: usize = 32;
 
 pub use super::color::LEVELS;
 
@@ -57,10 +76,30 @@ impl Paint {
         Paint::Solution,
         Paint::MarkLight,
         Paint::MarkDark,
+        Paint::Region0,
+        Paint::Region1,
+        Paint::Region2,
+        Paint::Region3,
+        Paint::Region4,
+        Paint::Region5,
+        Paint::Region6,
+        Paint::Region7,
+        Paint::Region8,
+        Paint::Region9,
+        Paint::Region10,
+        Paint::Region11,
+        Paint::Blocked,
+        Paint::BlockedInk,
+        Paint::RuleUsed,
     ];
 
     pub fn index(self) -> u8 {
         self as u8
+    }
+
+    /// The fill of a puzzle's region `region` (the twelve fills repeat past twelve regions).
+    pub fn region(region: u8) -> Paint {
+        Paint::ALL[Paint::Region0 as usize + usize::from(region) % REGION_COLOURS]
     }
 }
 
@@ -110,6 +149,8 @@ pub struct Theme {
     /// Draw attacked squares as the plain square with diagonal hatching in the attacked colour
     /// (for printing), instead of a solid shade.
     pub hatch: bool,
+    /// A puzzle's region fills, blocked squares and rule outlines.
+    pub puzzle: PuzzleColours,
 }
 
 /// Names accepted by `--theme`.
@@ -152,6 +193,7 @@ impl Default for Theme {
             outline: false,
             rings: false,
             hatch: false,
+            puzzle: PuzzleColours::light(),
         }
     }
 }
@@ -176,6 +218,7 @@ impl Theme {
             solution: [0xBA, 0xBA, 0xBA],
             mark_light: [0x70, 0x70, 0x70],
             mark_dark: [0x3C, 0x3C, 0x3C],
+            puzzle: PuzzleColours::gray(),
             ..Theme::default()
         }
     }
@@ -202,6 +245,7 @@ impl Theme {
             solution: [0x7D, 0x64, 0x20],
             mark_light: [0xEE, 0xF0, 0xF4],
             mark_dark: [0xC8, 0xCC, 0xD6],
+            puzzle: PuzzleColours::dark(),
             ..Theme::default()
         }
     }
@@ -228,6 +272,7 @@ impl Theme {
             mark_dark: [0x70, 0x70, 0x70],
             outline: true,
             hatch: true,
+            puzzle: PuzzleColours::print(),
             ..Theme::default()
         }
     }
@@ -289,7 +334,7 @@ impl Theme {
             "solution" => &mut self.solution,
             "mark_light" => &mut self.mark_light,
             "mark_dark" => &mut self.mark_dark,
-            _ => return None,
+            _ => return self.puzzle.slot(key),
         })
     }
 
@@ -323,7 +368,7 @@ impl Theme {
                 return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the {minimum:.1}:1 minimum"));
             }
         }
-        Ok(())
+        self.puzzle.check(self.queen, self.background)
     }
 
     pub fn color(&self, paint: Paint) -> Rgb {
@@ -344,6 +389,10 @@ impl Theme {
             Paint::Solution => self.solution,
             Paint::MarkLight => self.mark_light,
             Paint::MarkDark => self.mark_dark,
+            Paint::Blocked => self.puzzle.blocked,
+            Paint::BlockedInk => self.puzzle.blocked_ink,
+            Paint::RuleUsed => self.puzzle.rule_used,
+            region => self.puzzle.regions[(region as usize - Paint::Region0 as usize) % REGION_COLOURS],
         }
     }
 }

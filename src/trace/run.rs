@@ -47,6 +47,11 @@ impl RunInfo {
         info
     }
 
+    /// What a whole trace's frames need to know (its puzzle included).
+    pub fn of_trace(trace: &crate::trace::Trace) -> Self {
+        RunInfo::new(trace.n, &trace.algorithm, &trace.events, true).with_puzzle(trace.puzzle.clone())
+    }
+
     /// The same run, solving `puzzle`.
     pub fn with_puzzle(mut self, puzzle: Option<Puzzle>) -> Self {
         self.puzzle = puzzle;

@@ -218,9 +218,7 @@ impl CaptionSpec {
 
 /// The caption a trace's frames need room for.
 pub fn caption_spec(trace: &Trace) -> CaptionSpec {
-    CaptionSpec::for_run(
-        &RunInfo::new(trace.n, &trace.algorithm, &trace.events, true).with_puzzle(trace.puzzle.clone()),
-    )
+    CaptionSpec::for_run(&RunInfo::of_trace(trace))
 }
 
 #[cfg(test)]
