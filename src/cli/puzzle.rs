@@ -78,6 +78,11 @@ pub struct GenerateArgs {
 pub struct HintArgs {
     /// The puzzle file (- for standard input).
     pub file: PathBuf,
+    /// Also draw the hint: the board after the deduction, the squares it used outlined (.png or .svg).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: super::args::LookArgs,
 }
 
 impl PuzzleArgs {
@@ -218,6 +223,14 @@ impl HintArgs {
             )
             .into());
         }
-        outln(&queens::puzzle_hint(&puzzle))
+        outln(&queens::puzzle_hint(&puzzle))?;
+        match &self.output {
+            Some(path) => {
+                let written = super::hint_still::write_hint(&puzzle, path, &self.look)?;
+                let _ = writeln!(std::io::stderr(), "{written}");
+                Ok(())
+            }
+            None => Ok(()),
+        }
     }
 }

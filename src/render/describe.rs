@@ -91,7 +91,9 @@ impl Renderer {
                 let sq = Square::new(row, col);
                 let (x, y) = self.layout.square_origin(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
+                let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
                 let ground = match (solved, queen, self.shade_attacks) {
+                    _ if blocked => Ground::Plain,
                     (true, true, _) => Ground::Solution,
                     (true, false, _) | (false, _, false) => Ground::Plain,
                     (false, false, true) if !board.is_attacked(sq) => free,

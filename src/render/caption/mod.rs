@@ -163,6 +163,7 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
     let verb = |verb: &'static str, detail: String| Action { verb, detail };
     match event {
+        None if spec.puzzle.is_some() => Action::sentence("the puzzle as given".to_string()),
         None => Action::sentence("empty board".to_string()),
         Some(Event::Place { row, col }) => verb("place", name(*row, *col)),
         Some(Event::Remove { row, col }) => verb("remove", name(*row, *col)),
