@@ -87,16 +87,16 @@ impl Renderer {
     /// A given's tab (top left) or a guess's `?` (top right) on a queen's square.
     fn queen_marks(&self, p: &PuzzleState, sq: Square, (x, y): (usize, usize), scene: &mut Scene) {
         let s = self.layout.square as i64;
-        let inset = (s / 14).max(2) + (s / 30).max(1);
+        let inset = (s / 14).max(2);
         if p.is_given(sq) {
-            let side = (s / 7).max(3);
+            let side = (s / 9).max(3);
             scene.push(Item::Fill { rect: (x as i64 + inset, y as i64 + inset, side, side), paint: Paint::Queen });
         }
         if p.is_guessed(sq) {
             let size = (self.layout.square as u32 / 3).max(8);
             let width = self.glyphs.text_width("?", size);
-            let x = (x as i64 + s - inset) as f32 - width;
-            let baseline = (y as i64 + inset) as f32 + self.glyphs.cap_height(size);
+            let x = (x as i64 + s - 2 * inset) as f32 - width;
+            let baseline = (y as i64 + 2 * inset) as f32 + self.glyphs.cap_height(size);
             scene.push(Item::Text { x, baseline, size, text: "?".into(), paint: Paint::Queen });
         }
     }

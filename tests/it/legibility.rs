@@ -66,7 +66,7 @@ fn contrast(a: Rgb, b: Rgb, view: &str, flare: bool) -> f64 {
 }
 
 /// The lowest contrast of `a` against `b` over every view (and with flare too when `flare`).
-fn worst(a: Rgb, b: Rgb, flare: bool) -> f64 {
+pub(crate) fn worst(a: Rgb, b: Rgb, flare: bool) -> f64 {
     let flares: &[bool] = if flare { &[false, true] } else { &[false] };
     VIEWS.iter().flat_map(|v| flares.iter().map(move |&f| contrast(a, b, v, f))).fold(f64::MAX, f64::min)
 }
