@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
 //! `formats` to run only the format rows, `html` to run only the HTML player's rows and its timing
-//! in headless Chromium). Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
+//! in headless Chromium, `puzzles` to run only puzzle generation and solving, see
+//! bench_puzzles/puzzles.rs). Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
 //! `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]`, `[html]` write the GIF (or PNG) row above them in
 //! that format (the videos need ffmpeg); their ratios are to that row, measured in the same run.
 
@@ -262,6 +263,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let formats_only = args.iter().any(|a| a == "formats");
     let quick = args.iter().any(|a| a == "quick");
+    if args.iter().any(|a| a == "puzzles") {
+        puzzles::run();
+        return;
+    }
     if let Some(i) = args.iter().position(|a| a == "--job") {
         run_job(args[i + 1].parse().expect("job index"), quick, formats_only);
         return;
@@ -308,3 +313,5 @@ fn main() {
 
 #[path = "bench_html/timing.rs"]
 mod html_player;
+#[path = "bench_puzzles/puzzles.rs"]
+mod puzzles;

@@ -113,7 +113,7 @@ pub enum Error {
     PuzzleRead(std::io::Error),
     #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
     PuzzleShape { reason: String },
-    #[error("the {algorithm} search does not solve {kind} puzzles; {instead}")]
+    #[error("the {algorithm} search does not solve {kind}; {instead}")]
     PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
     #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
     PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },

@@ -158,7 +158,7 @@ pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
     match &options.puzzle {
         None if options.algorithm == Algorithm::Deduce => Err(Error::PuzzleAlgorithm {
             algorithm: "deduce",
-            kind: "empty-board",
+            kind: "the empty board",
             instead:
                 "give it a region puzzle, or pick backtrack, grid, forward, shuffle, permutations or min-conflicts",
         }),

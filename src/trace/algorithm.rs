@@ -1,6 +1,7 @@
 //! The names of the searches a trace can come from: the command line's `--algorithm` values and
 //! the `algorithm` field of trace files. Drawing and explaining a run depend on the name only.
-//! `deduce` is the region puzzles' rule solver; the six searches also run completion puzzles.
+//! `deduce` is the region puzzles' rule solver; backtrack, grid and forward also run puzzles of either
+//! kind around their furniture (shuffle, permutations and min-conflicts refuse them).
 
 use std::fmt;
 use std::str::FromStr;

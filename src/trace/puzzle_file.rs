@@ -268,3 +268,66 @@ pub fn puzzle_text(puzzle: &Puzzle) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault_of(text: &[u8]) -> (usize, usize, PuzzleFault) {
+        match parse_puzzle(text) {
+            Err(Error::PuzzleFile { line, col, fault }) => (line, col, fault),
+            other => panic!("expected a fault, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn comments_spaces_blank_lines_and_a_bom_are_skipped() {
+        let text = "\u{feff}% a 4x4 completion puzzle\n\n. Q . .  % the given\n. . . #\n\n. . . Q\n. . . .\n";
+        let read = parse_puzzle(text.as_bytes()).unwrap_err();
+        assert!(
+            read.to_string()
+                .contains("line 6, column 7: the given queen on d2 attacks the given queen on b4 (same diagonal)"),
+            "{read}"
+        );
+        let text = "% ok\n.Q..\n...#\n\n....\n..Q.\n";
+        let puzzle = parse_puzzle(text.as_bytes()).unwrap().puzzle;
+        assert_eq!(puzzle.givens, vec![Square::new(0, 1), Square::new(3, 2)]);
+        assert_eq!(puzzle.blocked, vec![Square::new(1, 3)]);
+        assert!(!puzzle.has_regions());
+        assert_eq!(puzzle_text(&puzzle), ".Q..\n...#\n....\n..Q.\n");
+    }
+
+    #[test]
+    fn a_region_puzzle_with_marks_reads_back_as_written() {
+        let text = "AAB\nCAB\nCCB\n\n#..\n...\n..Q\n";
+        let puzzle = parse_puzzle(text.as_bytes()).unwrap().puzzle;
+        assert_eq!(puzzle.regions, vec![0, 0, 1, 2, 0, 1, 2, 2, 1]);
+        assert_eq!((puzzle.blocked.clone(), puzzle.givens.clone()), (vec![Square::new(0, 0)], vec![Square::new(2, 2)]));
+        assert_eq!(puzzle_text(&puzzle), text);
+        assert_eq!(region_letter(0), 'A');
+        assert_eq!(region_letter(26), 'a');
+        assert_eq!(region_letter(51), 'z');
+    }
+
+    #[test]
+    fn faults_name_their_place() {
+        assert_eq!(fault_of(b"\n\n% nothing\n"), (1, 1, PuzzleFault::Empty));
+        assert_eq!(fault_of(b"..\n.\x01\n").2, PuzzleFault::UnknownCharacter { found: '\u{1}' });
+        let (line, col, fault) = fault_of(b"...\n...\n..\xff\n");
+        assert_eq!((line, col, fault), (3, 3, PuzzleFault::NotUtf8));
+        assert_eq!(fault_of(b"...\n...\n...\n\n...\n...\n...\n").0, 5, "a completion grid has no second block");
+        let err = parse_puzzle(b"AB\nAB\n\n.\xe2\x80\xae\n.Q\n").unwrap_err().to_string();
+        assert!(err.contains("'\\u{202e}' is not a cell") && !err.contains('\u{202e}'), "{err}");
+    }
+
+    #[test]
+    fn reads_are_bounded() {
+        let big = vec![b'.'; MAX_PUZZLE_BYTES as usize + 1];
+        assert!(matches!(read_puzzle(&big[..]), Err(Error::PuzzleTooLarge { .. })));
+        let fits = format!("{}\n", ".".repeat(MAX_PUZZLE_N));
+        assert!(matches!(
+            parse_puzzle(fits.as_bytes()),
+            Err(Error::PuzzleFile { fault: PuzzleFault::RowCount { .. }, .. })
+        ));
+    }
+}

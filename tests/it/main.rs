@@ -30,6 +30,7 @@ mod output;
 mod output_system;
 mod play;
 mod properties;
+mod puzzle_logic;
 mod puzzle_picture;
 mod race;
 mod seeds;

@@ -74,6 +74,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
 }
 
 /// Solve a region puzzle, handing every step to `emit`; `guess` false stops where the rules do.
+/// A completion puzzle has no regions for the rules: the outcome is `stuck` at once.
 pub fn solve(
     puzzle: &Puzzle,
     until: Until,
@@ -81,6 +82,10 @@ pub fn solve(
     emit: &mut dyn FnMut(&State, Move) -> Result<(), Full>,
 ) -> Result<Outcome, Full> {
     let mut outcome = Outcome::default();
+    if !puzzle.has_regions() {
+        outcome.stuck = true;
+        return Ok(outcome);
+    }
     let mut state = State::new(puzzle);
     let mut guesses: Vec<(State, usize)> = Vec::new();
     loop {

@@ -22,6 +22,9 @@ use state::State;
 
 /// The next deduction on the puzzle as given, in words (or why there is none).
 pub fn hint(puzzle: &Puzzle) -> String {
+    if !puzzle.has_regions() {
+        return "a completion puzzle has no rules to apply: search it (backtrack, grid or forward)".to_string();
+    }
     let state = State::new(puzzle);
     if let Some(unit) = state.dead_unit() {
         return format!("no solution: {} has no open square left", state.unit_name(unit));
@@ -88,7 +91,7 @@ pub fn check(puzzle: &Puzzle, n: usize, algorithm: Algorithm) -> Result<(), Erro
     if let Some(off) = puzzle.blocked.iter().chain(&puzzle.givens).find(|s| s.row >= n || s.col >= n) {
         return shape(format!("row {} col {} is off the board", off.row, off.col));
     }
-    let kind = if puzzle.has_regions() { "region" } else { "completion" };
+    let kind = if puzzle.has_regions() { "region puzzles" } else { "completion puzzles" };
     match algorithm {
         Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward => Ok(()),
         Algorithm::Deduce if puzzle.has_regions() => Ok(()),

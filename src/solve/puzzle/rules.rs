@@ -189,3 +189,64 @@ fn sees_region(state: &State) -> Option<Deduction> {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::puzzle_file::parse_puzzle;
+
+    fn state(text: &str, out: &[usize]) -> State {
+        let mut state = State::new(&parse_puzzle(text.as_bytes()).unwrap().puzzle);
+        state.eliminate(out);
+        state
+    }
+
+    const BLOCKS: &str = "AABB\nAABB\nCCDD\nCCDD\n";
+
+    #[test]
+    fn neighbours_rules_out_a_queens_lines_region_and_ring() {
+        let puzzle = "AABB\nAABB\nCCDD\nCCDD\n\nQ...\n....\n....\n....\n";
+        let d = apply(Rule::Neighbours, &state(puzzle, &[])).unwrap();
+        assert_eq!(d.step, Step::Eliminate(vec![1, 2, 3, 4, 5, 8, 12]));
+        assert_eq!(
+            (d.used, d.text.as_str()),
+            (vec![0], "the queen on a4 rules out her row, column, region and neighbours")
+        );
+        assert_eq!(apply(Rule::Neighbours, &state(BLOCKS, &[])), None, "no queen, nothing to rule out");
+    }
+
+    #[test]
+    fn last_square_places_the_queen_of_a_unit_with_one_open_square() {
+        let d = apply(Rule::LastSquare, &state(BLOCKS, &[1, 4, 5])).unwrap();
+        assert_eq!((d.step, d.text.as_str()), (Step::Place(0), "region A has one open square left: a queen on a4"));
+        assert_eq!(d.used, vec![0, 1, 4, 5]);
+    }
+
+    #[test]
+    fn a_region_in_one_line_clears_the_line() {
+        let d = apply(Rule::RegionInLine, &state(BLOCKS, &[4, 5])).unwrap();
+        assert_eq!(
+            (d.step, d.text.as_str()),
+            (Step::Eliminate(vec![2, 3]), "region A fits only in row 4: row 4 cleared elsewhere")
+        );
+        assert_eq!(d.used, vec![0, 1]);
+    }
+
+    #[test]
+    fn k_regions_in_k_lines_clear_the_lines() {
+        let d = apply(Rule::RegionsInLines, &state("ABBC\nABBC\nADDC\nDDDD\n", &[])).unwrap();
+        assert_eq!(d.step, Step::Eliminate(vec![9, 10]));
+        assert_eq!(d.text, "regions A, B, C fit only in rows 4, 3, 2: those cleared elsewhere");
+    }
+
+    #[test]
+    fn a_square_that_sees_a_whole_unit_is_ruled_out() {
+        let d = apply(Rule::SeesRegion, &state(BLOCKS, &[3])).unwrap();
+        let Step::Eliminate(squares) = &d.step else { panic!("eliminates") };
+        assert_eq!(squares.len(), 1);
+        let mut after = state(BLOCKS, &[3]);
+        after.put_queen(squares[0]);
+        assert!(d.used.iter().all(|&sq| after.clash(squares[0], sq)), "{}", d.text);
+        assert!(d.text.starts_with(&format!("a queen on {} would leave ", after.name(squares[0]))), "{}", d.text);
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod golden;
 pub mod pillow;
+pub mod puzzle;
 pub mod svg;
 pub mod tools;
 
