@@ -87,7 +87,7 @@ impl SearchArgs {
     /// The library's solve options for these flags on an `n` board, or on the `--puzzle` file's
     /// board (`n`, when given too, must agree with it).
     pub fn options(&self, n: Option<u32>) -> anyhow::Result<queens::SolveOptions> {
-        let puzzle = self.puzzle.as_deref().map(super::puzzle::read).transpose()?;
+        let puzzle = self.puzzle.as_deref().map(read_puzzle_file).transpose()?;
         let n = match (n, &puzzle) {
             (Some(n), Some(p)) if n as usize != p.n => {
                 let file =
@@ -120,6 +120,23 @@ impl SearchArgs {
             (None, None) => Algorithm::Backtrack.to_string(),
         }
     }
+}
+
+/// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
+pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
+    let read = if path == Path::new("-") {
+        queens::read_puzzle(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| {
+            anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
+        })?;
+        queens::read_puzzle(file)
+    };
+    let queens::ReadPuzzle { puzzle, warnings } = read?;
+    for warning in warnings {
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("warning: {warning}\n"));
+    }
+    Ok(puzzle)
 }
 
 /// What a run's frames show and which of them: the look, the panels and the frame selection

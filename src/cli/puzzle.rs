@@ -10,7 +10,7 @@ use super::args::ranged;
 use super::io::{outln, UsageError};
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use queens::{Puzzle, PuzzleKind, ReadPuzzle, Until};
+use queens::{Puzzle, PuzzleKind, Until};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -98,19 +98,7 @@ impl PuzzleArgs {
 
 /// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
 pub fn read(path: &Path) -> Result<Puzzle> {
-    let read = if path == Path::new("-") {
-        queens::read_puzzle(std::io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| {
-            anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
-        })?;
-        queens::read_puzzle(file)
-    };
-    let ReadPuzzle { puzzle, warnings } = read?;
-    for warning in warnings {
-        let _ = writeln!(std::io::stderr(), "warning: {warning}");
-    }
-    Ok(puzzle)
+    super::args::read_puzzle_file(path)
 }
 
 /// "8x8 region puzzle" or "8x8 completion puzzle".
