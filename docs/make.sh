@@ -15,6 +15,7 @@ done
 $q sheet 8 --unique --square 30 -q -o docs/sheet-8x8-unique.png
 $q frames 5 --columns 7 --gap 8 --square 40 -q -o docs/frames-5x5.png
 $q animate 6 --tree -q -o docs/tree-6x6.gif
+$q frames 6 --code --frames 25 -q -o docs/code-6x6.png
 $q frames 6 --why --frames 3-10 --columns 4 --gap 8 --square 36 -q -o docs/why-6x6.png
 $q race 8 backtrack forward --square 36 -q -o docs/race-8x8-backtrack-forward.gif
 $q heatmap 8 -q -o docs/heatmap-8x8.png

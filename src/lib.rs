@@ -1,18 +1,59 @@
-//! queens: turns N-Queens solving runs into pictures.
+//! queens: turns N-Queens solving runs into pictures: animated GIF, WebP, APNG, MP4/WebM, SVG and
+//! HTML players, PNG and SVG stills, sprite sheets.
 //!
-//! Stages, one folder each, data flowing one way: solve (events into a [`Trace`]) -> board
-//! (replayed states) -> render (a [`Scene`] per frame, painted into an [`IndexedImage`]) -> sink
-//! (GIF, WebP, APNG, video, SVG, PNG; [`Format`] picks one), wired by [`render`]. Stills of
-//! solutions ([`write_board`], [`write_sheet`], [`write_heatmap`]) and exact counts ([`count`]) sit
-//! beside it. A sink of your own implements [`Sink`] and [`Encode`] (see `examples/custom_sink.rs`).
+//! # The stages
 //!
-//! ```no_run
-//! let options = queens::SolveOptions::new(6);
-//! let file = std::fs::File::create("queens-6.gif").unwrap();
-//! let summary = queens::animate(&options, &queens::Animation::new(), file).unwrap();
-//! println!("{} frames", summary.frames);
+//! Data flows one way, and the public names follow it (they are listed in that order in
+//! `src/lib.rs`):
+//!
+//! 1. **Record** a run: [`record`] runs one of the built-in searches ([`SolveOptions`],
+//!    [`Algorithm`]) into a [`Trace`], a list of [`Event`]s (place, remove, solution, ...). A solver
+//!    of your own sends the same events to a [`Recorder`] (a [`VecRecorder`] keeps them), or writes
+//!    them as JSON Lines ([`jsonl`]); `examples/own_solver.rs` is one.
+//! 2. **Render** it: [`render`] validates the trace, replays it board by board, describes each
+//!    selected frame as a [`Scene`] and paints it into an [`IndexedImage`] on all cores, in flat
+//!    memory. [`Animation`] says what to draw and how ([`RenderOptions`]: squares, [`Theme`],
+//!    captions; [`Timing`]; [`Selection`] of frames).
+//! 3. **Sink** the frames: every output format is a [`Sink`] ([`GifSink`], [`WebpSink`],
+//!    [`ApngSink`], [`VideoSink`], [`SvgSink`], [`HtmlSink`], [`StillSink`], [`FrameSheetSink`],
+//!    [`SplitSink`]); [`Format`] picks one from a name or a file extension. A sink of your own
+//!    implements [`Sink`] and [`Encode`] (`examples/custom_sink.rs`).
+//!
+//! Beside the animation: stills of boards ([`write_board`]), sheets of solutions ([`write_sheet`])
+//! and heatmaps of the solution space ([`write_heatmap`]), in PNG or SVG; exact counts in
+//! [`count`] ([`count::count_all`]). Files are best written through [`OutputFile`]: nothing appears
+//! unless the run succeeds. Every failure is an [`Error`] whose message says what to do next.
+//!
 //! ```
+//! # let dir = tempfile::tempdir()?;
+//! let options = queens::SolveOptions::new(6);
+//! let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES)?; // 1. record
+//! let path = dir.path().join("queens-6.gif");
+//! let mut file = queens::OutputFile::create(&path)?;
+//! let animation = queens::Animation::new();
+//! let mut sink = queens::GifSink::new(&mut file); // 3. the sink
+//! let summary = queens::render(&trace, &animation, &mut sink, &queens::NoProgress)?; // 2. render
+//! drop(sink);
+//! file.commit()?;
+//! assert_eq!(summary.frames, trace.frame_count());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `cli` (default): the `queens` command-line tool and its crates (clap, crossterm, ...). A
+//!   library user can leave it out: `queens = { version = "0.1", default-features = false }`.
+//! - `image` (off by default): frames and stills as [`image::RgbaImage`](https://docs.rs/image)s,
+//!   for programs that want pixels in memory rather than a file: `queens::frames(&trace,
+//!   &animation)` pulls a run's frames one at a time with their delays (`Frames`), `Frame::to_rgba`
+//!   converts a frame inside a sink, `queens::board_image` and `queens::heatmap_image` draw stills.
+//!   The `image` crate comes without its codecs; enable the ones you save with (`image/png`, ...).
+//!   See `examples/frames_to_image.rs`.
+//!
+//! `queens::internals` is for the project's own tests, benchmarks and fuzz target: it is hidden
+//! from these docs and may change in any release.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod board;
 pub mod count;
@@ -42,7 +83,7 @@ pub use trace::jsonl;
 pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::puzzle_file::{parse_puzzle, puzzle_text, read_puzzle, ReadPuzzle, MAX_PUZZLE_BYTES, MAX_PUZZLE_N};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
-pub use trace::{Algorithm, Event, Recorder, RunInfo, Square, Trace};
+pub use trace::{Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
 
 pub use count::TRANSFORMS;
 pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
@@ -55,10 +96,13 @@ pub use board::tree::{Node, NodeState, SearchTree};
 pub use board::{validate, BoardFrame, Counters};
 
 pub use render::caption::{caption_spec, CaptionSpec};
+pub use render::code;
 pub use render::palette::Palette;
 pub use render::report::{solution_text, solutions_summary, solutions_text};
 pub use render::scene::{Item, Rect, Scene};
-pub use render::text_frame::{write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker};
+pub use render::text_frame::{
+    code_listing, write_code_frames, write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker,
+};
 pub use render::theme::{Paint, Theme};
 pub use render::RenderOptions;
 
@@ -78,6 +122,11 @@ pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
 pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
+#[cfg(feature = "image")]
+pub use {
+    pipeline::{frames, Frames},
+    stills::{board_image, heatmap_image},
+};
 
 use std::io::Write;
 

@@ -12,8 +12,11 @@ pub type Rgb = [u8; 3];
 /// A width x height image of palette indices, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IndexedImage {
+    /// Columns of pixels.
     pub width: usize,
+    /// Rows of pixels.
     pub height: usize,
+    /// `width * height` palette indices, row by row from the top.
     pub pixels: Vec<u8>,
 }
 
@@ -31,5 +34,24 @@ impl IndexedImage {
     /// Row `y`'s pixels.
     pub fn row(&self, y: usize) -> &[u8] {
         &self.pixels[y * self.width..(y + 1) * self.width]
+    }
+}
+
+#[cfg(feature = "image")]
+impl IndexedImage {
+    /// The picture in full colour (feature `image`): index i takes `colors[i]` (a
+    /// [`Palette`](crate::Palette)'s [`colors`](crate::Palette::colors)), opaque; [`TRANSPARENT`]
+    /// and indices past the end of `colors` come out transparent black, and so do pixels missing
+    /// from a `pixels` shorter than `width x height`.
+    pub fn to_rgba(&self, colors: &[Rgb]) -> image::RgbaImage {
+        let mut table = [[0u8; 4]; 256];
+        for (entry, &[r, g, b]) in table.iter_mut().zip(colors).skip(1) {
+            *entry = [r, g, b, 255];
+        }
+        let (width, height) = (self.width.min(u32::MAX as usize), self.height.min(u32::MAX as usize));
+        let count = width.saturating_mul(height);
+        let mut bytes: Vec<u8> = self.pixels.iter().take(count).flat_map(|&index| table[usize::from(index)]).collect();
+        bytes.resize(count.saturating_mul(4), 0);
+        image::RgbaImage::from_raw(width as u32, height as u32, bytes).expect("width x height RGBA pixels")
     }
 }

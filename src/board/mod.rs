@@ -36,6 +36,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// An empty `n` x `n` board.
     pub fn new(n: usize) -> Self {
         Board {
             n,
@@ -98,14 +99,17 @@ impl Board {
         Ok(board)
     }
 
+    /// The board's size.
     pub fn n(&self) -> usize {
         self.n
     }
 
+    /// How many queens stand on the board.
     pub fn queen_count(&self) -> usize {
         self.queen_count
     }
 
+    /// Whether a queen stands on `sq`.
     pub fn has_queen(&self, sq: Square) -> bool {
         self.occupied[sq.row * self.n + sq.col]
     }

@@ -11,15 +11,23 @@ use crate::Error;
 /// Running totals shown in captions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
+    /// Queens put on the board (place events, and the queens of layouts).
     pub placements: u64,
+    /// Queens taken off (backtracks).
     pub removals: u64,
+    /// Solutions announced.
     pub solutions: u64,
+    /// Squares examined (check events).
     pub checks: u64,
+    /// Whole layouts tried (shuffle, permutations).
     pub layouts: u64,
+    /// Queens moved (min-conflicts).
     pub moves: u64,
+    /// Dead ends announced (forward checking).
     pub deadends: u64,
-    /// Puzzle: queens guessed, squares ruled out.
+    /// Puzzle: queens guessed.
     pub guesses: u64,
+    /// Puzzle: squares ruled out (by every `eliminate` so far, reopened ones included).
     pub eliminations: u64,
 }
 
@@ -53,7 +61,9 @@ pub struct BoardFrame {
     pub total: usize,
     /// The event this frame shows the result of (`None` for frame 0).
     pub event: Option<Event>,
+    /// The board after the event.
     pub board: Board,
+    /// Totals after the event.
     pub counters: Counters,
 }
 
@@ -96,6 +106,7 @@ pub struct Replay<'a> {
 }
 
 impl<'a> Replay<'a> {
+    /// Replays `trace` from the empty board, one frame per event after frame 0.
     pub fn new(trace: &'a Trace) -> Self {
         Replay { trace, state: State::new(trace.n, trace.puzzle.as_ref()), next: 0 }
     }

@@ -53,7 +53,9 @@ pub enum NodeState {
 /// A run's whole search tree; nodes in visiting order (node k is the k-th placement).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchTree {
+    /// The board size of the run.
     pub n: usize,
+    /// Every placement of the run, in visiting order.
     pub nodes: Vec<Node>,
     /// Leaf units the root covers.
     pub width: usize,

@@ -150,6 +150,11 @@ pub struct ShowArgs {
     /// (tree searches only: backtrack, grid, forward; not a stream on stdin).
     #[arg(long)]
     pub tree: bool,
+    /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
+    /// highlighted, and its variables' values (runs of backtrack, grid, forward, permutations,
+    /// shuffle, min-conflicts; with --tree the tree panel goes right of it).
+    #[arg(long)]
+    pub code: bool,
     /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that
     /// attacks it, and say which line ran out when the search backtracks (backtrack, grid, forward).
     #[arg(long, conflicts_with = "bare")]

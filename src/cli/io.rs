@@ -288,6 +288,7 @@ impl ShowArgs {
         animation.look = render_options(&self.look)?;
         animation.look.no_attacks = self.no_attacks;
         animation.look.tree = self.tree;
+        animation.look.code = self.code;
         animation.look.why = self.why;
         animation.selection = self.select.selection();
         Ok(animation)

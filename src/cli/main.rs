@@ -50,6 +50,7 @@ fn main() -> ExitCode {
                     Some(
                         queens::Error::Select(_)
                             | queens::Error::NothingToExplain { .. }
+                            | queens::Error::NoCode { .. }
                             | queens::Error::UnknownFormat { .. }
                             | queens::Error::PuzzleFile { .. }
                             | queens::Error::PuzzleTooLarge { .. }

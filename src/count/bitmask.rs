@@ -57,6 +57,12 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
 /// symmetry (row `r` <-> row `n - 1 - r`, a top-bottom flip) halves the work:
 /// column 0 only uses the top half of the rows, plus for odd `n` the middle
 /// row with column 1 restricted to the top half, and the total is doubled.
+///
+/// ```
+/// assert_eq!(queens::count::count_all(8), 92);
+/// assert_eq!(queens::count::count_unique(8), 12);
+/// assert_eq!(queens::count::count_all(12), 14_200);
+/// ```
 #[must_use]
 pub fn count_all(n: usize) -> u64 {
     let full = full_mask(n);

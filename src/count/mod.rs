@@ -12,7 +12,7 @@
 //! Submodules: [`bitmask`] (plain, parallel and lazy backtracking),
 //! [`symmetry`] (the 8 symmetries of the square, unique solutions),
 //! [`takaken`] (parallel counting by symmetry class, behind [`count_all`] and
-//! [`count_unique`] from [`TAKAKEN_MIN_N`] on; its hot loop is in `kernel`),
+//! [`count_unique`] from `TAKAKEN_MIN_N` on; its hot loop is in `kernel`),
 //! [`shard`] (the same count split into K/M shards for separate machines),
 //! [`shard_sum`] (shard results as JSON lines, and their total) and [`dp`]
 //! (the Rivin-Zabih dynamic programming count, in bounded memory).

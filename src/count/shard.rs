@@ -7,7 +7,7 @@
 //! randomness or thread count in it.
 //!
 //! Method: the Takaken search is cut into work units (its partial boards a
-//! few rows deep, [`units`]), deep enough for at least [`UNITS_PER_SHARD`]
+//! few rows deep, `units`), deep enough for at least [`UNITS_PER_SHARD`]
 //! units per shard where that stays small. Each unit's work is estimated by counting its partial
 //! boards [`PROBE_ROWS`] rows further down (a cheap, shallow search); units
 //! are then dealt out longest-first, each to the shard with the least
@@ -44,7 +44,9 @@ pub const MAX_SHARDS: usize = 1 << 20;
 /// Shard `index` of `of` (1-based), as written `K/M`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which shard, from 1.
     pub index: usize,
+    /// How many shards the count is split into.
     pub of: usize,
 }
 

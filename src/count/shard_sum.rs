@@ -16,11 +16,17 @@ use crate::Error;
 /// What one shard counted, and how long it took.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardResult {
+    /// The board size counted.
     pub n: usize,
+    /// Which shard, from 1.
     pub shard: usize,
+    /// How many shards the count is split into.
     pub of: usize,
+    /// Solutions the shard found.
     pub count: u64,
+    /// Solutions up to symmetry the shard found.
     pub unique: u64,
+    /// How long the shard took, in seconds.
     pub seconds: f64,
 }
 
@@ -36,13 +42,19 @@ impl ShardResult {
 /// The total of a complete set of shards.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShardSum {
+    /// The board size counted.
     pub n: usize,
+    /// How many shards were summed.
     pub of: usize,
+    /// All solutions.
     pub count: u64,
+    /// Solutions up to symmetry.
     pub unique: u64,
     /// Sum of the shards' times.
     pub seconds: f64,
+    /// The slowest shard's time, in seconds.
     pub slowest: f64,
+    /// The fastest shard's time, in seconds.
     pub fastest: f64,
 }
 
@@ -109,6 +121,7 @@ pub struct ShardTally {
 }
 
 impl ShardTally {
+    /// A tally with no shard yet.
     pub fn new() -> Self {
         ShardTally { fastest: f64::INFINITY, ..Self::default() }
     }

@@ -3,8 +3,8 @@
 //! Contract: [`count_both`] returns `(all, unique)`, equal to
 //! [`crate::count::count_all_plain`] and the number of classes under the 8
 //! symmetries of the square (OEIS A000170 / A002562); `(0, 0)` for `n = 0`,
-//! `(1, 1)` for `n = 1`, panics for `n > MAX_N`. [`units`] cuts the same
-//! search into independent [`Unit`]s whose [`Counts`] add up to that result
+//! `(1, 1)` for `n = 1`, panics for `n > MAX_N`. `units` cuts the same
+//! search into independent `Unit`s whose `Counts` add up to that result
 //! (the parallel tasks here, the work units of [`crate::count::shard`]).
 //!
 //! Method (T. Takaken): rows are filled top to bottom, a row being a column
@@ -12,9 +12,9 @@
 //! searched, using the position of the first row's queen: either in the corner
 //! (such classes always have 8 members) or at column `b1` with `1 <= b1 < n/2`,
 //! where the sides of the board near the top and bottom rows are pruned and a
-//! final check ([`Setup::classify`]) classifies each canonical board as 8-, 4-
+//! final check (`Setup::classify`) classifies each canonical board as 8-, 4-
 //! or 2-fold symmetric. Then `all = 8·c8 + 4·c4 + 2·c2` and
-//! `unique = c8 + c4 + c2`. The hot loop is in [`crate::count::kernel`].
+//! `unique = c8 + c4 + c2`. The hot loop is in `crate::count::kernel`.
 
 use std::cmp::Ordering;
 use std::ops::Add;

@@ -161,6 +161,7 @@ pub struct GifWriter<W: Write> {
 }
 
 impl<W: Write> GifWriter<W> {
+    /// Starts a GIF of `width` x `height` with the global colour table `colors`, looping as `loop_count` says.
     pub fn new(
         out: W,
         (width, height): (usize, usize),

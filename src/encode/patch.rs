@@ -11,10 +11,15 @@ pub use crate::pixels::TRANSPARENT;
 /// A rectangle of palette indices placed at (x, y) on the canvas.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patch {
+    /// Left edge on the canvas.
     pub x: usize,
+    /// Top edge on the canvas.
     pub y: usize,
+    /// Columns of pixels.
     pub width: usize,
+    /// Rows of pixels.
     pub height: usize,
+    /// `width * height` palette indices, row by row.
     pub pixels: Vec<u8>,
     /// Some pixel is [`TRANSPARENT`] (the patch must be blended over the frame before).
     pub transparent: bool,

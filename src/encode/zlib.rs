@@ -13,6 +13,7 @@ const LEVEL: u32 = 6;
 
 /// One compressed piece of a zlib stream.
 pub struct Deflated {
+    /// The deflated bytes.
     pub data: Vec<u8>,
     adler: u32,
     len: usize,

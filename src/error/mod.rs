@@ -8,120 +8,184 @@ pub mod echo;
 use std::path::PathBuf;
 use thiserror::Error;
 
+/// Everything the library can fail with. Each message says what went wrong and what to do next;
+/// match on the variant to act on it.
 #[derive(Debug, Error)]
 #[non_exhaustive]
+// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
+// is off for the fields only in effect (tests/it/surface.rs checks every variant has a sentence).
+#[allow(missing_docs)]
 pub enum Error {
+    /// The board size `n` is outside 1..=`max`.
     #[error("board size {n} is not allowed: use an N from 1 to {max}")]
     BoardSize { n: usize, max: usize },
+    /// The run has more frames than the frame limit, `limit`.
     #[error("this run needs more than {limit} frames; raise the frame limit, or use a smaller N or stop earlier")]
     TooManyFrames { limit: usize },
+    /// A frame list was given for a stream whose length is not known.
     #[error("choosing frames needs the run's length, which a stream does not tell up front; save the stream to a file first")]
     SelectionNeedsLength,
+    /// Event number `event` (1-based) cannot happen on the board it is applied to.
     #[error("invalid trace: event {event}: {fault}")]
     InvalidTrace { event: usize, fault: TraceFault },
+    /// Line `line` of a JSON Lines trace is not an event or header; `reason` says why.
     #[error("line {line}: {}", echo::clipped(reason, 300))]
     TraceLine { line: usize, reason: String },
+    /// The JSON trace does not parse.
     #[error("cannot read the trace JSON: {}", echo::clipped(&.0.to_string(), 300))]
     TraceJson(#[from] serde_json::Error),
+    /// The trace could not be read.
     #[error("cannot read the trace: {0}")]
     TraceRead(std::io::Error),
+    /// The trace is not UTF-8 text; `reason` names what it is.
     #[error("the trace is not UTF-8 text: {reason}; save it as UTF-8 (iconv -t UTF-8)")]
     TraceEncoding { reason: String },
+    /// A whole JSON trace is larger than `limit` bytes.
     #[error("the JSON trace is larger than {limit} bytes; write it as JSON Lines (trace --format jsonl), which is read as a stream")]
     TraceTooLarge { limit: u64 },
+    /// The trace's algorithm name has `chars` characters, more than `max`.
     #[error("the trace's algorithm name is {chars} characters long, more than {max}; shorten it")]
     AlgorithmName { chars: usize, max: usize },
+    /// A picture of `width` x `height` pixels is past the pixel budget `limit`.
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
     ImageTooLarge { width: usize, height: usize, limit: &'static str },
+    /// A sheet of `frames` frames would be `width` x `height` pixels, past `limit`.
     #[error("a sheet of {frames} frames would be {width}x{height} pixels, more than {limit}; keep fewer frames or use smaller squares")]
     SheetTooLarge { frames: usize, width: usize, height: usize, limit: &'static str },
+    /// A picture's side is longer than `format` allows (`max` pixels).
     #[error("{width}x{height} pixels is too large for {format} (at most {max} pixels a side); use smaller squares")]
     SideTooLong { width: usize, height: usize, format: &'static str, max: usize },
+    /// The square size `square` is outside `min`..=`max` pixels.
     #[error("a square of {square} pixels is out of range: use {min} to {max} pixels")]
     SquareSize { square: usize, min: usize, max: usize },
+    /// The output's `extension` names no format this product writes (`writes` lists them).
     #[error(
         ".{extension} is not a format this command writes ({writes}); change the output's extension or name the format"
     )]
     UnknownFormat { extension: String, writes: String },
+    /// The output at `path` cannot be used; `reason` says why.
     #[error("output {}: {reason}", path.display())]
     Output { path: PathBuf, reason: String },
+    /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
+    /// The GIF encoder failed.
     #[error("GIF encoding failed: {0}")]
     Gif(#[from] gif::EncodingError),
+    /// The PNG encoder failed.
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    /// A batch of `boards` boards of `n` x `n` is past the board limit `limit`.
     #[error("{n}x{n} has {} boards to draw, more than the limit of {limit}; raise the board limit if you mean it", board_count(*boards))]
     TooManyBoards { n: usize, boards: u64, limit: u64 },
+    /// The search `algorithm` gave up after `seconds` seconds; `instead` says what to do.
     #[error("the {algorithm} search found no answer within {seconds} s and gave up; {instead}")]
     SearchTooLong { algorithm: &'static str, seconds: u64, instead: &'static str },
+    /// A sink was called out of order (a bug in the caller).
     #[error("a sink was used out of order ({0}); this is a bug in the caller")]
     SinkState(&'static str),
+    /// The [`Progress`](crate::Progress) watcher cancelled the run.
     #[error("cancelled")]
     Cancelled,
+    /// A still was asked for `frames` frames instead of one.
     #[error("a still shows one frame, but {frames} were selected; select one, or write a sheet or an animation")]
     StillFrames { frames: usize },
+    /// The frame list cannot be used.
     #[error(transparent)]
     Select(#[from] SelectError),
+    /// The output `path` is a folder.
     #[error("{} is a folder; give a file name (inside it, for example)", path.display())]
     OutputIsFolder { path: PathBuf },
+    /// The folder the output `path` goes into does not exist.
     #[error("the folder for {} does not exist; create it first", path.display())]
     OutputFolderMissing { path: PathBuf },
+    /// The output `path` cannot be opened for writing.
     #[error("cannot open {} for writing: {source}; check the path and its permissions", path.display())]
     OutputOpen { path: PathBuf, source: std::io::Error },
+    /// Writing the output `path` failed.
     #[error("cannot write {}: {source}; {}", path.display(), write_hint(source))]
     OutputWrite { path: PathBuf, source: std::io::Error },
+    /// The run is being stopped (a signal), so `path` was not written.
     #[error("{} was not written: the run is being stopped", path.display())]
     OutputStopped { path: PathBuf },
+    /// The output `path` is a link owned by uid `owner` in the sticky, world-writable `folder`.
     #[error("refusing to write through {}: it is a link owned by uid {owner} in the shared folder {} (sticky and world-writable), which the kernel would not follow either; remove the link or write elsewhere", path.display(), folder.display())]
     OutputPlantedLink { path: PathBuf, folder: PathBuf, owner: u32 },
+    /// The output `folder` belongs to another user, uid `owner`.
     #[error("refusing to write into {}: it belongs to uid {owner}, not to you; remove it or give -o a path of your own", folder.display())]
     OutputForeignFolder { folder: PathBuf, owner: u32 },
+    /// The existing output `path` (mode `mode`, owner `owner`) may not be written by this user.
     #[error("refusing to replace {}: you may not write to that file (mode {mode:o}, uid {owner}); remove it first or write elsewhere, as cp would", path.display())]
     OutputNotWritable { path: PathBuf, mode: u32, owner: u32 },
+    /// Writing `path` failed and its temporary `temp` could not be removed.
     #[error("cannot write {}: {source}; its temporary {} could not be removed either: delete it", path.display(), temp.display())]
     OutputTemporaryLeft { path: PathBuf, temp: PathBuf, source: std::io::Error },
+    /// A search tree was asked of a run (`algorithm`) that is not a tree search.
     #[error(
         "a search tree needs a run that places and removes queens one at a time; the {} run is not a tree search",
         echo::printable(algorithm)
     )]
     NotATreeSearch { algorithm: String },
+    /// A search tree was asked of a stream; it needs the whole run.
     #[error("the tree needs the whole run; save the stream to a file")]
     TreeNeedsWholeRun,
+    /// Dead ends were asked to be explained for a run (`algorithm`) that has none.
     #[error(
         "--why explains the dead ends of backtrack, grid and forward runs; the {} run has none to explain",
         echo::printable(algorithm)
     )]
     NothingToExplain { algorithm: String },
+    /// `--code` was asked of a run whose `algorithm` has no pseudocode.
+    #[error(
+        "--code shows the pseudocode of backtrack, grid, forward, permutations, shuffle and min-conflicts; \
+         this trace's algorithm '{}' has none: leave --code out",
+        echo::printable(algorithm)
+    )]
+    NoCode { algorithm: String },
+    /// The `format` file would pass its 4 GiB limit.
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
     FileTooLarge { format: &'static str },
+    /// Video output needs ffmpeg, which is not installed.
     #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]
     FfmpegMissing,
+    /// ffmpeg failed to encode with `codec`; `reason` is its message.
     #[error("ffmpeg failed: {reason}; check that ffmpeg has the {codec} encoder, or write GIF, WebP or APNG instead")]
     Ffmpeg { codec: &'static str, reason: String },
+    /// Line `line` of the shard results `input` is not a shard result.
     #[error("{}, line {line}: not a shard result ({})", echo::printable(input), echo::clipped(reason, 300))]
     ShardLine { input: String, line: usize, reason: String },
+    /// Shard results do not add up to one count (the message says why).
     #[error("{}", echo::printable(.0))]
     Shards(String),
+    /// A shard was named wrongly (the message says how to name one).
     #[error("{0}")]
     ShardSpec(String),
+    /// Line `line`, column `col` of a puzzle file is wrong: `fault` says how.
     #[error("puzzle file, line {line}, column {col}: {fault}")]
     PuzzleFile { line: usize, col: usize, fault: PuzzleFault },
+    /// The puzzle file is larger than `limit` bytes.
     #[error("the puzzle file is larger than {limit} bytes; a puzzle file is a few lines of cells (README, Puzzles)")]
     PuzzleTooLarge { limit: u64 },
+    /// The puzzle file cannot be read.
     #[error("cannot read the puzzle file: {0}")]
     PuzzleRead(std::io::Error),
+    /// A puzzle built in code does not fit its board: `reason` says how.
     #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
     PuzzleShape { reason: String },
+    /// The search `algorithm` does not solve `kind` (the empty board, completion puzzles, ...);
+    /// `instead` names one that does.
     #[error("the {algorithm} search does not solve {kind}; {instead}")]
     PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
+    /// No `kind` puzzle of size `n` came from seed `seed` within `tries` tries.
     #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
     PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },
+    /// The dynamic-programming count of `n` needs `needed` bytes, more than `limit`.
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
 }
 
 impl Error {
+    /// [`Error::Output`]: the output at `path` cannot be used, for `reason`.
     pub fn output(path: &std::path::Path, reason: &str) -> Self {
         Error::Output { path: path.to_path_buf(), reason: reason.to_string() }
     }
@@ -150,35 +214,53 @@ fn write_hint(e: &std::io::Error) -> &'static str {
 /// their 0-based row and column.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
+// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
+// is off for the fields only in effect (tests/it/surface.rs checks every variant has a sentence).
+#[allow(missing_docs)]
 pub enum TraceFault {
+    /// Row `row`, column `col` is off the `n` x `n` board.
     #[error("row {row} col {col} is off the {n}x{n} board")]
     OffBoard { row: usize, col: usize, n: usize },
+    /// The square already holds a queen.
     #[error("{square} already holds a queen")]
     Occupied { square: String },
+    /// There is no queen on the square to remove.
     #[error("there is no queen on {square} to remove")]
     NoQueen { square: String },
+    /// A solution lists `listed` queens on a board of `n`.
     #[error("solution lists {listed} queens, the board needs {n}")]
     SolutionLength { listed: usize, n: usize },
+    /// The board holds `queens` queens when a solution is announced, not `n`.
     #[error("the board holds {queens} queens, a solution needs {n}")]
     SolutionQueens { queens: usize, n: usize },
+    /// The solution puts column `col` at row `row`, the board does not.
     #[error("solution puts column {col} at row {row}, the board does not")]
     SolutionMismatch { col: usize, row: usize },
+    /// Two queens of a solution (on squares `a` and `b`) attack each other.
     #[error("queens on {a} and {b} attack each other")]
     SolutionConflict { a: String, b: String },
+    /// A layout lists `listed` queens on a board of `n`.
     #[error("layout lists {listed} queens for a {n}x{n} board")]
     LayoutLength { listed: usize, n: usize },
+    /// A dead end names row `row`, off the `n` x `n` board.
     #[error("deadend row {row} is off the {n}x{n} board")]
     DeadendOffBoard { row: usize, n: usize },
+    /// A dead end names row `row`, which still has a free square.
     #[error("deadend says row {row} has no free square, but it has")]
     DeadendWrong { row: usize },
+    /// A check calls `square` safe (`safe`) when it is not, or the other way round.
     #[error("check says {square} is {}, but it is {}", verdict(*safe), verdict(!*safe))]
     CheckVerdict { square: String, safe: bool },
+    /// A safe check names an attacker.
     #[error("a safe check cannot name an attacker")]
     SafeWithAttacker,
+    /// A check names an attacker at row `row`, column `col`, where no queen stands.
     #[error("attacker row {row} col {col} holds no queen")]
     AttackerMissing { row: usize, col: usize },
+    /// A check names an `attacker` that does not attack `square`.
     #[error("the queen on {attacker} does not attack {square}")]
     NotAttacking { attacker: String, square: String },
+    /// A puzzle's event (named by `event`) in a trace that has no puzzle.
     #[error(
         "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
     )]
@@ -235,11 +317,17 @@ fn verdict(safe: bool) -> &'static str {
 
 /// Why a frame list cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+// Each variant has a sentence naming its fields, which are what its message shows; missing_docs
+// is off for the fields only in effect (tests/it/surface.rs checks every variant has a sentence).
+#[allow(missing_docs)]
 pub enum SelectError {
+    /// The frame list item `item` is not a frame.
     #[error("frame item '{item}' is not a frame: use K, A-B (A <= B), A-, solutions or last, comma separated")]
     Malformed { item: String },
+    /// The frame list item `item` is past the last frame, `last`.
     #[error("frame item '{item}' is past the last frame, {last}: use frames 0 to {last}")]
     PastLast { item: String, last: usize },
+    /// The frame list `spec` selects no frame of a run whose last frame is `last`.
     #[error("the frame list '{spec}' selects no frame of this run (it has frames 0 to {last}); pick others")]
     Empty { spec: String, last: usize },
 }

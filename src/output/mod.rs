@@ -308,6 +308,7 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// An empty batch.
     pub fn new() -> Self {
         Batch::default()
     }

@@ -10,9 +10,13 @@
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
+#[cfg(feature = "image")]
+mod frames;
 mod race;
 mod workers;
 
+#[cfg(feature = "image")]
+pub use frames::{frames, Frames};
 pub use race::{render_race, Clock};
 
 use crate::board::{self, Replay, StreamReplay};
@@ -50,7 +54,7 @@ pub struct Timing {
     /// Delay of frame 0, the empty board the loop starts from. Default: [`DEFAULT_START_HOLD_MS`].
     pub start_hold_ms: u32,
     /// Delay of a dead-end frame: a line of the board has just run out of safe squares (tree
-    /// searches, as `--why` finds it: see [`crate::board::deadend::dead_end`]). Default:
+    /// searches, as `--why` finds it: see `crate::board::deadend::dead_end`). Default:
     /// [`DEFAULT_DEADEND_HOLD_MS`].
     pub deadend_hold_ms: u32,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
@@ -130,6 +134,7 @@ impl Animation {
 /// ([`Error::Cancelled`]). Implementations must be cheap: they are called once per frame. `total`
 /// is the number of frames that will be written, `None` for a stream of unknown length.
 pub trait Progress: Sync {
+    /// `done` frames of `total` are written; return `false` to cancel.
     fn advance(&self, done: usize, total: Option<usize>) -> bool;
 }
 
@@ -148,17 +153,41 @@ impl Progress for NoProgress {
 pub struct Summary {
     /// Frames handed to the sink.
     pub frames: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
 }
 
 /// Draw the frames of `trace` that `animation` selects and hand them to `sink`, in order.
+///
+/// The trace is validated first; nothing reaches the sink if it is invalid. Here every tenth frame
+/// of a run (and its last) becomes an animated WebP:
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let trace = queens::record(&queens::SolveOptions::new(6), queens::DEFAULT_MAX_FRAMES)?;
+/// let mut animation = queens::Animation::new();
+/// animation.selection.every = std::num::NonZeroUsize::new(10);
+/// let mut file = queens::OutputFile::create(&dir.path().join("every-tenth.webp"))?;
+/// let summary = queens::render(&trace, &animation, &mut queens::WebpSink::new(&mut file), &queens::NoProgress)?;
+/// file.commit()?;
+/// assert_eq!(summary.frames, 7); // frames 0, 10, ..., 50 and 57, the solution
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn render<S: Sink>(
     trace: &Trace,
     animation: &Animation,
     sink: &mut S,
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
+    let (renderer, selected) = prepare_trace(trace, animation)?;
+    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+}
+
+/// Check and validate a whole trace before anything is drawn; its renderer (with the tree panel
+/// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
+fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Renderer, Option<Vec<usize>>), Error> {
     let info = RunInfo::of_trace(trace);
     let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
@@ -170,7 +199,7 @@ pub fn render<S: Sink>(
         crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
     }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
-    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+    Ok((renderer, selected))
 }
 
 /// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,
@@ -215,6 +244,9 @@ fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
     let spec = CaptionSpec::for_run(info);
     if animation.look.why && !crate::board::deadend::explains(spec.kind) {
         return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
+    }
+    if animation.look.code && spec.kind.and_then(crate::render::code::listing).is_none() {
+        return Err(Error::NoCode { algorithm: info.algorithm.clone() });
     }
     let renderer = Renderer::new(info.n, &animation.look, Some(spec));
     crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;

@@ -259,6 +259,7 @@ impl<E: Encode> Job<'_, E> {
                 position: self.first + offset + i,
                 image: &current,
                 scene: &scene,
+                palette: renderer.palette(),
             };
             let has_before = base.is_some() || i > 0;
             out.push(self.encoder.encode(has_before.then_some(&previous), &frame));

@@ -10,12 +10,15 @@ pub use crate::pixels::IndexedImage;
 /// Coverage mask: `levels[y * width + x]` in `0..=LEVELS`.
 #[derive(Clone, Debug, Default)]
 pub struct Mask {
+    /// Columns of the mask.
     pub width: usize,
+    /// Rows of the mask.
     pub height: usize,
+    /// Coverage per pixel, row by row.
     pub levels: Vec<u8>,
 }
 
-/// Drawing in paints on the pixel seam's image (defined in [`crate::pixels`]).
+/// Drawing in paints on the pixel seam's image (defined in `crate::pixels`).
 impl IndexedImage {
     /// An image filled with `fill`.
     pub fn new(width: usize, height: usize, fill: Paint) -> Self {

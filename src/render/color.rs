@@ -17,6 +17,7 @@ pub fn mix(bg: Rgb, ink: Rgb, level: u8) -> Rgb {
     out
 }
 
+/// An sRGB channel value in linear light, 0.0 to 1.0.
 pub fn to_linear(c: u8) -> f32 {
     let c = f32::from(c) / 255.0;
     if c <= 0.04045 {

@@ -7,8 +7,8 @@
 //! outlines, the ghost of a queen that left, the brackets of the event's square, then the algorithm's annotation
 //! (its text over the marks, as in the SVG's layers); each stroke is
 //! drawn over a 1 px halo (2 px on big squares) of the background paint, all halos of a kind before their inks. Then
-//! coordinate labels, the caption band (gold on solutions) and its text, then the search tree
-//! panel over its own background.
+//! coordinate labels, the caption band (gold on solutions) and its text, then the code panel
+//! (`code/panel.rs`), then the search tree panel over its own background.
 
 use super::caption::{self, caption_items};
 use super::scene::{Ground, Item, Rect, Scene};
@@ -64,13 +64,15 @@ impl Renderer {
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {
-                // The band stops short of a tree panel, which reaches down beside the caption.
-                let width = self.layout.tree.map_or(scene.width, |panel| panel.x);
+                // The band stops short of the panels, which reach down beside the caption.
+                let width = self.layout.panels_left();
                 let band = (0, layout.top as i64, width as i64, layout.height as i64);
                 scene.push(Item::Fill { rect: band, paint: Paint::SolutionBand });
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
         }
+        self.code_panel(frame, &mut scene);
+        scene.panels_x = self.layout.code.as_ref().map(|code| code.rect.x);
         self.tree_panel(frame, &mut scene);
         scene
     }
@@ -266,5 +268,12 @@ impl Renderer {
             let baseline = board_y + square * (i as f32 + 0.5) + ascent * 0.38;
             scene.text((board_x - w - size as f32 * 0.4, baseline), size, rank);
         }
+    }
+
+    /// The code panel after `frame`, when this renderer has one (`--code`).
+    fn code_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
+        let (Some((listing, checks)), Some(layout)) = (&self.code, &self.layout.code) else { return };
+        let view = listing.view(frame, *checks);
+        layout.items(listing, &view, frame.event.as_ref(), &self.glyphs, scene);
     }
 }

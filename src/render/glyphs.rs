@@ -18,9 +18,13 @@ pub const QUEEN_OUTLINE: char = '\u{2655}';
 /// A glyph ready to draw: its mask's top-left sits at (pen x + left, baseline + top).
 #[derive(Clone, Debug)]
 pub struct TextGlyph {
+    /// Coverage of the glyph's pixels.
     pub mask: Mask,
+    /// Offset of the mask's left edge from the pen, in pixels.
     pub left: i64,
+    /// Offset of the mask's top edge from the baseline, in pixels.
     pub top: i64,
+    /// How far the pen moves after the glyph, in pixels.
     pub advance: f32,
 }
 
@@ -38,6 +42,7 @@ impl Default for Glyphs {
 }
 
 impl Glyphs {
+    /// The embedded font, with empty caches.
     pub fn new() -> Self {
         let font = FontRef::try_from_slice(FONT_BYTES).expect("the embedded DejaVu Sans font parses");
         Glyphs { font, text: HashMap::new() }

@@ -8,9 +8,17 @@
 //! label bands equally wide.
 //! A search tree panel, when asked for, is added to the right of all that: the board and caption
 //! keep their pixels (bare: the board stays at the origin) and the frame grows to the right.
+//! The code panel (`--code`) is added the same way, right of the board, caption and side band:
+//! its top level with the board's (0 when bare), one margin (bare: half a square, at least 4 px)
+//! between, a margin right of it; when it is taller than the board and caption, the frame grows
+//! downwards (the caption band keeps its place under the board). With both, the code panel comes
+//! first and the tree panel right of it, as tall as the frame.
 
 use super::caption::{CaptionLayout, CaptionSpec};
+use super::code::panel::CodeLayout;
+use super::code::Listing;
 use super::glyphs::Glyphs;
+pub use super::scene::PanelLayout;
 use crate::trace::Algorithm;
 use crate::trace::Square;
 use crate::trace::MAX_REPLAY_N;
@@ -60,6 +68,7 @@ pub fn default_square(n: usize) -> usize {
 /// Geometry of coordinate labels.
 #[derive(Clone, Debug)]
 pub struct LabelLayout {
+    /// Text size of the labels, in pixels.
     pub size: u32,
     /// Width of the rank band left of the board.
     pub rank_band: usize,
@@ -70,30 +79,34 @@ pub struct LabelLayout {
 /// Where everything goes in a frame.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The board size.
     pub n: usize,
+    /// Side of a square, in pixels.
     pub square: usize,
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
+    /// Left edge of the board, in frame pixels.
     pub board_x: usize,
+    /// Top edge of the board, in frame pixels.
     pub board_y: usize,
+    /// Space around the picture, in pixels.
     pub margin: usize,
     /// Thickness of a highlight stroke inside a square (brackets, outlines): about square / 12.
     pub border: usize,
+    /// The coordinate labels' geometry (`None` without labels).
     pub labels: Option<LabelLayout>,
+    /// The caption band's geometry (`None` when bare).
     pub caption: Option<CaptionLayout>,
     /// Width of the band right of the board holding per-row numbers (0 when unused).
     pub side_band: usize,
-    /// The search tree panel, right of everything else (`None` when unused).
+    /// The search tree panel's nodes, right of everything else (`None` when unused).
     pub tree: Option<PanelLayout>,
-}
-
-/// A rectangle of the frame given to a panel: left, top, width, height in pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelLayout {
-    pub x: usize,
-    pub y: usize,
-    pub width: usize,
-    pub height: usize,
+    /// The code panel (`--code`), right of the board and caption (`None` when unused).
+    pub code: Option<CodeLayout>,
+    /// The tree panel's legend, under its nodes (`None` when there is no tree panel).
+    pub tree_legend: Option<PanelLayout>,
 }
 
 impl Layout {
@@ -112,21 +125,49 @@ impl Layout {
             caption: None,
             side_band: 0,
             tree: None,
+            code: None,
+            tree_legend: None,
         }
     }
 
-    /// This layout with a search tree panel `depth + 1` levels deep to the right: as tall as the
-    /// board (bare) or the board and caption (framed), about 1.25 boards wide.
-    pub fn with_tree_panel(mut self) -> Self {
-        let board = self.board_size();
+    /// This layout with the code panel for `listing` right of everything so far (`widest`: each
+    /// variable's widest value); the frame grows right, and down when the panel is taller.
+    pub fn with_code_panel(mut self, listing: &Listing, widest: &[String], glyphs: &Glyphs) -> Self {
+        let (gap, y) = if self.margin == 0 { ((self.square / 2).max(4), 0) } else { (self.margin, self.board_y) };
+        let x = self.width - self.margin + gap;
+        let code = CodeLayout::new(listing, self.square, widest, (x, y), glyphs);
+        self.width = x + code.rect.width + self.margin;
+        self.height = self.height.max(y + code.rect.height + self.margin);
+        self.code = Some(code);
+        self
+    }
+
+    /// The left edge of the first panel right of the board (the frame's width without panels).
+    pub fn panels_left(&self) -> usize {
+        let code = self.code.as_ref().map(|c| c.rect.x);
+        code.into_iter().chain(self.tree.map(|t| t.x)).min().unwrap_or(self.width)
+    }
+
+    /// Width of a search tree panel beside this layout's board: about 1.25 boards.
+    pub fn tree_panel_width(&self) -> usize {
+        (self.board_size() * 5 / 4).max(240)
+    }
+
+    /// This layout with a search tree panel to the right: as tall as the board (bare) or the board
+    /// and caption (framed), [`Layout::tree_panel_width`] wide, its bottom `legend` pixels (at most
+    /// half the panel) given to the legend and the rest to the nodes.
+    pub fn with_tree_panel(mut self, legend: usize) -> Self {
         let gap = if self.margin == 0 { (self.square / 2).max(4) } else { self.margin };
-        let width = (board * 5 / 4).max(240);
+        let width = self.tree_panel_width();
         let (y, height) = if self.margin == 0 {
             (0, self.height)
         } else {
             (self.board_y, self.height - self.board_y - self.margin / 2)
         };
-        self.tree = Some(PanelLayout { x: self.width - self.margin + gap, y, width, height });
+        let x = self.width - self.margin + gap;
+        let legend = legend.min(height / 2);
+        self.tree = Some(PanelLayout { x, y, width, height: height - legend });
+        self.tree_legend = Some(PanelLayout { x, y: y + height - legend, width, height: legend });
         self.width += width + gap;
         if self.margin != 0 {
             self.width += self.margin - gap;
@@ -175,6 +216,8 @@ impl Layout {
             caption,
             side_band,
             tree: None,
+            code: None,
+            tree_legend: None,
         }
     }
 
@@ -199,6 +242,18 @@ impl Layout {
 /// Text size of the per-row numbers beside the board.
 pub fn side_text_size(square: usize) -> u32 {
     ((square as f32 * 0.36).round() as u32).clamp(11, 22)
+}
+
+/// The least capital height of labels (sheet labels, the tree panel's legend), as a fraction of
+/// the square.
+pub const LABEL_CAP_HEIGHT: f32 = 0.18;
+
+/// Text size of labels: the smallest, at least 11 px, whose capitals (and digits) are at least
+/// [`LABEL_CAP_HEIGHT`] x `square`.
+pub fn label_text_size(square: usize, glyphs: &Glyphs) -> u32 {
+    use super::caption::MAX_TEXT_SIZE;
+    let want = square as f32 * LABEL_CAP_HEIGHT + 0.5;
+    (11..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
 fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {

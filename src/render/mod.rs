@@ -11,6 +11,7 @@
 pub mod annotate;
 pub mod canvas;
 pub mod caption;
+pub mod code;
 pub mod color;
 pub mod describe;
 pub mod glyphs;
@@ -21,11 +22,14 @@ pub mod puzzle_colours;
 pub mod raster;
 pub mod report;
 pub mod scene;
+// The SVG backend is reached only through the doc-hidden `internals`: exempt from missing_docs.
+#[allow(missing_docs)]
 pub mod svg;
 pub mod text;
 pub mod text_frame;
 pub mod theme;
 mod tree_cells;
+mod tree_legend;
 pub mod tree_panel;
 pub mod why;
 
@@ -64,6 +68,10 @@ pub struct RenderOptions {
     /// of its squares to a queen attacking it and say so in the caption; removals say which line
     /// ran out. Tree searches only (see [`why`]). Default: off.
     pub why: bool,
+    /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
+    /// highlighted, and its variables' values (runs of the algorithms with a [`code::listing`];
+    /// ignored by stills). Default: off.
+    pub code: bool,
     /// A second theme for viewers that prefer a dark colour scheme; only SVG output carries it
     /// (switched by `prefers-color-scheme`). Default: `None`.
     pub dark: Option<Theme>,
@@ -79,7 +87,9 @@ impl RenderOptions {
 /// Draws frames of one run; holds the layout, palette and glyph caches.
 #[derive(Clone)]
 pub struct Renderer {
+    /// Where everything goes in a frame.
     pub layout: Layout,
+    /// The run's global palette.
     pub palette: Palette,
     glyphs: Glyphs,
     tiles: Tiles,
@@ -88,6 +98,7 @@ pub struct Renderer {
     shade_attacks: bool,
     annotation: Annotation,
     tree: Option<Arc<tree_cells::TreeCells>>,
+    tree_legend: Option<Arc<tree_legend::TreeLegend>>,
     why: bool,
     /// Outline the board (themes that print).
     outline: bool,
@@ -96,6 +107,8 @@ pub struct Renderer {
     /// The run's algorithm and whether it records checks (from its caption spec, kept when bare):
     /// what decides which frames are dead ends.
     run: Option<(Option<Algorithm>, bool)>,
+    /// The code panel's listing and whether the run records checks (`--code`).
+    code: Option<(code::Listing, bool)>,
 }
 
 impl Renderer {
@@ -109,6 +122,16 @@ impl Renderer {
             Layout::bare(n, square)
         } else {
             Layout::framed(n, square, options.coords, caption.as_ref(), &glyphs)
+        };
+        let code = run.filter(|_| options.code).and_then(|(kind, checks)| Some((code::listing(kind?)?, checks)));
+        let layout = match (&code, &caption) {
+            (Some((listing, _)), Some(spec)) => {
+                let digits = spec
+                    .total_events
+                    .map_or(caption::UNKNOWN_TOTAL_DIGITS, |total| spec.max_value.max(total as u64).to_string().len());
+                layout.with_code_panel(listing, &listing.widest_values(n, digits), &glyphs)
+            }
+            _ => layout,
         };
         let palette = Palette::new(&options.theme);
         let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
@@ -125,12 +148,14 @@ impl Renderer {
             shade_attacks: !options.no_attacks,
             annotation,
             tree: None,
+            tree_legend: None,
             why,
             outline: options.theme.outline,
             // An SVG with a dark half draws the rings when either theme has them (the style sheet
             // hides them in the other).
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
             run,
+            code,
         }
     }
 
@@ -143,8 +168,11 @@ impl Renderer {
 
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
-        self.layout = self.layout.with_tree_panel();
+        let size = self.label_size();
+        let legend = tree_legend::TreeLegend::new(&tree, size, self.layout.tree_panel_width(), &self.glyphs);
+        self.layout = self.layout.with_tree_panel(legend.height);
         let panel = self.layout.tree.expect("the layout has a tree panel now");
+        self.tree_legend = Some(Arc::new(legend.placed(self.layout.tree_legend.expect("and a legend"))));
         self.tree = Some(Arc::new(tree_cells::TreeCells::new(tree, panel)));
         self
     }
@@ -176,6 +204,11 @@ impl Renderer {
     ) {
         let x = centre_x - self.glyphs.text_width(text, size) / 2.0;
         text::draw_text(canvas, &mut self.glyphs, &self.palette, (x, baseline), (text, size), Paint::Text);
+    }
+
+    /// Text size of labels on sheets and panels (capitals at least 0.18 x square).
+    pub fn label_size(&self) -> u32 {
+        layout::label_text_size(self.layout.square, &self.glyphs)
     }
 
     /// Height of a capital (and a digit) at `size` pixels.

@@ -1,5 +1,5 @@
 //! The fixed global palette every frame is drawn in: the theme's paints, then anti-aliasing blends
-//! (the colour arithmetic is in [`super::color`]).
+//! (the colour arithmetic is in `super::color`).
 //!
 //! Contract: indices `0..PAINT_COUNT` are the [`Paint`]s with their theme colours; after them come
 //! `LEVELS - 1` anti-aliasing blends for each (ink, background) pair of `blended_pairs`, so glyphs
@@ -19,6 +19,7 @@ pub struct Palette {
 }
 
 impl Palette {
+    /// The palette of `theme`: its paints, then the anti-aliasing blends.
     pub fn new(theme: &Theme) -> Self {
         let mut colors: Vec<Rgb> = Paint::ALL.iter().map(|&p| theme.color(p)).collect();
         let mut blends = vec![0u8; PAINT_COUNT * PAINT_COUNT];
@@ -36,10 +37,12 @@ impl Palette {
         self.colors.len()
     }
 
+    /// Whether the palette has no entry (never, for a palette made by [`Palette::new`]).
     pub fn is_empty(&self) -> bool {
         self.colors.is_empty()
     }
 
+    /// The colour of palette index `index`.
     pub fn rgb(&self, index: u8) -> Rgb {
         self.colors[index as usize]
     }

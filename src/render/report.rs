@@ -19,7 +19,7 @@ pub fn solutions_text(n: usize, solutions: &[Vec<usize>], elapsed: Duration) -> 
 }
 
 /// One solution as [`solutions_text`] writes it: `solution <number>: <ranks>` (from the bottom, the
-/// QUEENS list `board` takes), the board (up to [`MAX_TEXT_BOARD`] columns), an empty line.
+/// QUEENS list `board` takes), the board (up to `MAX_TEXT_BOARD` columns), an empty line.
 pub fn solution_text(n: usize, number: usize, queens: &[usize]) -> String {
     let mut out = String::new();
     let rows: Vec<String> = queens.iter().map(|r| (n - r).to_string()).collect();

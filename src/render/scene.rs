@@ -15,13 +15,32 @@ pub const QUEEN_FILL: f32 = 0.82;
 /// Everything one frame shows, in painting order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
+    /// Frame width in pixels.
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
+    /// What is drawn, in painting order.
     pub items: Vec<Item>,
+    /// Where the panels right of the board start (`--code`): text from there on is not part of
+    /// the frame's words (an SVG's title, the HTML player's live caption). `None`: all text is.
+    pub panels_x: Option<usize>,
 }
 
 /// A rectangle in frame pixels: left, top, width, height.
 pub type Rect = (i64, i64, i64, i64);
+
+/// A rectangle of the frame given to a panel: left, top, width, height in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelLayout {
+    /// Left edge, in frame pixels.
+    pub x: usize,
+    /// Top edge, in frame pixels.
+    pub y: usize,
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+}
 
 /// What a square shows around its queen (if it has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,27 +62,90 @@ pub enum Ground {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A filled rectangle (the solution band).
-    Fill { rect: Rect, paint: Paint },
+    Fill {
+        /// Where.
+        rect: Rect,
+        /// In what.
+        paint: Paint,
+    },
     /// A rectangle's outline, `thickness` pixels wide inside its bounds (solution ring, dead row).
-    Outline { rect: Rect, thickness: i64, paint: Paint },
+    Outline {
+        /// The outer bounds.
+        rect: Rect,
+        /// Line width in pixels, inside `rect`.
+        thickness: i64,
+        /// In what.
+        paint: Paint,
+    },
     /// Corner brackets inside a rectangle, each arm `arm` long (the square acted on).
-    Corners { rect: Rect, arm: i64, thickness: i64, paint: Paint },
+    Corners {
+        /// The outer bounds.
+        rect: Rect,
+        /// Length of each bracket arm in pixels.
+        arm: i64,
+        /// Line width in pixels, inside `rect`.
+        thickness: i64,
+        /// In what.
+        paint: Paint,
+    },
     /// One board square at (x, y), `size` pixels a side: light or dark, its ground, with or
     /// without a queen.
-    Square { x: usize, y: usize, size: usize, dark: bool, ground: Ground, queen: bool },
+    Square {
+        /// Left edge in frame pixels.
+        x: usize,
+        /// Top edge in frame pixels.
+        y: usize,
+        /// Side in pixels.
+        size: usize,
+        /// A dark square (else light).
+        dark: bool,
+        /// What it shows around its queen.
+        ground: Ground,
+        /// Whether a queen stands on it.
+        queen: bool,
+    },
     /// The outline of a queen filling the square at (x, y) (the square a queen just left).
-    Ghost { x: usize, y: usize, size: usize },
+    Ghost {
+        /// Left edge of the square in frame pixels.
+        x: usize,
+        /// Top edge of the square in frame pixels.
+        y: usize,
+        /// Side of the square in pixels.
+        size: usize,
+    },
     /// A straight line between two points, `width` pixels wide.
-    Line { from: (f32, f32), to: (f32, f32), width: f32, paint: Paint },
+    Line {
+        /// One end, in frame pixels.
+        from: (f32, f32),
+        /// The other end, in frame pixels.
+        to: (f32, f32),
+        /// Width in pixels.
+        width: f32,
+        /// In what.
+        paint: Paint,
+    },
     /// A run of text in the embedded font, pen starting at `x` on `baseline`, `size` pixels.
-    Text { x: f32, baseline: f32, size: u32, text: String, paint: Paint },
+    Text {
+        /// Where the pen starts, in frame pixels.
+        x: f32,
+        /// The baseline's height, in frame pixels.
+        baseline: f32,
+        /// Text size in pixels.
+        size: u32,
+        /// The words.
+        text: String,
+        /// In what.
+        paint: Paint,
+    },
 }
 
 impl Scene {
+    /// An empty scene of `width` x `height` pixels.
     pub fn new(width: usize, height: usize) -> Self {
-        Scene { width, height, items: Vec::new() }
+        Scene { width, height, items: Vec::new(), panels_x: None }
     }
 
+    /// Adds `item` on top of what is already there.
     pub fn push(&mut self, item: Item) {
         self.items.push(item);
     }

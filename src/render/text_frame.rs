@@ -82,6 +82,7 @@ impl Mark {
 /// One frame as text views show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextFrame {
+    /// The board size.
     pub n: usize,
     /// Frame number k (0 = the empty board).
     pub index: usize,
@@ -203,6 +204,41 @@ pub fn write_text_frames(trace: &Trace, frames: &[usize], out: impl Write) -> Re
     }
     out.flush()?;
     Ok(())
+}
+
+/// [`write_text_frames`] with the algorithm's code (`--code`): each frame's board is followed by
+/// the listing, the line the frame executes marked `>`, an empty line, the variables as
+/// `name  value`, and the frame's empty line. Traces whose algorithm has no listing are refused.
+pub fn write_code_frames(trace: &Trace, frames: &[usize], out: impl Write) -> Result<(), Error> {
+    let listing = code_listing(trace)?;
+    crate::board::validate(trace)?;
+    let spec = crate::render::caption::caption_spec(trace);
+    let checks = spec.has_checks;
+    let mut out = std::io::BufWriter::new(out);
+    let mut wanted = frames.iter().peekable();
+    for frame in Replay::new(trace) {
+        let frame = frame?;
+        if wanted.next_if_eq(&&frame.index).is_some() {
+            let text = TextFrame::new(&frame, &spec).to_text();
+            out.write_all(text.trim_end_matches('\n').as_bytes())?;
+            out.write_all(b"\n\n")?;
+            for line in listing.text_lines(&listing.view(&frame, checks), ">") {
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            writeln!(out)?;
+        }
+        if wanted.peek().is_none() {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The listing `--code` shows for `trace`, or the refusal naming its algorithm.
+pub fn code_listing(trace: &Trace) -> Result<crate::render::code::Listing, Error> {
+    let kind = trace.algorithm.parse().ok();
+    kind.and_then(crate::render::code::listing).ok_or_else(|| Error::NoCode { algorithm: trace.algorithm.clone() })
 }
 
 /// Write every frame of a trace read from `input` in the plain form: a JSON trace whole (validated

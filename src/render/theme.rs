@@ -13,20 +13,35 @@ pub use crate::pixels::Rgb;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Paint {
+    /// Palette index 0, never drawn: "unchanged" in animation codecs.
     Transparent = 0,
+    /// Behind the board and the caption.
     Background,
+    /// The caption band of a solution frame.
     SolutionBand,
+    /// A light square.
     Light,
+    /// A dark square.
     Dark,
+    /// A light square a queen attacks.
     LightAttacked,
+    /// A dark square a queen attacks.
     DarkAttacked,
+    /// The queens.
     Queen,
+    /// The outline of a queen that just left a square.
     Ghost,
+    /// Captions and labels.
     Text,
+    /// Marks of the square a queen was just put on.
     Placed,
+    /// Marks of the square a queen was just taken off.
     Removed,
+    /// Marks of a square a check found safe.
     CheckSafe,
+    /// Marks of a square a check found attacked, and dead-end highlights.
     CheckAttacked,
+    /// The squares of a solution's queens.
     Solution,
     /// The ring on a free light square (a square no queen attacks: where a queen may go).
     MarkLight,
@@ -34,19 +49,31 @@ pub enum Paint {
     MarkDark,
     /// A puzzle's region fills (region k takes `Region0 + k % 12`; see [`Paint::region`]).
     Region0,
+    /// Region fill 2 of 12.
     Region1,
+    /// Region fill 3 of 12.
     Region2,
+    /// Region fill 4 of 12.
     Region3,
+    /// Region fill 5 of 12.
     Region4,
+    /// Region fill 6 of 12.
     Region5,
+    /// Region fill 7 of 12.
     Region6,
+    /// Region fill 8 of 12.
     Region7,
+    /// Region fill 9 of 12.
     Region8,
+    /// Region fill 10 of 12.
     Region9,
+    /// Region fill 11 of 12.
     Region10,
+    /// Region fill 12 of 12.
     Region11,
-    /// A puzzle's blocked square, and its texture.
+    /// A puzzle's blocked square.
     Blocked,
+    /// The texture over a blocked square.
     BlockedInk,
     /// The outline of the squares a puzzle rule reasoned from.
     RuleUsed,
@@ -58,6 +85,7 @@ pub const PAINT_COUNT: usize = 32;
 pub use super::color::LEVELS;
 
 impl Paint {
+    /// Every paint, in palette order.
     pub const ALL: [Paint; PAINT_COUNT] = [
         Paint::Transparent,
         Paint::Background,
@@ -93,6 +121,7 @@ impl Paint {
         Paint::RuleUsed,
     ];
 
+    /// The paint's palette index.
     pub fn index(self) -> u8 {
         self as u8
     }
@@ -117,6 +146,8 @@ pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
     pairs.push((Paint::MarkDark, Paint::Dark));
     pairs.push((Paint::Text, Paint::Background));
     pairs.push((Paint::Text, Paint::SolutionBand));
+    // The code panel's highlighted line: background-coloured words on a text-coloured bar.
+    pairs.push((Paint::Background, Paint::Text));
     pairs.push((Paint::CheckAttacked, Paint::Background));
     pairs
 }
@@ -124,22 +155,39 @@ pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
 /// Colours for every paint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
+    /// The theme's name (`default`, `dark`, `gray`, `print`, or a file's).
     pub name: String,
+    /// Colour of [`Paint::Background`].
     pub background: Rgb,
+    /// Colour of [`Paint::SolutionBand`].
     pub solution_band: Rgb,
+    /// Colour of [`Paint::Light`].
     pub light: Rgb,
+    /// Colour of [`Paint::Dark`].
     pub dark: Rgb,
+    /// Colour of [`Paint::LightAttacked`].
     pub light_attacked: Rgb,
+    /// Colour of [`Paint::DarkAttacked`].
     pub dark_attacked: Rgb,
+    /// Colour of [`Paint::Queen`].
     pub queen: Rgb,
+    /// Colour of [`Paint::Ghost`].
     pub ghost: Rgb,
+    /// Colour of [`Paint::Text`].
     pub text: Rgb,
+    /// Colour of [`Paint::Placed`].
     pub placed: Rgb,
+    /// Colour of [`Paint::Removed`].
     pub removed: Rgb,
+    /// Colour of [`Paint::CheckSafe`].
     pub check_safe: Rgb,
+    /// Colour of [`Paint::CheckAttacked`].
     pub check_attacked: Rgb,
+    /// Colour of [`Paint::Solution`].
     pub solution: Rgb,
+    /// Colour of [`Paint::MarkLight`].
     pub mark_light: Rgb,
+    /// Colour of [`Paint::MarkDark`].
     pub mark_dark: Rgb,
     /// Draw a thin outline around the board (print: white edge squares on white paper).
     pub outline: bool,
@@ -371,6 +419,7 @@ impl Theme {
         self.puzzle.check(self.queen, self.background)
     }
 
+    /// The colour this theme gives `paint`.
     pub fn color(&self, paint: Paint) -> Rgb {
         match paint {
             Paint::Transparent | Paint::Background => self.background,

@@ -108,6 +108,21 @@ impl TreeCells {
         self.removals.get(at).filter(|&&(event, _)| event == k).map(|&(_, id)| &self.tree.nodes[id])
     }
 
+    /// The current node after frame k: the last queen placed and still on the board (the root
+    /// when the board is empty).
+    pub fn current(&self, k: usize) -> &Node {
+        for ids in self.levels.iter().rev() {
+            let Some(last) = ids.partition_point(|&id| self.tree.nodes[id].placed_at <= k).checked_sub(1) else {
+                continue;
+            };
+            let node = &self.tree.nodes[ids[last]];
+            if node.removed_at.map_or(true, |r| r > k) {
+                return node;
+            }
+        }
+        &self.tree.nodes[0]
+    }
+
     /// Every visible cell after frame k with its state, level by level, left to right.
     pub fn visible(&self, k: usize) -> Vec<(&Cell, usize, NodeState, bool)> {
         let mut out = Vec::new();

@@ -6,13 +6,17 @@
 //! (light squares' colour when a solution lay below, attacked light squares' colour when dead), the
 //! current path is in the placed colour (at least 3 px wide), solutions in the solution colour,
 //! nodes cut by a look-ahead get a bar in the attacked colour along their bottom, and a node just
-//! removed an outline in the removed colour. Labels (the square, "c3") are drawn where they fit.
-//! Nodes narrower than 2 pixels that share a pixel column are drawn as one cell showing their
-//! strongest state ([`super::tree_cells`]), so a frame costs the panel's size, not the run's.
+//! removed an outline in the removed colour. The current node (the last queen on the board, the
+//! root on an empty one) is outlined ([`super::tree_legend::current_node`]). Labels (the square,
+//! "c3") are drawn where they fit. Nodes narrower than 2 pixels that share a pixel column are
+//! drawn as one cell showing their strongest state ([`super::tree_cells`]), so a frame costs the
+//! panel's size, not the run's. The legend under the nodes ([`super::tree_legend`]) says what
+//! each mark means.
 
 use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::tree_cells::{Cell, TreeCells};
+use super::tree_legend::{current_node, cut_bar, node_paints, solution_outline, taken_back};
 use super::Renderer;
 use crate::board::tree::{Node, NodeState};
 use crate::board::BoardFrame;
@@ -48,14 +52,19 @@ impl Renderer {
                 self.tree_cell(cells, node, rect, state, pruned, scene);
             }
         }
+        let height = cells.geometry.node_height;
         if let Some(Event::Remove { .. }) = &frame.event {
             if let Some(node) = cells.removed_by(k) {
-                let (x, y, w, h) = cells.geometry.rect(node, 1);
-                if w >= 6 {
-                    let thickness = (cells.geometry.node_height / 12).max(2);
-                    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Removed });
+                let rect = cells.geometry.rect(node, 1);
+                if rect.2 >= 6 {
+                    taken_back(rect, height, scene);
                 }
             }
+        }
+        let current = cells.geometry.rect(cells.current(k), min_width(NodeState::Path));
+        current_node(current, height, (rect.0, rect.0 + rect.2), scene);
+        if let Some(legend) = &self.tree_legend {
+            legend.items(scene);
         }
     }
 
@@ -69,17 +78,14 @@ impl Renderer {
         pruned: bool,
         scene: &mut Scene,
     ) {
-        let (fill, ink) = match state {
-            NodeState::Path => (Paint::Placed, Paint::Background),
-            NodeState::Solution => (Paint::Solution, Paint::Text),
-            NodeState::Explored => (Paint::Light, Paint::Text),
-            _ => (Paint::LightAttacked, Paint::Text),
-        };
+        let (fill, ink) = node_paints(state);
         let (x, y, w, h) = rect;
         scene.push(Item::Fill { rect, paint: fill });
         if pruned {
-            let bar = (h / 6).max(2);
-            scene.push(Item::Fill { rect: (x, y + h - bar, w, bar), paint: Paint::CheckAttacked });
+            cut_bar(rect, scene);
+        }
+        if state == NodeState::Solution {
+            solution_outline(rect, cells.geometry.node_height, scene);
         }
         let Some(node) = node else { return };
         let size = label_size(cells.geometry.row);

@@ -1,4 +1,4 @@
-//! `--why` drawn: on a dead-end frame (see [`crate::board::deadend`] for which frames those are
+//! `--why` drawn: on a dead-end frame (see `crate::board::deadend` for which frames those are
 //! and what they mean), the line that ran out of safe squares is outlined and each of its squares
 //! is joined to the queen attacking it by a thin line.
 

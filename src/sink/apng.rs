@@ -52,6 +52,7 @@ struct Header {
 }
 
 impl<W: Write> ApngSink<W> {
+    /// An APNG sink writing into `out`.
     pub fn new(out: W) -> Self {
         ApngSink { out: Some(out), sequence: 0, frames: 0, header: None, held: Vec::new() }
     }

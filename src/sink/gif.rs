@@ -17,6 +17,7 @@ pub struct GifSink<W: Write> {
 }
 
 impl<W: Write> GifSink<W> {
+    /// A GIF sink writing into `out`.
     pub fn new(out: W) -> Self {
         Self::with_tuning(out, Tuning::default())
     }

@@ -49,6 +49,7 @@ pub use self::webp::WebpSink;
 pub struct Stream<'a> {
     /// Frame size in pixels (every frame has it).
     pub width: usize,
+    /// Frame height in pixels.
     pub height: usize,
     /// Index -> colour of every pixel value a frame uses (index 0 is never drawn: transparent).
     pub palette: &'a Palette,
@@ -76,18 +77,25 @@ pub struct Frame<'a> {
     pub delay_ms: u32,
     /// Position among the output frames (0-based).
     pub position: usize,
+    /// The frame's pixels: palette indices, the colours in `palette`.
     pub image: &'a IndexedImage,
     /// What the frame shows, as the rasterizer painted it into `image` (vector sinks draw this).
     pub scene: &'a Scene,
+    /// The run's palette (the one [`Stream::palette`] named): index -> colour of `image`'s pixels.
+    pub palette: &'a Palette,
 }
 
 /// A frame with its own copy of the pixels, for sinks that keep whole frames.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct OwnedFrame {
+    /// The frame's number in the run.
     pub step: usize,
+    /// The event that led to this frame (`None` for frame 0).
     pub event: Option<Event>,
+    /// How long the frame shows, in milliseconds.
     pub delay_ms: u32,
+    /// The frame's pixels.
     pub image: IndexedImage,
 }
 
@@ -95,6 +103,12 @@ impl Frame<'_> {
     /// A copy that owns its pixels.
     pub fn to_owned(&self) -> OwnedFrame {
         OwnedFrame { step: self.step, event: self.event.cloned(), delay_ms: self.delay_ms, image: self.image.clone() }
+    }
+
+    /// The frame in full colour (feature `image`), as a GIF of the run shows it.
+    #[cfg(feature = "image")]
+    pub fn to_rgba(&self) -> image::RgbaImage {
+        self.image.to_rgba(self.palette.colors())
     }
 }
 
@@ -112,6 +126,7 @@ pub trait Sink {
 
 /// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.
 pub trait Encode: Sync {
+    /// What one frame becomes, handed to [`Sink::write`].
     type Encoded: Send;
     /// `before` is the image shown just before `frame` (`None` for the first output frame).
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error>;

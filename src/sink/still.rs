@@ -18,6 +18,7 @@ pub struct StillSink<W: Write> {
 }
 
 impl<W: Write> StillSink<W> {
+    /// A PNG still sink writing into `out`.
     pub fn new(out: W) -> Self {
         StillSink { out: Some(out), palette: None }
     }

@@ -29,6 +29,7 @@ struct State {
 }
 
 impl<W: Write> SvgSink<W> {
+    /// An SVG sink writing into `out`.
     pub fn new(out: W) -> Self {
         SvgSink { out: Some(out), title: None, state: None }
     }

@@ -6,7 +6,7 @@
 //! defined once and placed per cell). Frames are broken into atoms on the worker threads; cells
 //! are written as they arrive, so memory holds the markup, not the frames.
 
-use super::sheet::{default_columns, SheetCell};
+use super::sheet::{SheetCell, SheetGrid};
 use super::{Encode, Frame, Sink, Stream};
 use crate::render::canvas::IndexedImage;
 use crate::render::glyphs::Glyphs;
@@ -27,9 +27,7 @@ pub struct SvgSheetSink<W: Write> {
 struct State {
     doc: Doc,
     body: String,
-    columns: usize,
-    cell: (usize, usize),
-    size: (usize, usize),
+    grid: SheetGrid,
     first_words: String,
 }
 
@@ -83,22 +81,17 @@ impl<W: Write> Sink for SvgSheetSink<W> {
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<SheetEncoder, Error> {
         let count = stream.frames.ok_or(Error::SinkState("a sheet needs the frame count"))?.max(1);
-        let columns = self.columns.unwrap_or_else(|| default_columns(count)).clamp(1, count);
-        let rows = count.div_ceil(columns);
-        let span = |cells: usize, side: usize| cells * side + (cells - 1) * self.gap;
-        let size = (span(columns, stream.width), span(rows, stream.height));
+        let grid = SheetGrid::of_frames(count, self.columns, (stream.width, stream.height), self.gap);
         let doc = Doc::new(Paints::new(stream.theme, stream.dark));
-        let cell = (stream.width, stream.height);
-        self.size = Some(size);
-        self.state = Some(State { doc, body: String::new(), columns, cell, size, first_words: String::new() });
+        self.size = Some(grid.size);
+        self.state = Some(State { doc, body: String::new(), grid, first_words: String::new() });
         Ok(SheetEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch })
     }
 
     fn write(&mut self, frame: SheetFrame) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
         let index = self.cells.len();
-        let (column, row) = (index % state.columns, index / state.columns);
-        let (x, y) = (column * (state.cell.0 + self.gap), row * (state.cell.1 + self.gap));
+        let (x, y) = state.grid.cell(index / state.grid.columns, index % state.grid.columns);
         if let Some(words) = frame.words {
             state.first_words = words;
         }
@@ -117,7 +110,7 @@ impl<W: Write> Sink for SvgSheetSink<W> {
         let state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
         let mut out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
         let title = format!("{} — {} frames", state.first_words, self.cells.len());
-        let size = state.size;
+        let size = state.grid.size;
         out.write_all(state.doc.finish(size, &title, "", &state.body).as_bytes())?;
         out.flush()?;
         Ok(())

@@ -32,6 +32,7 @@ pub struct WebpSink<W: Write> {
 }
 
 impl<W: Write> WebpSink<W> {
+    /// An animated WebP sink writing into `out`.
     pub fn new(out: W) -> Self {
         WebpSink { out: Some(out), frames: Vec::new(), canvas: (0, 0), loop_count: 0, alpha: false }
     }

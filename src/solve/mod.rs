@@ -80,6 +80,7 @@ pub enum Detail {
 }
 
 impl Detail {
+    /// The name the command line and traces use.
     pub fn name(self) -> &'static str {
         match self {
             Detail::Placements => "placements",
@@ -123,6 +124,7 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// The defaults for an `n` x `n` board.
     pub fn new(n: usize) -> Self {
         SolveOptions {
             n,
@@ -169,6 +171,15 @@ pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
 
 /// Record a whole run as a [`Trace`], refusing runs of more than `max_frames` frames (events + 1)
 /// with [`Error::TooManyFrames`] (the run stops as soon as it passes the cap).
+///
+/// ```
+/// let mut options = queens::SolveOptions::new(6);
+/// options.algorithm = queens::Algorithm::Forward;
+/// let trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES)?;
+/// assert_eq!(trace.algorithm, "forward");
+/// assert!(matches!(trace.events.last(), Some(queens::Event::Solution { .. })));
+/// # Ok::<(), queens::Error>(())
+/// ```
 pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error> {
     if options.n == 0 || options.n > MAX_REPLAY_N {
         return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });

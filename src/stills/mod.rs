@@ -10,9 +10,11 @@
 pub mod classes;
 pub mod heatmap;
 pub mod sheet;
+mod sheet_text;
 mod svg;
 
-pub use sheet::{Atlas, AtlasEntry, ClassPlace, SheetBoard};
+pub use crate::sink::atlas::{Atlas, AtlasEntry};
+pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::render::RenderOptions;
 use crate::sink::{Format, STILL_FORMATS};
@@ -22,6 +24,17 @@ use std::io::Write;
 /// One board (a solution or any partial layout, `queens[col] = row`); returns its width and height.
 /// Unless bare, attacking pairs are joined by a line and labels drawn when `coords` is set.
 /// `options.dark`, when given, is shown to SVG viewers that prefer a dark colour scheme.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let mut options = queens::RenderOptions::default();
+/// options.coords = true;
+/// let mut file = queens::OutputFile::create(&dir.path().join("board.svg"))?;
+/// let (width, height) = queens::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &options, queens::Format::Svg, &mut file)?;
+/// file.commit()?;
+/// assert!(width > 0 && height > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_board<W: Write>(
     n: usize,
     queens: &[usize],
@@ -37,6 +50,17 @@ pub fn write_board<W: Write>(
 
 /// `boards` on one sheet, `columns` boards per row (boards placed in a class row go to their
 /// class's row and slot instead); returns the atlas.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let boards = queens::solution_boards(6, false); // all 4 solutions of 6x6
+/// let mut file = queens::OutputFile::create(&dir.path().join("sheet.png"))?;
+/// let options = queens::RenderOptions::default();
+/// let atlas = queens::write_sheet(6, &boards, &options, 2, queens::Format::Png, &mut file)?;
+/// file.commit()?;
+/// assert_eq!(atlas.boards.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_sheet<W: Write>(
     n: usize,
     boards: &[SheetBoard],
@@ -53,6 +77,15 @@ pub fn write_sheet<W: Write>(
 
 /// How often each square holds a queen over all solutions of `n` (or one per symmetry class);
 /// returns the picture's width and height.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let mut file = queens::OutputFile::create(&dir.path().join("heatmap.png"))?;
+/// let options = queens::RenderOptions::default();
+/// queens::write_heatmap(8, false, &options, queens::Format::Png, &mut file)?;
+/// file.commit()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_heatmap<W: Write>(
     n: usize,
     unique: bool,
@@ -64,6 +97,28 @@ pub fn write_heatmap<W: Write>(
         Format::Svg => heatmap::write_heatmap_svg(n, unique, options, out),
         _ => heatmap::write_heatmap_png(n, unique, options, out),
     }
+}
+
+/// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a
+/// PNG, pixel for pixel (opaque).
+///
+/// ```
+/// let options = queens::RenderOptions::default();
+/// let picture = queens::board_image(8, &[0, 4, 7, 5, 2, 6, 1, 3], &options)?;
+/// assert_eq!(picture.width(), picture.height());
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[cfg(feature = "image")]
+pub fn board_image(n: usize, queens: &[usize], options: &RenderOptions) -> Result<image::RgbaImage, Error> {
+    let (image, palette) = sheet::draw_board(n, queens, options)?;
+    Ok(image.to_rgba(palette.colors()))
+}
+
+/// The heatmap of `n` (one solution per symmetry class with `unique`) as an `image::RgbaImage`
+/// (feature `image`): the picture [`write_heatmap`] writes as a PNG, pixel for pixel.
+#[cfg(feature = "image")]
+pub fn heatmap_image(n: usize, unique: bool, options: &RenderOptions) -> Result<image::RgbaImage, Error> {
+    heatmap::heatmap_rgba(n, unique, options)
 }
 
 /// `format` when stills are written in it.

@@ -6,17 +6,18 @@
 //! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
 //! `n * square` (labels and margins lie outside that square).
 
+use super::sheet_text::SheetText;
 use crate::board::Board;
 use crate::encode::png::{write_png, Compact, Slot};
 use crate::render::canvas::IndexedImage;
-use crate::render::caption::MAX_TEXT_SIZE;
-use crate::render::layout::{check_geometry, SHEET_PIXEL_BUDGET};
+use crate::render::layout::check_geometry;
 use crate::render::palette::Palette;
 use crate::render::theme::{Paint, LEVELS};
 use crate::render::{RenderOptions, Renderer};
+use crate::sink::atlas::{Atlas, AtlasEntry};
+use crate::sink::sheet::SheetGrid;
 use crate::Error;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::io::Write;
 
 /// Default cap on the boards a batch draws (`--max-boards`).
@@ -43,7 +44,7 @@ impl SheetBoard {
         let rows: Vec<String> = self.queens.iter().map(|r| (n - r).to_string()).collect();
         if let Some(place) = &self.class {
             return match place.slot {
-                0 => format!("class {}: {}", place.class, rows.join(" ")),
+                0 => format!("id: {}", rows.join(" ")),
                 _ => format!("{}: {}", place.transform, rows.join(" ")),
             };
         }
@@ -65,34 +66,6 @@ pub struct ClassPlace {
     pub slot: usize,
 }
 
-/// Where one board landed on a sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AtlasEntry {
-    pub index: usize,
-    pub queens: Vec<usize>,
-    pub x: usize,
-    pub y: usize,
-    pub size: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class_size: Option<usize>,
-    /// The symmetry class (1-based, the sheet row) on a `--classes` sheet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class: Option<usize>,
-    /// The transformation of the class's first board that gives this one (`--classes` sheets).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub transform: Option<&'static str>,
-}
-
-/// The JSON atlas of a sheet: `{"n", "square", "width", "height", "boards": [...]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Atlas {
-    pub n: usize,
-    pub square: usize,
-    pub width: usize,
-    pub height: usize,
-    pub boards: Vec<AtlasEntry>,
-}
-
 /// Geometry of a sheet cell: a board with its label band below.
 struct Cell {
     width: usize,
@@ -100,16 +73,6 @@ struct Cell {
     board_dx: usize,
     label_size: u32,
     label_baseline: f32,
-}
-
-/// The least capital height of sheet labels, as a fraction of the square.
-pub const LABEL_CAP_HEIGHT: f32 = 0.18;
-
-/// Text size of sheet labels: the smallest, at least 11 px, whose capitals (and digits) are at
-/// least [`LABEL_CAP_HEIGHT`] x square.
-fn label_size(renderer: &Renderer) -> u32 {
-    let want = renderer.layout.square as f32 * LABEL_CAP_HEIGHT + 0.5;
-    (11..=MAX_TEXT_SIZE).find(|&size| renderer.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
 fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
@@ -121,7 +84,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     if bare {
         return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
-    let size = label_size(renderer);
+    let size = renderer.label_size();
     let (widest, ascent) =
         boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
     let gap = (renderer.layout.square / 3).clamp(8, 24);
@@ -141,8 +104,11 @@ pub(crate) struct SheetLayout {
     cell: Cell,
     /// Grid cell (row, column) of each board.
     cells: Vec<(usize, usize)>,
-    rows: usize,
     margin: usize,
+    /// The cells on the sheet: the first starts right of the margin and the class headers'
+    /// column, under the margin and the legend band.
+    grid: SheetGrid,
+    text: SheetText,
     pub width: usize,
     pub height: usize,
     /// Side of a board's squares, `n * square`.
@@ -164,27 +130,49 @@ impl SheetLayout {
         let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
         let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
         let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
-        let (width, height) = (margin * 2 + columns * cell.width, margin * 2 + rows * cell.height);
-        if width.saturating_mul(height) > SHEET_PIXEL_BUDGET || width > u32::MAX as usize {
+        let class_rows: Vec<(usize, usize)> =
+            boards.iter().filter_map(|b| Some((b.class.as_ref()?.class, b.class_size.unwrap_or(1)))).collect();
+        let unique = boards.iter().any(|b| b.class_size.is_some());
+        let mut text = SheetText::new(renderer, &class_rows, unique, bare, cell.label_size);
+        text.wrap(renderer, text.header + columns.saturating_mul(cell.width));
+        let (left, top) = (margin + text.header, margin + text.legend_band());
+        let width = columns.saturating_mul(cell.width).saturating_add(left + margin);
+        let height = rows.saturating_mul(cell.height).saturating_add(top + margin);
+        let grid = SheetGrid::new(columns, rows, (cell.width, cell.height), (left, top), (width, height));
+        if !grid.fits() {
             return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
         }
-        Ok(SheetLayout { cell, cells, rows, margin, width, height, board: renderer.layout.board_size() })
+        let board = renderer.layout.board_size();
+        Ok(SheetLayout { cell, cells, margin, grid, text, width, height, board })
     }
 
     /// Top-left pixel of the squares of board `i` (0-based, in the order given).
     pub fn board_origin(&self, i: usize) -> (usize, usize) {
         let (r, c) = self.cells[i];
-        (self.margin + c * self.cell.width + self.cell.board_dx, self.margin + r * self.cell.height)
+        let (x, y) = self.grid.cell(r, c);
+        (x + self.cell.board_dx, y)
     }
 
     /// Top of the strip of pixel rows drawn with board row `r`: the sheet's top for row 0 (its
-    /// margin included), else the row's top.
+    /// margin and legend included), else the row's top.
     pub fn strip_top(&self, r: usize) -> usize {
+        self.grid.strip_top(r)
+    }
+
+    /// The words drawn in the strip of board row `r` besides board labels: the legend (row 0)
+    /// and the row's class header, as (left x, baseline within the strip, size, text).
+    pub fn texts(&self, r: usize, renderer: &Renderer) -> Vec<(f32, f32, u32, String)> {
+        let size = self.text.size;
+        let mut out = Vec::new();
         if r == 0 {
-            0
-        } else {
-            self.margin + r * self.cell.height
+            let top = self.margin as f32;
+            out.extend(self.text.legend_lines(renderer).map(|(y, t)| (self.margin as f32, top + y, size, t.into())));
         }
+        let row_top = (self.grid.cell(r, 0).1 - self.strip_top(r)) as f32;
+        for (y, t) in self.text.header_lines(r, self.board, renderer) {
+            out.push((self.margin as f32, row_top + y, size, t.into()));
+        }
+        out
     }
 
     /// Board `i`'s label, centred under it: centre x, baseline within its strip (see
@@ -196,6 +184,11 @@ impl SheetLayout {
             let baseline = (y - strip) as f32 + self.cell.label_baseline;
             (x as f32 + self.board as f32 / 2.0, baseline, strip, self.cell.label_size)
         })
+    }
+
+    /// Rows of boards.
+    pub fn rows(&self) -> usize {
+        self.grid.rows
     }
 
     /// The atlas of `boards` on this sheet.
@@ -232,14 +225,15 @@ pub(super) fn write_sheet_png<W: Write>(
     out: W,
 ) -> Result<Atlas, Error> {
     let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
-    let (width, height, margin) = (sheet.width, sheet.height, sheet.margin);
+    let (width, height) = (sheet.width, sheet.height);
     let atlas = sheet.atlas(n, renderer.layout.square, boards);
     let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
-    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows];
+    let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows()];
     for (i, &(r, _)) in sheet.cells.iter().enumerate() {
         row_strips[r].push(i);
     }
     let last_row = row_strips.len() - 1;
+    let texts: Vec<_> = (0..sheet.rows()).map(|r| sheet.texts(r, &renderer)).collect();
     let strips = row_strips
         .par_iter()
         .enumerate()
@@ -247,9 +241,7 @@ pub(super) fn write_sheet_png<W: Write>(
             || (renderer.clone(), renderer.blank()),
             |(renderer, board_image), (r, row_boards)| {
                 let strip_y = sheet.strip_top(r);
-                let top = if r == 0 { margin } else { 0 };
-                let bottom = if r == last_row { height - margin - sheet.rows * sheet.cell.height } else { 0 };
-                let mut strip = IndexedImage::new(width, top + sheet.cell.height + bottom, Paint::Background);
+                let mut strip = IndexedImage::new(width, sheet.grid.strip_height(r), Paint::Background);
                 for &i in row_boards {
                     let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)
@@ -260,6 +252,10 @@ pub(super) fn write_sheet_png<W: Write>(
                     if let Some((centre, baseline, _, size)) = sheet.label(i) {
                         renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, size);
                     }
+                }
+                for (x, baseline, size, text) in &texts[r] {
+                    let centre = x + renderer.measure(text, *size).0 / 2.0;
+                    renderer.draw_text_centred(&mut strip, text, centre, *baseline, *size);
                 }
                 Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))
             },
@@ -291,13 +287,23 @@ pub(super) fn write_board_png<W: Write>(
     options: &RenderOptions,
     out: W,
 ) -> Result<(usize, usize), Error> {
+    let (image, palette) = draw_board(n, queens, options)?;
+    write_png(out, &image, palette.colors())?;
+    Ok((image.width, image.height))
+}
+
+/// One board drawn in palette indices, and the palette they index.
+pub(super) fn draw_board(
+    n: usize,
+    queens: &[usize],
+    options: &RenderOptions,
+) -> Result<(IndexedImage, Palette), Error> {
     check_geometry(n, options.square_for(n))?;
     let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
     let mut renderer = Renderer::new(n, options, None);
     let mut image = renderer.blank();
     renderer.draw_board(&board, &mut image);
-    write_png(out, &image, renderer.palette.colors())?;
-    Ok((image.width, image.height))
+    Ok((image, renderer.palette))
 }
 
 /// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.
@@ -344,5 +350,7 @@ mod tests {
         assert_eq!(b.label(), "1: 8 4 1 3 6 2 7 5");
         let u = SheetBoard { class_size: Some(4), ..b };
         assert_eq!(u.label(), "1: 8 4 1 3 6 2 7 5 (×4)");
+        let place = ClassPlace { class: 3, transform: "id", slot: 0 };
+        assert_eq!(SheetBoard { class: Some(place), ..u }.label(), "id: 8 4 1 3 6 2 7 5");
     }
 }

@@ -5,7 +5,8 @@
 //! once and places it per board, with every queen and every label glyph in one group per colour
 //! (labels at the PNG's pen positions). The words (board, queens) go in the title.
 
-use super::sheet::{sheet_layout, Atlas, SheetBoard};
+use super::sheet::{sheet_layout, SheetBoard};
+use super::Atlas;
 use crate::board::Board;
 use crate::render::glyphs::Glyphs;
 use crate::render::layout::check_geometry;
@@ -74,6 +75,14 @@ pub(super) fn write_sheet_svg<W: Write>(
             label.text((centre - renderer.measure(&text, size).0 / 2.0, baseline), size, text);
             placed.extend(svg::atoms(&label, &glyphs, hatch).iter().map(|a| a.moved(0, strip as i64)));
         }
+    }
+    for r in 0..sheet.rows() {
+        let mut words = Scene::new(0, 0);
+        for (x, baseline, size, text) in sheet.texts(r, &renderer) {
+            words.text((x, baseline), size, text);
+        }
+        let strip = sheet.strip_top(r) as i64;
+        placed.extend(svg::atoms(&words, &glyphs, hatch).iter().map(|a| a.moved(0, strip)));
     }
     placed.sort_unstable();
     doc.atoms(&placed, &mut body);

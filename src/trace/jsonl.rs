@@ -17,7 +17,9 @@ use std::io::{BufRead, Write};
 /// The first line of a JSON Lines trace.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
+    /// The board size.
     pub n: usize,
+    /// The algorithm's name.
     pub algorithm: String,
     /// The puzzle the run solves, as in [`Trace::puzzle`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -48,7 +50,9 @@ pub const MAX_ALGORITHM_CHARS: usize = 64;
 
 /// A trace read from a file or stream: whole (JSON) or as a lazy stream of events (JSON Lines).
 pub enum Input<R: BufRead> {
+    /// A JSON trace, read whole.
     Whole(Trace),
+    /// A JSON Lines trace, its events read as they are pulled.
     Lines(Events<R>),
 }
 
@@ -187,6 +191,7 @@ fn read_line_within<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>, cap: usize)
 
 /// The events of a JSON Lines trace, read one line at a time (each at most [`MAX_LINE_BYTES`]).
 pub struct Events<R: BufRead> {
+    /// The trace's first line.
     pub header: Header,
     input: R,
     line: usize,

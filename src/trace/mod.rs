@@ -25,11 +25,14 @@ use serde::{Deserialize, Serialize};
 /// A square on the board, 0-based; `row` 0 is the top row, `col` 0 the left column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Square {
+    /// Row, 0 = top.
     pub row: usize,
+    /// Column, 0 = left.
     pub col: usize,
 }
 
 impl Square {
+    /// The square at `row`, `col`.
     pub fn new(row: usize, col: usize) -> Self {
         Square { row, col }
     }
@@ -67,41 +70,100 @@ pub fn column_label(col: usize) -> String {
 #[serde(tag = "event", rename_all = "lowercase")]
 pub enum Event {
     /// A queen is put on a square.
-    Place { row: usize, col: usize },
+    Place {
+        /// Row, 0 = top.
+        row: usize,
+        /// Column, 0 = left.
+        col: usize,
+    },
     /// A queen is taken off a square (a backtrack).
-    Remove { row: usize, col: usize },
+    Remove {
+        /// Row, 0 = top.
+        row: usize,
+        /// Column, 0 = left.
+        col: usize,
+    },
     /// The board holds a solution; `queens[col] = row`.
-    Solution { queens: Vec<usize> },
+    Solution {
+        /// The solution, `queens[col] = row`.
+        queens: Vec<usize>,
+    },
     /// The board is replaced by a whole layout, `queens[col] = row` (shuffle, permutations,
     /// min-conflicts' start); conflicts are allowed. `tries` counts layouts tried so far.
     Layout {
+        /// The layout, `queens[col] = row`.
         queens: Vec<usize>,
+        /// Layouts tried so far, when the solver counts them.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tries: Option<u64>,
     },
     /// A queen moves from one square to another (min-conflicts).
-    Move { from: Square, to: Square },
+    Move {
+        /// The square the queen leaves.
+        from: Square,
+        /// The square it goes to.
+        to: Square,
+    },
     /// Look-ahead found a row with no free square left, so the search backtracks.
-    Deadend { row: usize },
+    Deadend {
+        /// The row without a free square.
+        row: usize,
+    },
     /// A square was examined; `attacker` is a queen attacking it, present only when not safe.
     Check {
+        /// Row of the square examined.
         row: usize,
+        /// Column of the square examined.
         col: usize,
+        /// Whether no queen attacks it.
         safe: bool,
+        /// A queen attacking it (only when not safe).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         attacker: Option<Square>,
     },
     /// Puzzle: squares ruled out by a named deduction; `used` are the squares the rule reasoned
     /// from (outlined in the frame); `text` is the caption's sentence, e.g.
     /// "region D fits only in row 3: row 3 cleared elsewhere".
-    Eliminate { squares: Vec<Square>, rule: Rule, used: Vec<Square>, text: String },
+    Eliminate {
+        /// The squares ruled out.
+        squares: Vec<Square>,
+        /// The deduction that rules them out.
+        rule: Rule,
+        /// The squares the rule reasoned from.
+        used: Vec<Square>,
+        /// The caption's sentence.
+        text: String,
+    },
     /// Puzzle: a queen placed because a rule forces it (replays like Place).
-    Deduce { row: usize, col: usize, rule: Rule, used: Vec<Square>, text: String },
+    Deduce {
+        /// Row, 0 = top.
+        row: usize,
+        /// Column, 0 = left.
+        col: usize,
+        /// The deduction that forces the queen.
+        rule: Rule,
+        /// The squares the rule reasoned from.
+        used: Vec<Square>,
+        /// The caption's sentence.
+        text: String,
+    },
     /// Puzzle: no rule applies, so a queen is guessed on an open square (replays like Place).
-    Guess { row: usize, col: usize },
+    Guess {
+        /// Row, 0 = top.
+        row: usize,
+        /// Column, 0 = left.
+        col: usize,
+    },
     /// Puzzle: the last guess failed; back to the state before it: these queens come off and these
     /// squares reopen. `text` says why ("region C has no open square left: the guess on d4 fails").
-    Undo { queens: Vec<Square>, reopened: Vec<Square>, text: String },
+    Undo {
+        /// The queens taken off.
+        queens: Vec<Square>,
+        /// The squares open again.
+        reopened: Vec<Square>,
+        /// The caption's sentence: why the guess failed.
+        text: String,
+    },
 }
 
 impl Event {
@@ -148,12 +210,15 @@ impl Event {
 /// A recorded solving run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trace {
+    /// The board size.
     pub n: usize,
+    /// The algorithm's name (one of ours, or any name a solver of your own gives).
     pub algorithm: String,
     /// The puzzle the run solves (its furniture stands on the board from frame 0); `None` for
     /// the empty board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<Puzzle>,
+    /// The run's events, in order.
     pub events: Vec<Event>,
 }
 
@@ -202,6 +267,7 @@ pub trait Recorder {
 /// Records events into memory, refusing any past `limit`.
 #[derive(Debug)]
 pub struct VecRecorder {
+    /// The events recorded so far.
     pub events: Vec<Event>,
     limit: usize,
     overflowed: bool,

@@ -10,6 +10,7 @@ use crate::trace::Event;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct RunInfo {
+    /// The board size.
     pub n: usize,
     /// The algorithm's name as the trace gives it.
     pub algorithm: String,

@@ -79,7 +79,9 @@ fn number(s: &str) -> Option<usize> {
 /// What to show of a run: a frame list (none = every frame) and a stride.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
+    /// The frame list (`None`: every frame).
     pub spec: Option<FrameSpec>,
+    /// Keep every k-th of the listed frames (`None`: each).
     pub every: Option<NonZeroUsize>,
 }
 

@@ -144,34 +144,34 @@ fn traces_play_from_a_file_and_from_stdin() {
 }
 
 /// A private tmux server (its socket in the test's folder), killed when dropped.
-struct Tmux {
-    socket: PathBuf,
+pub(crate) struct Tmux {
+    pub(crate) socket: PathBuf,
 }
 
 impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
+    pub(crate) fn run(&self, args: &[&str]) -> String {
         let out = Command::new("tmux").arg("-S").arg(&self.socket).args(args).output().expect("tmux runs");
         assert!(out.status.success(), "tmux {args:?}: {}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    fn keys(&self, keys: &[&str]) {
+    pub(crate) fn keys(&self, keys: &[&str]) {
         for key in keys {
             self.run(&["send-keys", "-t", "play", key]);
         }
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.run(&["capture-pane", "-p", "-t", "play"])
     }
 
     /// Alternate screen on, cursor visible: tmux's own view of the terminal's state.
-    fn modes(&self) -> String {
+    pub(crate) fn modes(&self) -> String {
         self.run(&["display-message", "-p", "-t", "play", "#{alternate_on} #{cursor_flag}"]).trim().to_string()
     }
 
     /// Wait (up to 10 s) until the screen shows `text`.
-    fn wait_for(&self, text: &str) -> String {
+    pub(crate) fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();

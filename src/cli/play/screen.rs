@@ -6,7 +6,9 @@
 //! restores before the message prints) or [`restore`] called by the Ctrl-C handler. [`Screen::draw`]
 //! shows the board in the default theme's colours (attacked squares shaded and marked `~`, free ones
 //! `·`, the square acted on highlighted, solution queens on gold), the caption's three lines, a
-//! status line and the keys; a terminal too small for that says so and waits for a resize. Lines
+//! status line and the keys; with `--code` the algorithm's listing right of the board (the line
+//! the frame executes marked `▶` in reverse video) and its variables, the caption under both; a
+//! terminal too small for that says so and waits for a resize. Lines
 //! never wrap.
 
 use super::player::Player;
@@ -42,11 +44,13 @@ pub struct Screen {
     theme: Theme,
     truecolor: bool,
     clear_first: bool,
+    /// The listing shown right of the board, and whether the run records checks.
+    code: Option<(queens::code::Listing, bool)>,
 }
 
 impl Screen {
     /// Take the terminal over (restored on drop, panic and [`restore`]).
-    pub fn enter(n: usize, total: usize, algorithm: &str) -> Result<Self> {
+    pub fn enter(n: usize, total: usize, algorithm: &str, code: Option<(queens::code::Listing, bool)>) -> Result<Self> {
         PANIC_HOOK.call_once(|| {
             let previous = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
@@ -60,7 +64,7 @@ impl Screen {
         let truecolor = std::env::var("COLORTERM").is_ok_and(|v| v.contains("truecolor") || v.contains("24bit"));
         // The trace names the algorithm: escaped, so it cannot set the terminal's title or move the cursor.
         let title = format!("queens play · {n}×{n} · {}", queens::echo::printable(algorithm));
-        Ok(Screen { n, total, title, theme: Theme::default(), truecolor, clear_first: true })
+        Ok(Screen { n, total, title, theme: Theme::default(), truecolor, clear_first: true, code })
     }
 
     /// Give the terminal back.
@@ -81,7 +85,7 @@ impl Screen {
         if std::mem::take(&mut self.clear_first) {
             queue!(buf, ResetColor, Clear(ClearType::All))?;
         }
-        let (need_w, need_h) = needed_size(self.n, self.total);
+        let (need_w, need_h) = needed_size(self.n, self.total, self.code_size());
         if width < need_w || height < need_h {
             self.clear_first = true;
             let note = format!(
@@ -107,6 +111,7 @@ impl Screen {
         let labels = label_width(n);
         let mut row = 0u16;
         line(buf, &mut row, &self.title, width)?;
+        let board_top = row;
         let files: String = (0..n).map(|col| format!("{:^3}", TextFrame::file_label(col))).collect();
         line(buf, &mut row, &format!("{:labels$}{files}", ""), width)?;
         for board_row in 0..n {
@@ -124,6 +129,7 @@ impl Screen {
             queue!(buf, ResetColor, Clear(ClearType::UntilNewLine))?;
             row += 1;
         }
+        row = row.max(self.draw_code(buf, player, board_top, width)?);
         line(buf, &mut row, "", width)?;
         for text in &frame.caption {
             line(buf, &mut row, text, width)?;
@@ -132,6 +138,35 @@ impl Screen {
         line(buf, &mut row, HELP, width)?;
         queue!(buf, Clear(ClearType::FromCursorDown))?;
         Ok(())
+    }
+
+    /// The code's lines and variables right of the board from row `top`, the executed line in
+    /// reverse video; returns the row under the last one.
+    fn draw_code(&self, buf: &mut Vec<u8>, player: &Player, top: u16, width: usize) -> Result<u16> {
+        let Some((listing, checks)) = &self.code else { return Ok(top) };
+        let view = listing.view(player.seeker.frame(), *checks);
+        let x = label_width(self.n) + 3 * self.n + CODE_GAP;
+        for (i, text) in listing.text_lines(&view, "▶").iter().enumerate() {
+            let cut: String = text.chars().take(width.saturating_sub(x)).collect();
+            queue!(buf, cursor::MoveTo(x as u16, top + i as u16))?;
+            if view.line == Some(i) {
+                queue!(buf, SetAttribute(Attribute::Reverse), Print(cut), SetAttribute(Attribute::Reset))?;
+            } else {
+                queue!(buf, Print(cut))?;
+            }
+            queue!(buf, Clear(ClearType::UntilNewLine))?;
+        }
+        let lines = listing.lines.len() + 1 + listing.variables.len();
+        Ok(top + lines as u16)
+    }
+
+    /// Columns and rows the code takes (0, 0 without `--code`).
+    fn code_size(&self) -> (usize, usize) {
+        let Some((listing, _)) = &self.code else { return (0, 0) };
+        let widest = listing.widest_values(self.n, self.total.to_string().len());
+        let view = queens::code::CodeView { step: queens::code::Step::Start, line: None, values: widest };
+        let lines = listing.text_lines(&view, "▶");
+        (CODE_GAP + lines.iter().map(|l| l.chars().count()).max().unwrap_or(0), lines.len())
     }
 
     /// The theme's colour, or in terminals without 24-bit colour a hand-picked 256-colour stand-in
@@ -152,13 +187,17 @@ impl Drop for Screen {
     }
 }
 
-/// Columns and rows the player needs: rank labels and 3 columns a square; title, files, the board,
-/// a blank line, three caption lines, status and keys. Wide enough for `step M of M` whole.
-pub fn needed_size(n: usize, total: usize) -> (u16, u16) {
-    let board = label_width(n) + 3 * n;
+/// Columns between the board and the code.
+const CODE_GAP: usize = 3;
+
+/// Columns and rows the player needs: rank labels and 3 columns a square, and `code` (its columns
+/// and rows) beside; title, files, the board (or the code, if taller), a blank line, three caption
+/// lines, status and keys. Wide enough for `step M of M` whole.
+pub fn needed_size(n: usize, total: usize, (code_width, code_height): (usize, usize)) -> (u16, u16) {
+    let board = label_width(n) + 3 * n + code_width;
     let step = format!("step {total} of {total}").len();
     let width = board.max(step).max(20);
-    let height = n + 8;
+    let height = (n + 1).max(code_height) + 7;
     (width.min(u16::MAX as usize) as u16, height.min(u16::MAX as usize) as u16)
 }
 
@@ -201,22 +240,23 @@ impl Role {
         }
     }
 
-    /// xterm 256-colour stand-ins: attacked squares stay darker and rosier than their free twins,
-    /// highlights keep their hues.
+    /// xterm 256-colour stand-ins for the default (wood) theme, the nearest in CIELAB: attacked
+    /// squares dimmer and grayer than their free twins, the four grounds in the theme's lightness
+    /// order (light free > light attacked > dark free > dark attacked), highlights keep their hues.
     fn ansi256(self) -> u8 {
         match self {
-            Role::Light => 230,
-            Role::Dark => 180,
-            Role::LightAttacked => 217,
-            Role::DarkAttacked => 138,
+            Role::Light => 223,
+            Role::Dark => 137,
+            Role::LightAttacked => 144,
+            Role::DarkAttacked => 243,
             Role::Queen => 16,
             Role::White => 231,
-            Role::Ghost => 242,
+            Role::Ghost => 239,
             Role::Placed => 25,
-            Role::Removed => 214,
+            Role::Removed => 130,
             Role::CheckSafe => 36,
-            Role::CheckAttacked => 160,
-            Role::Solution => 220,
+            Role::CheckAttacked => 124,
+            Role::Solution => 178,
         }
     }
 }
@@ -309,10 +349,54 @@ mod tests {
 
     #[test]
     fn sizes_and_colours() {
-        assert_eq!(needed_size(8, 219), (26, 16));
-        assert_eq!(needed_size(2, 100_000), ("step 100000 of 100000".len() as u16, 10));
+        assert_eq!(needed_size(8, 219, (0, 0)), (26, 16));
+        assert_eq!(needed_size(2, 100_000, (0, 0)), ("step 100000 of 100000".len() as u16, 10));
+        assert_eq!(needed_size(8, 219, (40, 18)), (66, 25), "the code beside the board, taller");
         let distinct: std::collections::BTreeSet<u8> =
             [Role::Light, Role::Dark, Role::LightAttacked, Role::DarkAttacked].map(Role::ansi256).into();
         assert_eq!(distinct.len(), 4, "the four square shades stay apart in 256 colours");
+    }
+
+    /// An xterm colour's RGB (the 6x6x6 cube and the gray ramp).
+    fn xterm(index: u8) -> [u8; 3] {
+        let level = |c: u8| if c == 0 { 0 } else { 55 + 40 * c };
+        match index {
+            16..=231 => {
+                let i = index - 16;
+                [level(i / 36), level(i / 6 % 6), level(i % 6)]
+            }
+            232.. => [8 + 10 * (index - 232); 3],
+            _ => unreachable!("no system colours"),
+        }
+    }
+
+    /// Relative luminance (WCAG) of an sRGB colour.
+    fn luminance(c: [u8; 3]) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    }
+
+    #[test]
+    fn the_256_colour_grounds_follow_the_wood_theme() {
+        let theme = Theme::default();
+        let grounds = [Role::Light, Role::LightAttacked, Role::Dark, Role::DarkAttacked];
+        let ours = grounds.map(|role| luminance(xterm(role.ansi256())));
+        let theirs = grounds.map(|role| luminance(role.rgb(&theme)));
+        for pair in 0..3 {
+            assert!(theirs[pair] > theirs[pair + 1], "the theme's order");
+            let ratio = (ours[pair] + 0.05) / (ours[pair + 1] + 0.05);
+            assert!(ratio >= 1.25, "{:?} vs {:?}: {ratio:.2}", grounds[pair], grounds[pair + 1]);
+        }
+        for role in [Role::Light, Role::Dark, Role::Solution, Role::Removed] {
+            let [r, g, b] = xterm(role.ansi256());
+            assert!(r > b && g >= b, "{role:?} stays warm: {:?}", (r, g, b));
+        }
     }
 }

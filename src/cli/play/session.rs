@@ -33,11 +33,13 @@ fn watch_terminal() {
 }
 
 /// Play `trace` (validated here, before the terminal is touched) over the `selected` frames.
-pub fn run(trace: &Trace, selected: Vec<usize>, delay_ms: u64) -> Result<()> {
+/// `code`: the listing shown beside the board (`--code`).
+pub fn run(trace: &Trace, selected: Vec<usize>, delay_ms: u64, code: Option<queens::code::Listing>) -> Result<()> {
     let seeker = TextSeeker::new(trace)?;
     let mut player = Player::new(seeker, selected, delay_ms);
     let stdin_was_terminal = std::io::stdin().is_terminal();
-    let mut screen = Screen::enter(trace.n, trace.events.len(), &trace.algorithm)?;
+    let checks = trace.events.iter().any(|e| matches!(e, queens::Event::Check { .. }));
+    let mut screen = Screen::enter(trace.n, trace.events.len(), &trace.algorithm, code.map(|c| (c, checks)))?;
     watch_terminal();
     let outcome = play(&mut player, &mut screen);
     if outcome.is_err() && terminal_lost(stdin_was_terminal) {

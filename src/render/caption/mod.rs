@@ -23,6 +23,7 @@ pub const UNKNOWN_TOTAL_DIGITS: usize = 7;
 /// What the caption must make room for, fixed for a whole run.
 #[derive(Clone, Debug, Default)]
 pub struct CaptionSpec {
+    /// The board size.
     pub n: usize,
     /// The algorithm's name as the trace gives it (in the title on every frame).
     pub algorithm: String,
@@ -59,6 +60,7 @@ impl CaptionSpec {
 /// A piece of a caption line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Segment {
+    /// Words, written as they are.
     Text(String),
     /// A number, written as it is; its group's slot makes room for `CaptionLayout::digits` digits.
     Number(u64),
@@ -71,7 +73,9 @@ fn text(s: &str) -> Segment {
 /// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `verb`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
+    /// The verb (`place`, `remove`, ...), or empty when `detail` is a whole sentence.
     pub verb: &'static str,
+    /// What the verb acted on (a square), or the whole sentence.
     pub detail: String,
 }
 
@@ -93,8 +97,11 @@ impl Action {
 /// The three caption lines of one frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptionText {
+    /// Line 1: what the event did.
     pub action: Action,
+    /// Line 2: the step.
     pub step: Vec<Segment>,
+    /// Line 3: the counters.
     pub counters: Vec<Segment>,
 }
 

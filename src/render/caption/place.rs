@@ -27,10 +27,15 @@ pub const MAX_TEXT_SIZE: u32 = 400;
 /// Geometry of the caption band.
 #[derive(Clone, Debug)]
 pub struct CaptionLayout {
+    /// Top of the band, in frame pixels.
     pub top: usize,
+    /// Height of the band, in pixels.
     pub height: usize,
+    /// Where the lines start, in frame pixels.
     pub left: f32,
+    /// Text size of the action line, in pixels.
     pub action_size: u32,
+    /// Text size of the step and counters lines, in pixels.
     pub text_size: u32,
     /// Baselines of the action line, the step line and the counters line.
     pub baselines: [f32; 3],

@@ -41,9 +41,12 @@ struct State {
     delays: Vec<u32>,
     first_words: String,
     last_words: String,
+    /// Where the first frame's panels start.
+    panels_x: Option<usize>,
 }
 
 impl<W: Write> HtmlSink<W> {
+    /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
         HtmlSink { out: Some(out), embed: false, state: None }
     }
@@ -68,6 +71,8 @@ pub struct HtmlFrame {
     step: usize,
     delay_cs: u16,
     words: Option<String>,
+    /// Where the panels start (text from there on is not read as the caption).
+    panels_x: Option<usize>,
 }
 
 impl Encode for HtmlEncoder {
@@ -80,6 +85,7 @@ impl Encode for HtmlEncoder {
             step: frame.step,
             delay_cs: centiseconds(frame.delay_ms),
             words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
+            panels_x: frame.scene.panels_x,
         })
     }
 }
@@ -101,6 +107,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             delays: Vec::new(),
             first_words: String::new(),
             last_words: String::new(),
+            panels_x: None,
         });
         Ok(HtmlEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames })
     }
@@ -110,6 +117,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         if let Some(words) = frame.words {
             if state.steps.is_empty() {
                 state.first_words = words.clone();
+                state.panels_x = frame.panels_x;
             }
             state.last_words = words;
         }
@@ -126,7 +134,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let frames = state.steps.len();
         let title = animation_title(&state.first_words, &state.last_words, frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
-        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new());
+        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), state.panels_x);
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
         let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };

@@ -46,8 +46,9 @@ pub struct Drawing {
     pub atom_units: Vec<Option<u32>>,
 }
 
-/// The drawing of `changes`, written with `doc` (its definitions and paints).
-pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs) -> Drawing {
+/// The drawing of `changes`, written with `doc` (its definitions and paints); text glyphs from
+/// `panels_x` on (the code panel) are not listed for the caption.
+pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs, panels_x: Option<usize>) -> Drawing {
     let Changes { atoms, initial, toggles, starts } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
@@ -98,7 +99,8 @@ pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs) -> Drawing {
             per_frame[frame as usize].push(unit as u32);
         }
     }
-    let glyphs = text_glyphs(&atoms, &unit_of, font);
+    let mut glyphs = text_glyphs(&atoms, &unit_of, font);
+    glyphs.retain(|g| !panels_x.is_some_and(|panels| g.x >= panels as i64));
     Drawing {
         body,
         elements,

@@ -13,6 +13,8 @@
 mod raster;
 mod svg;
 
+#[cfg(feature = "image")]
+pub use raster::heatmap_rgba;
 pub use raster::write_heatmap_png;
 pub use svg::write_heatmap_svg;
 

@@ -79,12 +79,8 @@ pub fn write_heatmap_png<W: Write>(
     options: &RenderOptions,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    let glyphs = Glyphs::new();
-    let drawing = describe(n, unique, options, &glyphs)?;
-    let (width, height) = (drawing.width, drawing.height);
-    let background = options.theme.background;
-    let mut pic = Picture { width, height, pixels: vec![background; width * height], glyphs };
-    pic.paint(&drawing, &options.theme);
+    let pic = draw(n, unique, options)?;
+    let (width, height) = (pic.width, pic.height);
     let mut encoder = png::Encoder::new(out, width as u32, height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
@@ -92,4 +88,23 @@ pub fn write_heatmap_png<W: Write>(
     writer.write_image_data(pic.pixels.as_flattened())?;
     writer.finish()?;
     Ok((width, height))
+}
+
+/// The heatmap of `n` painted into RGB pixels.
+fn draw(n: usize, unique: bool, options: &RenderOptions) -> Result<Picture, Error> {
+    let glyphs = Glyphs::new();
+    let drawing = describe(n, unique, options, &glyphs)?;
+    let (width, height) = (drawing.width, drawing.height);
+    let background = options.theme.background;
+    let mut pic = Picture { width, height, pixels: vec![background; width * height], glyphs };
+    pic.paint(&drawing, &options.theme);
+    Ok(pic)
+}
+
+/// The heatmap of `n` as an opaque `image::RgbaImage` (feature `image`), the PNG's pixels.
+#[cfg(feature = "image")]
+pub fn heatmap_rgba(n: usize, unique: bool, options: &RenderOptions) -> Result<image::RgbaImage, Error> {
+    let pic = draw(n, unique, options)?;
+    let bytes = pic.pixels.iter().flat_map(|&[r, g, b]| [r, g, b, 255]).collect();
+    Ok(image::RgbaImage::from_raw(pic.width as u32, pic.height as u32, bytes).expect("width x height RGBA pixels"))
 }

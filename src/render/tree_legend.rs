@@ -1,0 +1,187 @@
+//! The search tree panel's marks and their legend: how each kind of node is drawn, defined once
+//! here for the nodes ([`super::tree_panel`]) and the legend's swatches, so the two cannot drift.
+//!
+//! Contract: the legend sits under the nodes and lists, left to right and wrapping inside the
+//! panel, a swatch and a few words for each mark the run's tree shows at some frame: the path on
+//! the board, the current node (an outline in the text colour on a background halo inside it, so
+//! it keeps the theme's 4.5:1 text contrast against whatever node fill it surrounds), solutions
+//! (outlined in the queens' colour),
+//! nodes left after a solution was found below them, dead ends, nodes cut by a look-ahead and
+//! the node just taken back. Its type has capitals of at least 0.18 x square
+//! ([`super::layout::label_text_size`]). Nodes not visited yet are not drawn.
+
+use super::glyphs::Glyphs;
+use super::layout::PanelLayout;
+use super::scene::{Item, Rect, Scene};
+use super::theme::Paint;
+use crate::board::tree::{NodeState, SearchTree};
+
+/// What a node shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mark {
+    Path,
+    Current,
+    Solution,
+    Explored,
+    Dead,
+    Cut,
+    TakenBack,
+}
+
+impl Mark {
+    fn words(self) -> &'static str {
+        match self {
+            Mark::Path => "On the board",
+            Mark::Current => "Current node",
+            Mark::Solution => "Solution",
+            Mark::Explored => "Taken back, solution below",
+            Mark::Dead => "Dead end",
+            Mark::Cut => "Cut by look-ahead",
+            Mark::TakenBack => "Just taken back",
+        }
+    }
+
+    /// The swatch: a node of `side` pixels showing this mark.
+    fn swatch(self, rect: Rect, scene: &mut Scene) {
+        let (fill, _) = node_paints(match self {
+            Mark::Path | Mark::Current => NodeState::Path,
+            Mark::Solution => NodeState::Solution,
+            Mark::Explored => NodeState::Explored,
+            Mark::Dead | Mark::Cut | Mark::TakenBack => NodeState::Dead,
+        });
+        scene.push(Item::Fill { rect, paint: fill });
+        match self {
+            Mark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
+            Mark::Solution => solution_outline(rect, rect.3, scene),
+            Mark::Cut => cut_bar(rect, scene),
+            Mark::TakenBack => taken_back(rect, rect.3, scene),
+            _ => {}
+        }
+    }
+}
+
+/// A node's fill and the ink of its label.
+pub(super) fn node_paints(state: NodeState) -> (Paint, Paint) {
+    match state {
+        NodeState::Path => (Paint::Placed, Paint::Background),
+        NodeState::Solution => (Paint::Solution, Paint::Text),
+        NodeState::Explored => (Paint::Light, Paint::Text),
+        _ => (Paint::LightAttacked, Paint::Text),
+    }
+}
+
+/// The outline of a solution node in the queens' colour (`height`: the panel's node height), so
+/// solutions stand apart from dead ends where their fills are close in lightness (grayscale).
+pub(super) fn solution_outline(rect: Rect, height: i64, scene: &mut Scene) {
+    if rect.2 >= 6 {
+        scene.push(Item::Outline { rect, thickness: (height / 16).max(2), paint: Paint::Queen });
+    }
+}
+
+/// The look-ahead's bar along the bottom of a node it cut.
+pub(super) fn cut_bar((x, y, w, h): Rect, scene: &mut Scene) {
+    let bar = (h / 6).max(2);
+    scene.push(Item::Fill { rect: (x, y + h - bar, w, bar), paint: Paint::CheckAttacked });
+}
+
+/// The outline of the node just taken back (`height`: the panel's node height).
+pub(super) fn taken_back(rect: Rect, height: i64, scene: &mut Scene) {
+    let thickness = (height / 12).max(2);
+    scene.push(Item::Outline { rect, thickness, paint: Paint::Removed });
+}
+
+/// The current node's mark: an outline in the text colour with a background halo inside it,
+/// widened around nodes too narrow to show their fill inside (kept within `span`, the panel's
+/// left and right edges); a solid text-coloured node when the row is too low for both.
+pub(super) fn current_node((x, y, w, h): Rect, height: i64, (left, right): (i64, i64), scene: &mut Scene) {
+    let thickness = (height / 12).max(2);
+    let halo = (thickness / 2).max(1);
+    let room = thickness + halo;
+    if h < 2 * room + 2 {
+        scene.push(Item::Fill { rect: (x, y, w, h), paint: Paint::Text });
+        return;
+    }
+    let (x, w) = if w >= 2 * room + 3 {
+        (x, w)
+    } else {
+        let from = (x - room).max(left);
+        (from, (x + w + room).min(right) - from)
+    };
+    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Text });
+    let inner = (x + thickness, y + thickness, w - 2 * thickness, h - 2 * thickness);
+    scene.push(Item::Outline { rect: inner, thickness: halo, paint: Paint::Background });
+}
+
+/// The legend: its entries placed in the panel's legend rectangle.
+pub(super) struct TreeLegend {
+    /// Height it needs, in pixels.
+    pub height: usize,
+    size: u32,
+    /// Each entry's mark, swatch and text pen (x, baseline), relative to the legend's top left.
+    entries: Vec<(Mark, Rect, (f32, f32))>,
+}
+
+impl TreeLegend {
+    /// The legend of `tree` in type of `size` pixels, wrapped to `width` pixels.
+    pub fn new(tree: &SearchTree, size: u32, width: usize, glyphs: &Glyphs) -> Self {
+        let cap = glyphs.cap_height(size);
+        let side = size as i64;
+        let pad = (size / 2) as f32;
+        let line = (size as f32 * 1.7).round();
+        let (mut x, mut top) = (pad, pad * 0.5);
+        let mut entries = Vec::new();
+        for mark in marks(tree) {
+            let text = glyphs.text_width(mark.words(), size);
+            let entry = side as f32 + size as f32 * 0.4 + text;
+            if x > pad && x + entry > width as f32 - pad {
+                (x, top) = (pad, top + line);
+            }
+            let baseline = (top + (line + cap) / 2.0).round();
+            let swatch_y = (baseline - cap / 2.0 - side as f32 / 2.0).round() as i64;
+            entries.push((
+                mark,
+                (x.round() as i64, swatch_y, side, side),
+                (x + side as f32 + size as f32 * 0.4, baseline),
+            ));
+            x += entry + size as f32 * 1.2;
+        }
+        let height = if entries.is_empty() { 0 } else { (top + line + pad * 0.5).ceil() as usize };
+        TreeLegend { height, size, entries }
+    }
+
+    /// This legend moved into `rect`.
+    pub fn placed(mut self, rect: PanelLayout) -> Self {
+        let (dx, dy) = (rect.x as i64, rect.y as i64);
+        for (_, (x, y, _, _), (tx, baseline)) in &mut self.entries {
+            (*x, *y) = (*x + dx, *y + dy);
+            (*tx, *baseline) = (*tx + dx as f32, *baseline + dy as f32);
+        }
+        self
+    }
+
+    /// The legend's items.
+    pub fn items(&self, scene: &mut Scene) {
+        for &(mark, swatch, (x, baseline)) in &self.entries {
+            mark.swatch(swatch, scene);
+            scene.push(Item::Text { x, baseline, size: self.size, text: mark.words().into(), paint: Paint::Text });
+        }
+    }
+}
+
+/// The marks `tree` shows at some frame, in the legend's order.
+fn marks(tree: &SearchTree) -> Vec<Mark> {
+    let nodes = &tree.nodes;
+    let removed = || nodes.iter().filter(|node| node.removed_at.is_some() && node.solution_at.is_none());
+    [
+        (Mark::Path, true),
+        (Mark::Current, true),
+        (Mark::Solution, nodes.iter().any(|node| node.solution_at.is_some())),
+        (Mark::Explored, removed().any(|node| node.fruitful)),
+        (Mark::Dead, removed().any(|node| !node.fruitful)),
+        (Mark::Cut, nodes.iter().any(|node| node.pruned_at.is_some())),
+        (Mark::TakenBack, nodes.iter().any(|node| node.removed_at.is_some())),
+    ]
+    .into_iter()
+    .filter_map(|(mark, shown)| shown.then_some(mark))
+    .collect()
+}

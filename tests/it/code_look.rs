@@ -1,0 +1,71 @@
+//! `--code`'s look (issue 27, measured as issue 25's rules): the bar, the marker and the
+//! highlighted words keep their contrast in every theme, in grayscale and the colour-vision
+//! simulations (with projector flare for `dark`), decoded from GIF frames; a golden frame.
+
+use crate::code::{code_look, record, renderer};
+use crate::legibility::worst;
+use crate::support::golden::assert_golden;
+use crate::support::{decode_gif, rgb};
+use queens::internals::Replay;
+use queens::{Algorithm, Animation, Detail, FrameSpec, Theme, Until};
+
+/// The most common colour among `colours` that is not `except`.
+fn most_common(colours: impl Iterator<Item = [u8; 3]>, except: [u8; 3]) -> Option<[u8; 3]> {
+    let mut counts = std::collections::BTreeMap::new();
+    for c in colours.filter(|&c| c != except) {
+        *counts.entry(c).or_insert(0usize) += 1;
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c)
+}
+
+#[test]
+fn the_bar_marker_and_words_stay_legible_in_every_theme_and_view() {
+    let trace = record(6, Algorithm::Backtrack, Detail::Checks, Until::First);
+    let listing = queens::code::listing(Algorithm::Backtrack).unwrap();
+    for name in ["default", "gray", "dark", "print"] {
+        let mut animation = Animation::new();
+        animation.look = code_look();
+        animation.look.theme = Theme::named(name).unwrap();
+        let mut gif = Vec::new();
+        queens::render_gif(&trace, &animation, &mut gif).unwrap();
+        let frames = decode_gif(&gif);
+        let code = renderer(&trace, &animation.look).layout.code.expect("a code panel");
+        let mut lowest = [f64::MAX; 3];
+        for frame in Replay::new(&trace) {
+            let frame = frame.unwrap();
+            let img = &frames[frame.index].0;
+            let line = listing.view(&frame, true).line.expect("a line");
+            let (x, y, w, h) = code.bar(line);
+            let (x, y, w, h) = (x as u32, y as u32, w as u32, h as u32);
+            let ground = rgb(img, x - 1, y + h / 2);
+            let bar = rgb(img, x + 1, y + h / 2);
+            let inside = (y..y + h).flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)));
+            let words = most_common(inside.map(|(xx, yy)| rgb(img, xx, yy)), bar).expect("words on the bar");
+            let gutter = (y..y + h).flat_map(|yy| (code.rect.x as u32..x).map(move |xx| (xx, yy)));
+            let marker = most_common(gutter.map(|(xx, yy)| rgb(img, xx, yy)), ground).expect("a marker");
+            let flare = name == "dark";
+            for (i, ratio) in [worst(bar, ground, flare), worst(marker, ground, flare), worst(words, bar, flare)]
+                .into_iter()
+                .enumerate()
+            {
+                lowest[i] = lowest[i].min(ratio);
+            }
+        }
+        eprintln!("{name}: bar {:.2}:1, marker {:.2}:1, words on the bar {:.2}:1", lowest[0], lowest[1], lowest[2]);
+        assert!(lowest[0] >= 3.0 && lowest[1] >= 3.0, "{name}: the bar or marker is faint: {lowest:?}");
+        assert!(lowest[2] >= 4.5, "{name}: the highlighted words are faint on the bar: {lowest:?}");
+    }
+}
+
+#[test]
+fn golden_code_frame() {
+    // `queens frames 6 --code --frames 25`: backtracking removes b3; the remove line is marked.
+    let trace = record(6, Algorithm::Backtrack, Detail::Placements, Until::First);
+    let mut animation = Animation::new();
+    animation.look = code_look();
+    animation.selection.spec = Some(FrameSpec::parse("25").unwrap());
+    let mut gif = Vec::new();
+    queens::render_gif(&trace, &animation, &mut gif).unwrap();
+    let frame = decode_gif(&gif).swap_remove(0).0;
+    assert_golden(&[("code6-frame25".into(), frame)]);
+}
