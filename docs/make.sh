@@ -20,6 +20,9 @@ $q frames 6 --why --frames 3-10 --columns 4 --gap 8 --square 36 -q -o docs/why-6
 $q race 8 backtrack forward --square 36 -q -o docs/race-8x8-backtrack-forward.gif
 $q heatmap 8 -q -o docs/heatmap-8x8.png
 $q sheet 8 --classes --square 24 -q -o docs/classes-8x8.png
+$q puzzle generate --size 7 --seed 38 > docs/puzzle-7x7.txt
+$q animate --puzzle docs/puzzle-7x7.txt --square 48 --hold 2000 -q -o docs/puzzle-7x7.gif
+$q puzzle hint docs/puzzle-7x7.txt --square 48 -o docs/puzzle-hint-7x7.png > /dev/null
 # A handout page (PDF rendered by poppler's pdftocairo, then reduced to a small palette PNG).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -7,6 +7,7 @@
 //! that is not there, a solution that does not match the board, a check whose verdict is wrong).
 
 pub mod deadend;
+pub mod puzzle;
 mod replay;
 pub mod seek;
 pub mod tree;
@@ -14,7 +15,9 @@ pub mod tree;
 pub use crate::error::TraceFault;
 pub use replay::{validate, BoardFrame, Counters, Replay, StreamReplay};
 
+use crate::trace::puzzle::Puzzle;
 use crate::trace::{Event, Square};
+use puzzle::PuzzleState;
 
 pub use crate::trace::MAX_REPLAY_N;
 
@@ -28,6 +31,8 @@ pub struct Board {
     cols: Vec<u32>,
     diags: Vec<u32>,
     antis: Vec<u32>,
+    /// The puzzle's furniture and marks; `None` on the empty board.
+    puzzle: Option<Box<PuzzleState>>,
 }
 
 impl Board {
@@ -41,7 +46,48 @@ impl Board {
             cols: vec![0; n],
             diags: vec![0; 2 * n],
             antis: vec![0; 2 * n],
+            puzzle: None,
         }
+    }
+
+    /// The board before a puzzle's first event: its givens placed, its blocked squares and
+    /// regions known (`None` gives the empty board).
+    pub fn for_puzzle(n: usize, puzzle: Option<&Puzzle>) -> Result<Self, TraceFault> {
+        let mut board = Board::new(n);
+        if let Some(puzzle) = puzzle {
+            board.puzzle = Some(Box::new(PuzzleState::new(n, puzzle)?));
+            for &sq in &puzzle.givens {
+                board.place(sq)?;
+            }
+        }
+        Ok(board)
+    }
+
+    /// The puzzle's state, when this board holds one.
+    pub fn puzzle(&self) -> Option<&PuzzleState> {
+        self.puzzle.as_deref()
+    }
+
+    /// True for a region puzzle's board.
+    pub fn has_regions(&self) -> bool {
+        self.puzzle().is_some_and(|p| p.puzzle().has_regions())
+    }
+
+    /// True when a queen on `a` attacks `b` on this board (a region puzzle's rules, or the
+    /// queen's lines).
+    pub fn attacks(&self, a: Square, b: Square) -> bool {
+        match self.puzzle() {
+            Some(p) => p.attacks(a, b),
+            None => a.attacks(b),
+        }
+    }
+
+    /// True when `sq` may still take a queen: no queen there or attacking it, not blocked, not
+    /// ruled out.
+    pub fn is_open(&self, sq: Square) -> bool {
+        !self.has_queen(sq)
+            && !self.is_attacked(sq)
+            && !self.puzzle().is_some_and(|p| p.is_blocked(sq) || p.is_eliminated(sq))
     }
 
     /// A board holding a queen at `(queens[col], col)` for each listed column.
@@ -87,11 +133,31 @@ impl Board {
     /// queen this means the queen is in conflict.
     pub fn is_attacked(&self, sq: Square) -> bool {
         let own = u32::from(self.has_queen(sq));
-        self.line_counts(sq).iter().any(|&count| count > own)
+        match self.puzzle() {
+            Some(p) if p.puzzle().has_regions() => {
+                self.rows[sq.row] > own
+                    || self.cols[sq.col] > own
+                    || p.region_queens(sq) > own
+                    || self.touching(sq).any(|t| self.has_queen(t))
+            }
+            _ => self.line_counts(sq).iter().any(|&count| count > own),
+        }
+    }
+
+    /// The up to 8 squares touching `sq`.
+    fn touching(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        let rows = sq.row.saturating_sub(1)..=(sq.row + 1).min(self.n - 1);
+        rows.flat_map(move |row| {
+            (sq.col.saturating_sub(1)..=(sq.col + 1).min(self.n - 1)).map(move |col| Square::new(row, col))
+        })
+        .filter(move |&t| t != sq)
     }
 
     /// How many queens (other than one standing on `sq`) attack `sq`.
     pub fn attackers(&self, sq: Square) -> u32 {
+        if self.has_regions() {
+            return self.queens().filter(|&q| self.attacks(q, sq)).count() as u32;
+        }
         let own = u32::from(self.has_queen(sq));
         self.line_counts(sq).iter().map(|&count| count - own).sum()
     }
@@ -111,6 +177,15 @@ impl Board {
         if self.has_queen(sq) {
             return Err(TraceFault::Occupied { square: self.name(sq) });
         }
+        if let Some(p) = self.puzzle.as_deref_mut() {
+            if p.is_blocked(sq) {
+                return Err(TraceFault::Blocked { square: sq.name(self.n) });
+            }
+            if p.is_eliminated(sq) {
+                return Err(TraceFault::RuledOut { square: sq.name(self.n) });
+            }
+            p.count_queen(sq, 1);
+        }
         self.occupied[sq.row * self.n + sq.col] = true;
         self.queen_count += 1;
         self.adjust(sq, 1);
@@ -122,6 +197,13 @@ impl Board {
         self.check_on_board(sq)?;
         if !self.has_queen(sq) {
             return Err(TraceFault::NoQueen { square: self.name(sq) });
+        }
+        if let Some(p) = self.puzzle.as_deref_mut() {
+            if p.is_given(sq) {
+                return Err(TraceFault::GivenQueen { square: sq.name(self.n) });
+            }
+            p.count_queen(sq, -1);
+            p.set_guessed(sq, false);
         }
         self.occupied[sq.row * self.n + sq.col] = false;
         self.queen_count -= 1;
@@ -169,7 +251,7 @@ impl Board {
         let queens: Vec<Square> = self.queens().collect();
         let mut pairs = Vec::new();
         for (i, &a) in queens.iter().enumerate() {
-            pairs.extend(queens[i + 1..].iter().filter(|&&b| a.attacks(b)).map(|&b| (a, b)));
+            pairs.extend(queens[i + 1..].iter().filter(|&&b| self.attacks(a, b)).map(|&b| (a, b)));
         }
         pairs
     }
@@ -203,15 +285,52 @@ impl Board {
             Event::Layout { queens, .. } => self.set_layout(queens),
             Event::Move { from, to } => self.move_queen(*from, *to),
             Event::Deadend { row } => self.verify_deadend(*row),
-            Event::Deduce { row, col, .. } | Event::Guess { row, col } => self.place(Square::new(*row, *col)),
-            Event::Undo { queens, reopened, .. } => {
-                reopened.iter().try_for_each(|&sq| self.check_on_board(sq))?;
-                queens.iter().try_for_each(|&sq| self.remove(sq))
-            }
+            _ if self.puzzle.is_none() => Err(TraceFault::PuzzleEvent { event: event.name() }),
+            Event::Deduce { row, col, .. } => self.place(Square::new(*row, *col)),
+            Event::Guess { row, col } => self.guess(Square::new(*row, *col)),
+            Event::Undo { queens, reopened, .. } => self.undo(queens, reopened),
             Event::Eliminate { squares, used, .. } => {
-                squares.iter().chain(used).try_for_each(|&sq| self.check_on_board(sq))
+                used.iter().try_for_each(|&sq| self.check_on_board(sq))?;
+                squares.iter().try_for_each(|&sq| self.eliminate(sq))
             }
         }
+    }
+
+    /// Place a guessed queen on `sq` (a puzzle's board).
+    fn guess(&mut self, sq: Square) -> Result<(), TraceFault> {
+        self.place(sq)?;
+        self.puzzle.as_deref_mut().expect("puzzle events need a puzzle").set_guessed(sq, true);
+        Ok(())
+    }
+
+    /// Take `queens` off and reopen `reopened` (a puzzle's board).
+    fn undo(&mut self, queens: &[Square], reopened: &[Square]) -> Result<(), TraceFault> {
+        queens.iter().try_for_each(|&sq| self.remove(sq))?;
+        for &sq in reopened {
+            self.check_on_board(sq)?;
+            let p = self.puzzle.as_deref_mut().expect("puzzle events need a puzzle");
+            if !p.set_eliminated(sq, false) {
+                return Err(TraceFault::NotRuledOut { square: sq.name(self.n) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Rule `sq` out: it must be open but for attacks (no queen, not blocked, not ruled out yet).
+    fn eliminate(&mut self, sq: Square) -> Result<(), TraceFault> {
+        self.check_on_board(sq)?;
+        let has_queen = self.has_queen(sq);
+        let p = self.puzzle.as_deref_mut().expect("puzzle events need a puzzle");
+        let why = if has_queen {
+            "holds a queen"
+        } else if p.is_blocked(sq) {
+            "is blocked"
+        } else if !p.set_eliminated(sq, true) {
+            "is ruled out already"
+        } else {
+            return Ok(());
+        };
+        Err(TraceFault::NotOpen { square: sq.name(self.n), why })
     }
 
     /// Replace every queen by `queens[col] = row` (at most n columns).
@@ -219,9 +338,16 @@ impl Board {
         if queens.len() > self.n {
             return Err(TraceFault::LayoutLength { listed: queens.len(), n: self.n });
         }
-        let mut board = Board::new(self.n);
+        // A puzzle's givens stay; the layout lists them too.
+        let mut board = self.clone();
+        for sq in self.queens().filter(|&sq| !self.puzzle().is_some_and(|p| p.is_given(sq))) {
+            board.remove(sq)?;
+        }
         for (col, &row) in queens.iter().enumerate() {
-            board.place(Square::new(row, col))?;
+            let sq = Square::new(row, col);
+            if !(row < self.n && self.puzzle().is_some_and(|p| p.is_given(sq))) {
+                board.place(sq)?;
+            }
         }
         *self = board;
         Ok(())
@@ -234,9 +360,7 @@ impl Board {
 
     /// Squares in `row` that hold no queen and are not attacked.
     pub fn free_in_row(&self, row: usize) -> usize {
-        (0..self.n)
-            .filter(|&col| !self.has_queen(Square::new(row, col)) && !self.is_attacked(Square::new(row, col)))
-            .count()
+        (0..self.n).filter(|&col| self.is_open(Square::new(row, col))).count()
     }
 
     /// True when `row` holds a queen.
@@ -270,7 +394,7 @@ impl Board {
             Some(q) if !self.contains(q) || !self.has_queen(q) => {
                 Err(TraceFault::AttackerMissing { row: q.row, col: q.col })
             }
-            Some(q) if !q.attacks(sq) => {
+            Some(q) if !self.attacks(q, sq) => {
                 Err(TraceFault::NotAttacking { attacker: q.name(self.n), square: sq.name(self.n) })
             }
             _ => Ok(()),

@@ -4,6 +4,7 @@
 //! that cannot happen stops the replay with [`Error::InvalidTrace`] naming it (1-based).
 
 use super::{Board, MAX_REPLAY_N};
+use crate::trace::puzzle::Puzzle;
 use crate::trace::{Event, Trace};
 use crate::Error;
 
@@ -24,6 +25,10 @@ pub struct Counters {
     pub moves: u64,
     /// Dead ends announced (forward checking).
     pub deadends: u64,
+    /// Puzzle: queens guessed.
+    pub guesses: u64,
+    /// Puzzle: squares ruled out (by every `eliminate` so far, reopened ones included).
+    pub eliminations: u64,
 }
 
 impl Counters {
@@ -36,9 +41,13 @@ impl Counters {
             Event::Layout { tries, .. } => self.layouts = tries.unwrap_or(self.layouts.saturating_add(1)),
             Event::Move { .. } => self.moves += 1,
             Event::Deadend { .. } => self.deadends += 1,
-            Event::Deduce { .. } | Event::Guess { .. } => self.placements += 1,
+            Event::Deduce { .. } => self.placements += 1,
+            Event::Guess { .. } => {
+                self.placements += 1;
+                self.guesses += 1;
+            }
             Event::Undo { queens, .. } => self.removals += queens.len() as u64,
-            Event::Eliminate { .. } => {}
+            Event::Eliminate { squares, .. } => self.eliminations += squares.len() as u64,
         }
     }
 }
@@ -63,21 +72,25 @@ pub struct BoardFrame {
 struct State {
     board: Board,
     counters: Counters,
-    /// Whether the run solves a puzzle (only then may puzzle events happen).
-    puzzle: bool,
+    /// Why the puzzle's furniture cannot stand on the board (reported as frame 0's fault).
+    unusable: Option<super::TraceFault>,
 }
 
 impl State {
-    fn new(n: usize, puzzle: bool) -> Self {
-        State { board: Board::new(n), counters: Counters::default(), puzzle }
+    fn new(n: usize, puzzle: Option<&Puzzle>) -> Self {
+        let (board, unusable) = match Board::for_puzzle(n, puzzle) {
+            Ok(board) => (board, None),
+            Err(fault) => (Board::new(n), Some(fault)),
+        };
+        State { board, counters: Counters::default(), unusable }
     }
 
     /// Apply `event` (frame `index`); the frame it leads to.
     fn step(&mut self, index: usize, total: usize, event: Option<Event>) -> Result<BoardFrame, super::TraceFault> {
+        if let Some(fault) = self.unusable.take() {
+            return Err(fault);
+        }
         if let Some(event) = &event {
-            if !self.puzzle && event.is_puzzle_event() {
-                return Err(super::TraceFault::PuzzleEvent { event: event.name() });
-            }
             self.board.apply(event)?;
             self.counters.count(event);
         }
@@ -95,7 +108,7 @@ pub struct Replay<'a> {
 impl<'a> Replay<'a> {
     /// Replays `trace` from the empty board, one frame per event after frame 0.
     pub fn new(trace: &'a Trace) -> Self {
-        Replay { trace, state: State::new(trace.n, trace.puzzle.is_some()), next: 0 }
+        Replay { trace, state: State::new(trace.n, trace.puzzle.as_ref()), next: 0 }
     }
 }
 
@@ -130,7 +143,13 @@ pub struct StreamReplay<I> {
 
 impl<I: Iterator<Item = Result<(usize, Event), Error>>> StreamReplay<I> {
     pub fn new(n: usize, total: Option<usize>, events: I) -> Self {
-        StreamReplay { events, state: State::new(n, false), total: total.unwrap_or(0), next: 0, done: false }
+        StreamReplay { events, state: State::new(n, None), total: total.unwrap_or(0), next: 0, done: false }
+    }
+
+    /// The same replay with `puzzle`'s furniture on the board from frame 0.
+    pub fn with_puzzle(mut self, puzzle: Option<&Puzzle>) -> Self {
+        self.state = State::new(self.state.board.n(), puzzle);
+        self
     }
 }
 

@@ -111,7 +111,8 @@ pub fn interval_for(n: usize, frames: usize) -> usize {
 
 /// Replay every event once, validating it, and copy the state at frames 0, interval, 2*interval, ...
 fn checkpoints(trace: &Trace, interval: usize) -> Result<Vec<(Board, Counters)>, Error> {
-    let mut board = Board::new(trace.n);
+    let mut board =
+        Board::for_puzzle(trace.n, trace.puzzle.as_ref()).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
     let mut counters = Counters::default();
     let mut saved = vec![(board.clone(), counters)];
     for (i, event) in trace.events.iter().enumerate() {

@@ -78,9 +78,15 @@ pub struct RenderArgs {
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
         one_stdout(&[("-o", self.out.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
-        let options = self.solve.options();
+        let options = self.solve.options()?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
-        let name = format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n);
+        let name = match &self.solve.search.puzzle {
+            Some(file) => {
+                let stem = file.file_stem().map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+                format!("{stem}-{}.{format}", options.algorithm)
+            }
+            None => format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n),
+        };
         let path = self.out.path_or(|| default_output(&name));
         let theme_file = self.draw.show.look.theme.theme_file.as_deref();
         distinct(&[("--theme-file", theme_file)], &[("-o", Some(&path)), ("--trace-out", self.trace_out.as_deref())])?;
@@ -98,7 +104,7 @@ impl AnimateArgs {
 
 impl TraceArgs {
     pub fn run(self) -> Result<()> {
-        let trace = queens::record(&self.solve.options(), self.solve.search.max_frames)?;
+        let trace = queens::record(&self.solve.options()?, self.solve.search.max_frames)?;
         let write = |out: &mut dyn Write| match self.format.as_str() {
             "jsonl" => queens::jsonl::write(&trace, out),
             _ => trace.write_json(out),

@@ -8,7 +8,7 @@ use clap::Args;
 use queens::{Algorithm, Detail, Until};
 use queens::{FrameSpec, Selection};
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A bad value inside otherwise well-formed arguments (exit code 2, as clap's own errors).
 #[derive(Debug, thiserror::Error)]
@@ -43,16 +43,16 @@ pub struct BatchArgs {
 /// Board size, search and stopping rule.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Board size N (N x N board, N queens).
-    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 1_000_000))]
-    pub n: u32,
+    /// Board size N (N x N board, N queens); with --puzzle it comes from the file.
+    #[arg(allow_negative_numbers = true, value_parser = ranged("N", 1u32, 1_000_000), required_unless_present = "puzzle")]
+    pub n: Option<u32>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
 
 impl SolveArgs {
-    /// The library's solve options for these flags.
-    pub fn options(&self) -> queens::SolveOptions {
+    /// The library's solve options for these flags (reading the puzzle file, if any).
+    pub fn options(&self) -> anyhow::Result<queens::SolveOptions> {
         self.search.options(self.n)
     }
 }
@@ -66,9 +66,14 @@ pub struct SearchArgs {
     /// placements (place/remove/solution events) or checks (also every square examined).
     #[arg(long, default_value = "placements", value_parser = parse_detail)]
     pub detail: Detail,
-    /// Search algorithm: backtrack, grid, forward, shuffle, permutations, min-conflicts.
-    #[arg(long, default_value = "backtrack", value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
-    pub algorithm: Algorithm,
+    /// Search algorithm: backtrack (the default), grid, forward, shuffle, permutations,
+    /// min-conflicts; deduce (the default for a region puzzle).
+    #[arg(long, value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
+    pub algorithm: Option<Algorithm>,
+    /// Solve this puzzle file (README, "Puzzles"): its given queens, blocked squares and regions
+    /// stand on the board from frame 0; N comes from the file.
+    #[arg(long, value_name = "FILE")]
+    pub puzzle: Option<PathBuf>,
     /// Refuse runs longer than this many frames (events + 1), solved or read from a trace (a stream
     /// on stdin stops once it passes them).
     #[arg(long, default_value_t = queens::DEFAULT_MAX_FRAMES, allow_negative_numbers = true, value_parser = parse_max_frames)]
@@ -79,15 +84,59 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The library's solve options for solving an `n` board with these flags.
-    pub fn options(&self, n: u32) -> queens::SolveOptions {
-        let mut options = queens::SolveOptions::new(n as usize);
-        options.algorithm = self.algorithm;
+    /// The library's solve options for these flags on an `n` board, or on the `--puzzle` file's
+    /// board (`n`, when given too, must agree with it).
+    pub fn options(&self, n: Option<u32>) -> anyhow::Result<queens::SolveOptions> {
+        let puzzle = self.puzzle.as_deref().map(read_puzzle_file).transpose()?;
+        let n = match (n, &puzzle) {
+            (Some(n), Some(p)) if n as usize != p.n => {
+                let file =
+                    queens::echo::printable(&self.puzzle.as_deref().unwrap_or(Path::new("")).display().to_string());
+                return Err(UsageError(format!(
+                    "N is {n} but the puzzle {file} is {m}x{m}; drop N (it comes from the file) or give {m}",
+                    m = p.n
+                ))
+                .into());
+            }
+            (Some(n), _) => n as usize,
+            (None, Some(p)) => p.n,
+            (None, None) => return Err(UsageError("give a board size N, or --puzzle FILE".into()).into()),
+        };
+        let mut options = queens::SolveOptions::new(n);
+        let regions = puzzle.as_ref().is_some_and(|p| p.has_regions());
+        options.algorithm = self.algorithm.unwrap_or(if regions { Algorithm::Deduce } else { Algorithm::Backtrack });
         options.until = self.until;
         options.detail = self.detail;
         options.seed = self.seed;
-        options
+        options.puzzle = puzzle;
+        Ok(options)
     }
+
+    /// The algorithm these flags pick before a puzzle is read (names of default outputs).
+    pub fn algorithm_name(&self) -> String {
+        match (self.algorithm, &self.puzzle) {
+            (Some(algorithm), _) => algorithm.to_string(),
+            (None, Some(_)) => "puzzle".to_string(),
+            (None, None) => Algorithm::Backtrack.to_string(),
+        }
+    }
+}
+
+/// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
+pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
+    let read = if path == Path::new("-") {
+        queens::read_puzzle(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| {
+            anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
+        })?;
+        queens::read_puzzle(file)
+    };
+    let queens::ReadPuzzle { puzzle, warnings } = read?;
+    for warning in warnings {
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("warning: {warning}\n"));
+    }
+    Ok(puzzle)
 }
 
 /// What a run's frames show and which of them: the look, the panels and the frame selection
@@ -301,9 +350,10 @@ pub fn parse_source(s: &str) -> Result<Source, String> {
 /// A run to show: board size N to solve (the search flags apply), or a trace written by `queens trace`.
 #[derive(Debug, Args)]
 pub struct SourceArgs {
-    /// Board size N to solve, or a trace JSON file as written by `queens trace` (`-` reads it from stdin).
-    #[arg(value_name = "N | TRACE | -", allow_negative_numbers = true, value_parser = parse_source)]
-    pub source: Source,
+    /// Board size N to solve, or a trace JSON file as written by `queens trace` (`-` reads it from
+    /// stdin); with --puzzle, nothing (or the puzzle's N).
+    #[arg(value_name = "N | TRACE | -", allow_negative_numbers = true, value_parser = parse_source, required_unless_present = "puzzle")]
+    pub source: Option<Source>,
     #[command(flatten)]
     pub search: SearchArgs,
 }

@@ -77,8 +77,8 @@ impl FramesArgs {
         }
         let path = self.output.clone().unwrap_or_else(|| default_output(&self.default_name(&trace)));
         let input = match &self.source.source {
-            Source::File(file) => Some(file.as_path()),
-            _ => None,
+            Some(Source::File(file)) => Some(file.as_path()),
+            _ => self.source.search.puzzle.as_deref(),
         };
         distinct(
             &[("the trace", input), ("--theme-file", self.show.look.theme.theme_file.as_deref())],
@@ -160,15 +160,16 @@ impl FramesArgs {
 
     /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
     fn default_name(&self, trace: &Trace) -> String {
-        match &self.source.source {
-            Source::Solve(n) => {
-                format!("queens-{n}x{n}-{}-{}-frames.png", self.source.search.algorithm, self.source.search.until)
-            }
-            Source::File(path) => {
+        let search = &self.source.search;
+        match (&self.source.source, &search.puzzle) {
+            (Some(Source::Solve(_)) | None, Some(path)) | (Some(Source::File(path)), _) => {
                 let stem = path.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
                 format!("{stem}-frames.png")
             }
-            Source::Stdin => format!("trace-{n}x{n}-frames.png", n = trace.n),
+            (Some(Source::Solve(n)), None) => {
+                format!("queens-{n}x{n}-{}-{}-frames.png", search.algorithm_name(), search.until)
+            }
+            (Some(Source::Stdin) | None, _) => format!("trace-{n}x{n}-frames.png", n = trace.n),
         }
     }
 }

@@ -336,11 +336,19 @@ pub fn describe(e: &anyhow::Error) -> String {
 impl SourceArgs {
     /// Solve N, or read and parse the trace (validation is the caller's).
     pub fn trace(&self) -> anyhow::Result<queens::Trace> {
-        match &self.source {
-            Source::Solve(n) => Ok(queens::record(&self.search.options(*n), self.search.max_frames)?),
-            Source::File(path) => read_trace(path, self.search.max_frames),
-            Source::Stdin => read_trace(std::path::Path::new("-"), self.search.max_frames),
+        let path = match &self.source {
+            Some(Source::File(path)) => path.as_path(),
+            Some(Source::Stdin) => std::path::Path::new("-"),
+            Some(Source::Solve(n)) => {
+                return Ok(queens::record(&self.search.options(Some(*n))?, self.search.max_frames)?)
+            }
+            None => return Ok(queens::record(&self.search.options(None)?, self.search.max_frames)?),
+        };
+        if self.search.puzzle.is_some() {
+            let reason = "--puzzle solves a puzzle, but a trace was given too; a puzzle's trace carries its puzzle";
+            return Err(UsageError(reason.into()).into());
         }
+        read_trace(path, self.search.max_frames)
     }
 }
 

@@ -12,6 +12,7 @@ mod count;
 mod format;
 mod frames;
 mod heatmap;
+mod hint_still;
 mod io;
 mod play;
 mod puzzle;

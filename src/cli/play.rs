@@ -41,7 +41,7 @@ pub struct PlayArgs {
 impl PlayArgs {
     pub fn run(self) -> Result<()> {
         let text = self.ascii || !std::io::stdout().is_terminal();
-        if text && !self.code && matches!(self.source.source, Source::Stdin) && self.select.selection().is_all() {
+        if text && !self.code && matches!(self.source.source, Some(Source::Stdin)) && self.select.selection().is_all() {
             // Printed as it comes: an endless stream plays on in flat memory.
             return Ok(queens::write_text_stream(std::io::stdin().lock(), std::io::stdout().lock())?);
         }

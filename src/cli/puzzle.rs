@@ -10,7 +10,7 @@ use super::args::ranged;
 use super::io::{outln, UsageError};
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use queens::{Puzzle, PuzzleKind, ReadPuzzle, Until};
+use queens::{Puzzle, PuzzleKind, Until};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -78,6 +78,11 @@ pub struct GenerateArgs {
 pub struct HintArgs {
     /// The puzzle file (- for standard input).
     pub file: PathBuf,
+    /// Also draw the hint: the board after the deduction, the squares it used outlined (.png or .svg).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: super::args::LookArgs,
 }
 
 impl PuzzleArgs {
@@ -93,19 +98,7 @@ impl PuzzleArgs {
 
 /// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
 pub fn read(path: &Path) -> Result<Puzzle> {
-    let read = if path == Path::new("-") {
-        queens::read_puzzle(std::io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| {
-            anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
-        })?;
-        queens::read_puzzle(file)
-    };
-    let ReadPuzzle { puzzle, warnings } = read?;
-    for warning in warnings {
-        let _ = writeln!(std::io::stderr(), "warning: {warning}");
-    }
-    Ok(puzzle)
+    super::args::read_puzzle_file(path)
 }
 
 /// "8x8 region puzzle" or "8x8 completion puzzle".
@@ -218,6 +211,14 @@ impl HintArgs {
             )
             .into());
         }
-        outln(&queens::puzzle_hint(&puzzle))
+        outln(&queens::puzzle_hint(&puzzle))?;
+        match &self.output {
+            Some(path) => {
+                let written = super::hint_still::write_hint(&puzzle, path, &self.look)?;
+                let _ = writeln!(std::io::stderr(), "{written}");
+                Ok(())
+            }
+            None => Ok(()),
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::format::OutArgs;
 use super::stills::{BoardArgs, SheetArgs};
 use crate::command::*;
 use clap::{CommandFactory, Parser};
-use queens::{Algorithm, Detail, Until};
+use queens::{Detail, Until};
 use std::path::PathBuf;
 
 fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
@@ -31,7 +31,7 @@ fn animate_defaults() {
     };
     assert_eq!(
         (solve.n, solve.search.until, solve.search.detail, solve.search.algorithm),
-        (6, Until::First, Detail::Placements, Algorithm::Backtrack)
+        (Some(6), Until::First, Detail::Placements, None)
     );
     assert_eq!(output, None);
     assert!(!look.bare && !look.coords && look.square.is_none());

@@ -265,6 +265,18 @@ pub enum TraceFault {
         "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
     )]
     PuzzleEvent { event: &'static str },
+    #[error("the trace's puzzle does not fit: {reason}")]
+    PuzzleShape { reason: String },
+    #[error("{square} is blocked: no queen may stand there")]
+    Blocked { square: String },
+    #[error("the queen on {square} is given by the puzzle and cannot be removed")]
+    GivenQueen { square: String },
+    #[error("{square} is ruled out: no queen may stand there until an undo reopens it")]
+    RuledOut { square: String },
+    #[error("{square} cannot be ruled out: it {why}")]
+    NotOpen { square: String, why: &'static str },
+    #[error("{square} cannot be reopened: it is not ruled out")]
+    NotRuledOut { square: String },
 }
 
 /// What is wrong at one place of a puzzle file.

@@ -188,7 +188,7 @@ pub fn render<S: Sink>(
 /// Check and validate a whole trace before anything is drawn; its renderer (with the tree panel
 /// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
 fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Renderer, Option<Vec<usize>>), Error> {
-    let info = RunInfo::new(trace.n, &trace.algorithm, &trace.events, true);
+    let info = RunInfo::of_trace(trace);
     let mut renderer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
@@ -234,7 +234,7 @@ where
         None if !animation.selection.is_all() => return Err(Error::SelectionNeedsLength),
         None => Selected::all_of_unknown(),
     };
-    let replay = StreamReplay::new(info.n, info.total_events, events);
+    let replay = StreamReplay::new(info.n, info.total_events, events).with_puzzle(info.puzzle.as_ref());
     draw_frames(renderer, replay, selected, animation, sink, progress)
 }
 

@@ -14,14 +14,14 @@ use super::workers::{draw_frames, Drawer, FrameState, Selected};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
-use crate::render::caption::{text_sizes, CaptionSpec};
+use crate::render::caption::text_sizes;
 use crate::render::glyphs::Glyphs;
 use crate::render::palette::Palette;
 use crate::render::scene::{Item, Scene};
 use crate::render::theme::Paint;
 use crate::render::Renderer;
 use crate::sink::Sink;
-use crate::trace::{Event, RunInfo, Trace};
+use crate::trace::{Event, Trace};
 use crate::Error;
 
 /// What one tick of a race's clock is.
@@ -208,12 +208,8 @@ pub fn render_race<S: Sink>(
 /// One renderer a run, placed left to right; framed races get a status line under the boards.
 fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec<usize>) -> Result<RaceDrawer, Error> {
     let look = &animation.look;
-    let renderers: Vec<Renderer> = traces
-        .iter()
-        .map(|t| {
-            Renderer::new(t.n, look, Some(CaptionSpec::for_run(&RunInfo::new(t.n, &t.algorithm, &t.events, true))))
-        })
-        .collect();
+    let renderers: Vec<Renderer> =
+        traces.iter().map(|t| Renderer::new(t.n, look, Some(crate::render::caption::caption_spec(t)))).collect();
     let (mut offsets, mut x) = (Vec::new(), 0);
     let gap = if look.bare { look.square_for(traces[0].n) } else { 0 };
     for renderer in &renderers {

@@ -32,6 +32,8 @@ pub(super) struct Marks {
     pub ghosts: Vec<Square>,
     /// Squares acted on, with their bracket paint.
     pub brackets: Vec<(Square, Paint)>,
+    /// Squares a puzzle rule reasoned from.
+    pub used: Vec<Square>,
 }
 
 impl Renderer {
@@ -82,13 +84,18 @@ impl Renderer {
     fn squares(&self, board: &Board, scene: &mut Scene) {
         let size = self.layout.square;
         let solved = board.queens().count() == board.n() && board.conflicts().is_empty();
+        if board.has_regions() {
+            return self.puzzle_squares(board, solved, scene);
+        }
         let free = if self.rings { Ground::Free } else { Ground::Plain };
         for row in 0..board.n() {
             for col in 0..board.n() {
                 let sq = Square::new(row, col);
                 let (x, y) = self.layout.square_origin(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
+                let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
                 let ground = match (solved, queen, self.shade_attacks) {
+                    _ if blocked => Ground::Plain,
                     (true, true, _) => Ground::Solution,
                     (true, false, _) | (false, _, false) => Ground::Plain,
                     (false, false, true) if !board.is_attacked(sq) => free,
@@ -97,6 +104,7 @@ impl Renderer {
                 scene.push(Item::Square { x, y, size, dark, ground, queen });
             }
         }
+        self.puzzle_squares(board, solved, scene);
     }
 
     /// Width of the lines joining squares: about a twentieth of a square.
@@ -116,7 +124,7 @@ impl Renderer {
 
     /// A line between every pair of queens that attack each other with no queen between them.
     fn conflicts(&self, board: &Board, marks: &mut Marks) {
-        for (a, b) in board.conflicts() {
+        for (a, b) in board.conflicts().into_iter().filter(|&(a, b)| a.attacks(b)) {
             let (dr, dc) = ((b.row as i64 - a.row as i64).signum(), (b.col as i64 - a.col as i64).signum());
             let steps = b.row.abs_diff(a.row).max(b.col.abs_diff(a.col)) as i64;
             let between =
@@ -164,15 +172,25 @@ impl Renderer {
     }
 
     fn highlight(&self, event: &Event, marks: &mut Marks) {
-        if let Event::Move { from, to } = event {
-            marks.ghosts.push(*from);
-            marks.brackets.push((*from, Paint::Removed));
-            marks.brackets.push((*to, Paint::Placed));
-            return;
+        match event {
+            Event::Move { from, to } => {
+                marks.ghosts.push(*from);
+                marks.brackets.push((*from, Paint::Removed));
+                marks.brackets.push((*to, Paint::Placed));
+                return;
+            }
+            Event::Undo { queens, .. } => {
+                marks.ghosts.extend(queens);
+                marks.brackets.extend(queens.iter().map(|&q| (q, Paint::Removed)));
+                return;
+            }
+            Event::Eliminate { used, .. } => marks.used.extend(used),
+            Event::Deduce { used, .. } => marks.used.extend(used),
+            _ => {}
         }
         let Some(sq) = event.square() else { return };
         let paint = match event {
-            Event::Place { .. } => Paint::Placed,
+            Event::Place { .. } | Event::Deduce { .. } | Event::Guess { .. } => Paint::Placed,
             Event::Remove { .. } => Paint::Removed,
             Event::Check { safe: true, .. } => Paint::CheckSafe,
             _ => Paint::CheckAttacked,
@@ -202,6 +220,13 @@ impl Renderer {
         for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::CheckAttacked, h, 0)] {
             for &(x, y, w, hh) in &marks.outlines {
                 let rect = (x + inset, y + inset, w - 2 * inset, hh - 2 * inset);
+                scene.push(Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::RuleUsed, h, 0)] {
+            for &sq in &marks.used {
+                let (x, y) = self.layout.square_origin(sq);
+                let rect = (x as i64 + inset, y as i64 + inset, s - 2 * inset, s - 2 * inset);
                 scene.push(Item::Outline { rect, thickness: b + extra, paint });
             }
         }

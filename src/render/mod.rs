@@ -18,6 +18,8 @@ pub mod glyphs;
 pub mod layout;
 pub mod palette;
 pub mod pdf;
+mod puzzle;
+pub mod puzzle_colours;
 pub mod raster;
 pub mod report;
 pub mod scene;

@@ -5,8 +5,10 @@
 //! [`crate::render::caption::action_text`], `empty board` for frame 0; `step k of M ...`; the
 //! counters), the event, and one [`Mark`] per square. Its plain form ([`TextFrame::to_text`],
 //! [`write_text_frames`]) is a header line `step k of M: <action>`, then N lines of N symbols
-//! separated by single spaces — `Q` a queen, `~` a square attacked by a queen, `.` a free square —
-//! row 0 first, then one empty line.
+//! separated by single spaces — `Q` a queen, `~` a square attacked by a queen, `.` a free square;
+//! in a puzzle also `#` blocked, `G` a given queen, `?` a guessed one, `x` ruled out and, in a
+//! region puzzle, an open square's region letter (no `~`: what is ruled out is what the run
+//! eliminated) — row 0 first, then one empty line.
 
 use crate::board::seek::FrameSeeker;
 use crate::board::{BoardFrame, Replay, StreamReplay};
@@ -27,15 +29,52 @@ pub enum Mark {
     Queen,
     /// A queen another queen attacks (layouts and moves allow it): `Q` as well.
     QueenAttacked,
+    /// Puzzle: a blocked square, `#`.
+    Blocked,
+    /// Puzzle: a given queen, `G`.
+    Given,
+    /// Puzzle: a guessed queen, `?`.
+    Guessed,
+    /// Puzzle: a square a rule ruled out, `x`.
+    RuledOut,
+    /// Region puzzle: a square still open, its region's letter (`A`.., then `a`..).
+    Region(u8),
 }
 
 impl Mark {
-    /// The plain-text symbol: `Q`, `~` or `.`.
+    /// The plain-text symbol: `Q`, `~`, `.`; in puzzles also `#`, `G`, `?`, `x` and region letters.
     pub fn symbol(self) -> char {
         match self {
             Mark::Free => '.',
             Mark::Attacked => '~',
             Mark::Queen | Mark::QueenAttacked => 'Q',
+            Mark::Blocked => '#',
+            Mark::Given => 'G',
+            Mark::Guessed => '?',
+            Mark::RuledOut => 'x',
+            Mark::Region(r) => crate::trace::puzzle_file::region_letter(r),
+        }
+    }
+
+    /// What a text view shows on `sq` of `board`.
+    fn of(board: &crate::board::Board, sq: Square) -> Mark {
+        let (queen, attacked) = (board.has_queen(sq), board.is_attacked(sq));
+        if let Some(p) = board.puzzle() {
+            let region = p.puzzle().region(sq);
+            match () {
+                _ if p.is_blocked(sq) => return Mark::Blocked,
+                _ if p.is_given(sq) => return Mark::Given,
+                _ if p.is_guessed(sq) => return Mark::Guessed,
+                _ if p.is_eliminated(sq) => return Mark::RuledOut,
+                _ if !queen && region.is_some() => return Mark::Region(region.unwrap_or(0)),
+                _ => {}
+            }
+        }
+        match (queen, attacked) {
+            (true, true) => Mark::QueenAttacked,
+            (true, false) => Mark::Queen,
+            (false, true) => Mark::Attacked,
+            (false, false) => Mark::Free,
         }
     }
 }
@@ -61,20 +100,9 @@ impl TextFrame {
     pub(crate) fn new(frame: &BoardFrame, spec: &CaptionSpec) -> Self {
         let board = &frame.board;
         let n = board.n();
-        let mark = |i: usize| {
-            let sq = Square::new(i / n, i % n);
-            match (board.has_queen(sq), board.is_attacked(sq)) {
-                (true, true) => Mark::QueenAttacked,
-                (true, false) => Mark::Queen,
-                (false, true) => Mark::Attacked,
-                (false, false) => Mark::Free,
-            }
-        };
+        let mark = |i: usize| Mark::of(board, Square::new(i / n, i % n));
         let caption = caption_for(frame, spec);
-        let action = match &frame.event {
-            None => "empty board".to_string(),
-            Some(event) => action_text(Some(event), spec, frame.counters.solutions).text(),
-        };
+        let action = action_text(frame.event.as_ref(), spec, frame.counters.solutions).text();
         TextFrame {
             n,
             index: frame.index,
@@ -231,7 +259,8 @@ pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Resu
     }
     let spec = CaptionSpec::for_run(&info);
     let mut out = std::io::BufWriter::new(out);
-    let replay = StreamReplay::new(info.n, info.total_events, ahead.into_iter().map(Ok).chain(events));
+    let replay = StreamReplay::new(info.n, info.total_events, ahead.into_iter().map(Ok).chain(events))
+        .with_puzzle(info.puzzle.as_ref());
     for frame in replay {
         let view = TextFrame::new(&frame?, &spec);
         let text = match info.total_events {

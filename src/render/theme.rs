@@ -6,6 +6,7 @@
 //! inks over the paints they can sit on) lives in [`super::palette`].
 
 use super::color::contrast;
+use super::puzzle_colours::{PuzzleColours, REGION_COLOURS};
 pub use crate::pixels::Rgb;
 
 /// Roles in the picture. The discriminant is the palette index.
@@ -46,10 +47,40 @@ pub enum Paint {
     MarkLight,
     /// The ring on a free dark square.
     MarkDark,
+    /// A puzzle's region fills (region k takes `Region0 + k % 12`; see [`Paint::region`]).
+    Region0,
+    /// Region fill 2 of 12.
+    Region1,
+    /// Region fill 3 of 12.
+    Region2,
+    /// Region fill 4 of 12.
+    Region3,
+    /// Region fill 5 of 12.
+    Region4,
+    /// Region fill 6 of 12.
+    Region5,
+    /// Region fill 7 of 12.
+    Region6,
+    /// Region fill 8 of 12.
+    Region7,
+    /// Region fill 9 of 12.
+    Region8,
+    /// Region fill 10 of 12.
+    Region9,
+    /// Region fill 11 of 12.
+    Region10,
+    /// Region fill 12 of 12.
+    Region11,
+    /// A puzzle's blocked square.
+    Blocked,
+    /// The texture over a blocked square.
+    BlockedInk,
+    /// The outline of the squares a puzzle rule reasoned from.
+    RuleUsed,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 17;
+pub const PAINT_COUNT: usize = 32;
 
 pub use super::color::LEVELS;
 
@@ -73,11 +104,31 @@ impl Paint {
         Paint::Solution,
         Paint::MarkLight,
         Paint::MarkDark,
+        Paint::Region0,
+        Paint::Region1,
+        Paint::Region2,
+        Paint::Region3,
+        Paint::Region4,
+        Paint::Region5,
+        Paint::Region6,
+        Paint::Region7,
+        Paint::Region8,
+        Paint::Region9,
+        Paint::Region10,
+        Paint::Region11,
+        Paint::Blocked,
+        Paint::BlockedInk,
+        Paint::RuleUsed,
     ];
 
     /// The paint's palette index.
     pub fn index(self) -> u8 {
         self as u8
+    }
+
+    /// The fill of a puzzle's region `region` (the twelve fills repeat past twelve regions).
+    pub fn region(region: u8) -> Paint {
+        Paint::ALL[Paint::Region0 as usize + usize::from(region) % REGION_COLOURS]
     }
 }
 
@@ -146,6 +197,8 @@ pub struct Theme {
     /// Draw attacked squares as the plain square with diagonal hatching in the attacked colour
     /// (for printing), instead of a solid shade.
     pub hatch: bool,
+    /// A puzzle's region fills, blocked squares and rule outlines.
+    pub puzzle: PuzzleColours,
 }
 
 /// Names accepted by `--theme`.
@@ -188,6 +241,7 @@ impl Default for Theme {
             outline: false,
             rings: false,
             hatch: false,
+            puzzle: PuzzleColours::light(),
         }
     }
 }
@@ -212,6 +266,7 @@ impl Theme {
             solution: [0xBA, 0xBA, 0xBA],
             mark_light: [0x70, 0x70, 0x70],
             mark_dark: [0x3C, 0x3C, 0x3C],
+            puzzle: PuzzleColours::gray(),
             ..Theme::default()
         }
     }
@@ -238,6 +293,7 @@ impl Theme {
             solution: [0x7D, 0x64, 0x20],
             mark_light: [0xEE, 0xF0, 0xF4],
             mark_dark: [0xC8, 0xCC, 0xD6],
+            puzzle: PuzzleColours::dark(),
             ..Theme::default()
         }
     }
@@ -264,6 +320,7 @@ impl Theme {
             mark_dark: [0x70, 0x70, 0x70],
             outline: true,
             hatch: true,
+            puzzle: PuzzleColours::print(),
             ..Theme::default()
         }
     }
@@ -325,7 +382,7 @@ impl Theme {
             "solution" => &mut self.solution,
             "mark_light" => &mut self.mark_light,
             "mark_dark" => &mut self.mark_dark,
-            _ => return None,
+            _ => return self.puzzle.slot(key),
         })
     }
 
@@ -359,7 +416,7 @@ impl Theme {
                 return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the {minimum:.1}:1 minimum"));
             }
         }
-        Ok(())
+        self.puzzle.check(self.queen, self.background)
     }
 
     /// The colour this theme gives `paint`.
@@ -381,6 +438,10 @@ impl Theme {
             Paint::Solution => self.solution,
             Paint::MarkLight => self.mark_light,
             Paint::MarkDark => self.mark_dark,
+            Paint::Blocked => self.puzzle.blocked,
+            Paint::BlockedInk => self.puzzle.blocked_ink,
+            Paint::RuleUsed => self.puzzle.rule_used,
+            region => self.puzzle.regions[(region as usize - Paint::Region0 as usize) % REGION_COLOURS],
         }
     }
 }

@@ -6,12 +6,12 @@
 //! form placed per board, one queen form for all). One point per pixel.
 
 use super::sheet::{sheet_layout, SheetBoard};
-use crate::sink::atlas::Atlas;
 use crate::board::Board;
 use crate::render::layout::check_geometry;
 use crate::render::pdf;
 use crate::render::scene::Scene;
 use crate::render::{RenderOptions, Renderer};
+use crate::sink::atlas::Atlas;
 use crate::Error;
 use std::io::Write;
 

@@ -247,16 +247,19 @@ impl<R: BufRead> Events<R> {
             ahead.push(event?);
             if ahead.len() == READ_AHEAD_EVENTS {
                 let events: Vec<Event> = ahead.iter().map(|(_, e)| e.clone()).collect();
-                return Ok((RunInfo::new(self.header.n, &self.header.algorithm, &events, false), ahead));
+                let info = RunInfo::new(self.header.n, &self.header.algorithm, &events, false);
+                return Ok((info.with_puzzle(self.header.puzzle.clone()), ahead));
             }
         }
         let events: Vec<Event> = ahead.iter().map(|(_, e)| e.clone()).collect();
-        Ok((RunInfo::new(self.header.n, &self.header.algorithm, &events, true), ahead))
+        let info = RunInfo::new(self.header.n, &self.header.algorithm, &events, true);
+        Ok((info.with_puzzle(self.header.puzzle.clone()), ahead))
     }
 
     /// Read every event (checking each parses, not that it can happen): what is known of the run.
     pub fn scan(self) -> Result<RunInfo, Error> {
-        let mut info = RunInfo::new(self.header.n, &self.header.algorithm, &[], true);
+        let mut info =
+            RunInfo::new(self.header.n, &self.header.algorithm, &[], true).with_puzzle(self.header.puzzle.clone());
         for event in self {
             info.add(&event?.1);
         }

@@ -2,6 +2,7 @@
 //! how many events, whether it checks squares, how large the caption's numbers get, and where its
 //! solutions are. Built from a whole trace or grown event by event from a stream.
 
+use crate::trace::puzzle::Puzzle;
 use crate::trace::Event;
 
 /// What the frames of a run need to know before the first is drawn: the board, the algorithm and
@@ -23,6 +24,10 @@ pub struct RunInfo {
     pub events_seen: usize,
     /// Frames whose event is a solution, among those seen.
     pub solution_frames: Vec<usize>,
+    /// The puzzle the run solves (`None` for the empty board).
+    pub puzzle: Option<Puzzle>,
+    /// The longest sentence a puzzle event carries, among those seen (the caption makes room).
+    pub longest_text: String,
 }
 
 impl RunInfo {
@@ -36,9 +41,22 @@ impl RunInfo {
             max_tries: 0,
             events_seen: 0,
             solution_frames: Vec::new(),
+            puzzle: None,
+            longest_text: String::new(),
         };
         events.iter().for_each(|event| info.add(event));
         info
+    }
+
+    /// What a whole trace's frames need to know (its puzzle included).
+    pub fn of_trace(trace: &crate::trace::Trace) -> Self {
+        RunInfo::new(trace.n, &trace.algorithm, &trace.events, true).with_puzzle(trace.puzzle.clone())
+    }
+
+    /// The same run, solving `puzzle`.
+    pub fn with_puzzle(mut self, puzzle: Option<Puzzle>) -> Self {
+        self.puzzle = puzzle;
+        self
     }
 
     /// Count one more event of the run.
@@ -51,6 +69,11 @@ impl RunInfo {
             Event::Solution { .. } => self.solution_frames.push(self.events_seen),
             Event::Check { .. } => self.has_checks = true,
             Event::Layout { tries: Some(tries), .. } => self.max_tries = self.max_tries.max(*tries),
+            Event::Eliminate { text, .. } | Event::Deduce { text, .. } | Event::Undo { text, .. }
+                if text.chars().count() > self.longest_text.chars().count() =>
+            {
+                self.longest_text.clone_from(text);
+            }
             _ => {}
         }
     }

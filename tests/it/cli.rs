@@ -113,14 +113,14 @@ fn no_attacks_leaves_every_square_plain() {
 fn numbers_below_their_minimum_name_the_argument_and_its_range() {
     let dir = temp_dir("negative");
     for (args, names, range) in [
-        (&["animate", "-3"][..], "<N>", "N must be from 1 to 1000000"),
+        (&["animate", "-3"][..], "[N]", "N must be from 1 to 1000000"),
         (&["animate", "6", "--delay", "-5"], "--delay", "must be from 20 to 655350"),
         (&["count", "-1"], "[N]", "N must be from 1 to 32"),
         (&["board", "-2", "1"], "<N>", "N must be from 1 to 512"),
         (&["sheet", "6", "--square", "-8"], "--square", "must be from 4 to 512"),
         (&["animate", "6", "--loop-count", "-1"], "--loop-count", "must be from 0 to 65535"),
         (&["animate", "6", "--every", "-2"], "--every", "must be from 1 to"),
-        (&["play", "-3"], "<N | TRACE | ->", "board size -3 is out of range: use 1 to 1000000"),
+        (&["play", "-3"], "[N | TRACE | -]", "board size -3 is out of range: use 1 to 1000000"),
     ] {
         let out = queens(&dir, args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

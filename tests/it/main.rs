@@ -36,6 +36,7 @@ mod pdf;
 mod play;
 mod properties;
 mod puzzle_logic;
+mod puzzle_picture;
 mod race;
 mod seeds;
 mod stills;

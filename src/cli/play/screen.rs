@@ -276,8 +276,15 @@ fn cell(frame: &TextFrame, sq: Square) -> (char, Role, Role) {
         (Mark::Attacked, true) => ('~', Role::Ghost, Role::DarkAttacked),
         (Mark::Free, false) => ('·', Role::Ghost, Role::Light),
         (Mark::Free, true) => ('·', Role::Ghost, Role::Dark),
+        (Mark::Blocked, _) => ('#', Role::White, Role::Queen),
+        (Mark::Given, false) => ('♛', Role::Queen, Role::Dark),
+        (Mark::Given, true) => ('♛', Role::Queen, Role::DarkAttacked),
+        (Mark::Guessed, _) => ('?', Role::Queen, Role::Light),
+        (Mark::RuledOut, false) => ('×', Role::Queen, Role::LightAttacked),
+        (Mark::RuledOut, true) => ('×', Role::Queen, Role::DarkAttacked),
+        (Mark::Region(_), d) => (mark.symbol(), Role::Queen, if d { Role::Dark } else { Role::Light }),
     };
-    let queen = matches!(mark, Mark::Queen | Mark::QueenAttacked);
+    let queen = matches!(mark, Mark::Queen | Mark::QueenAttacked | Mark::Given | Mark::Guessed);
     match &frame.event {
         Some(Event::Solution { .. }) if queen => paper = Role::Solution,
         Some(Event::Check { attacker: Some(a), .. }) if *a == sq => ink = Role::CheckAttacked,

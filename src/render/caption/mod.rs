@@ -38,6 +38,23 @@ pub struct CaptionSpec {
     pub max_value: u64,
     /// Whether dead ends and backtracks are explained (`--why`, see [`crate::render::why`]).
     pub why: bool,
+    /// The kind of puzzle the run solves (`"regions"`, `"completion"`), in the title.
+    pub puzzle: Option<&'static str>,
+    /// The longest sentence a puzzle event of the run carries (line 1 makes room for it).
+    pub longest_text: String,
+}
+
+impl CaptionSpec {
+    /// The run's title, on every frame: `8×8 · backtrack`, `7×7 · regions` (the rule solver),
+    /// `8×8 · completion · forward`.
+    pub fn title(&self) -> String {
+        let n = self.n;
+        match (self.puzzle, self.kind) {
+            (Some(kind), Some(Algorithm::Deduce)) => format!("{n}×{n} · {kind}"),
+            (Some(kind), _) => format!("{n}×{n} · {kind} · {}", self.algorithm),
+            (None, _) => format!("{n}×{n} · {}", self.algorithm),
+        }
+    }
 }
 
 /// A piece of a caption line.
@@ -124,6 +141,12 @@ pub(crate) fn caption_lines(
         Some(Algorithm::Permutations) => {
             [vec![text("permutations: "), Segment::Number(c.layouts)], solutions.to_vec()].concat()
         }
+        Some(Algorithm::Deduce) => [
+            vec![text("queens: "), Segment::Number(c.placements - c.removals)],
+            vec![text(" · ruled out: "), Segment::Number(c.eliminations)],
+            vec![text(" · guesses: "), Segment::Number(c.guesses)],
+        ]
+        .concat(),
         Some(Algorithm::MinConflicts) => {
             vec![text("moves: "), Segment::Number(c.moves), text(" · attacking pairs: "), Segment::Number(conflicts)]
         }
@@ -147,6 +170,7 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
     let verb = |verb: &'static str, detail: String| Action { verb, detail };
     match event {
+        None if spec.puzzle.is_some() => Action::sentence("the puzzle as given".to_string()),
         None => Action::sentence("empty board".to_string()),
         Some(Event::Place { row, col }) => verb("place", name(*row, *col)),
         Some(Event::Remove { row, col }) => verb("remove", name(*row, *col)),
@@ -178,6 +202,8 @@ pub(crate) fn example_spec() -> CaptionSpec {
         has_checks: false,
         max_value: 219,
         why: false,
+        puzzle: None,
+        longest_text: String::new(),
     }
 }
 
@@ -192,13 +218,15 @@ impl CaptionSpec {
             has_checks: info.has_checks,
             max_value: info.max_tries,
             why: false,
+            puzzle: info.puzzle.as_ref().map(|p| if p.has_regions() { "regions" } else { "completion" }),
+            longest_text: info.longest_text.clone(),
         }
     }
 }
 
 /// The caption a trace's frames need room for.
 pub fn caption_spec(trace: &Trace) -> CaptionSpec {
-    CaptionSpec::for_run(&RunInfo::new(trace.n, &trace.algorithm, &trace.events, true))
+    CaptionSpec::for_run(&RunInfo::of_trace(trace))
 }
 
 #[cfg(test)]

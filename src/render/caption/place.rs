@@ -86,7 +86,7 @@ impl CaptionLayout {
             text_size,
             baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
             digits,
-            title: format!("{n}×{n} · {}", spec.algorithm, n = spec.n),
+            title: spec.title(),
         };
         caption.square_slot = square_slot(spec.n, action_size, glyphs);
         caption.width = required_width(spec, &caption, glyphs);
@@ -106,7 +106,8 @@ fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -
     let n = spec.n;
     let widest_square = format!("{}{}", column_label(n - 1), n);
     let most_solutions = "9".repeat(layout.digits);
-    let mut sentences = vec![action_text(None, spec, 0).detail, format!("solution {most_solutions} found")];
+    let mut sentences =
+        vec![action_text(None, spec, 0).detail, format!("solution {most_solutions} found"), spec.longest_text.clone()];
     if spec.why {
         sentences.extend(crate::board::deadend::widest_sentences(n));
     }

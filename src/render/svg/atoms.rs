@@ -5,8 +5,9 @@
 //! attacked shade as a plain rectangle or hatching in themes that hatch, the solution paint under
 //! a solved board's queen, or a free square's ring) and a queen; text becomes one atom per
 //! inked glyph at its pen rounded to whole pixels, as `text.rs` places masks. Layers keep the
-//! scene's painting order where items can overlap: base, overlays, queens, lines, outlines (the
-//! solution ring, a dead row), ghosts, corner brackets, bands (the caption's, over the ring), text. Atoms of one frame come sorted, without repeats.
+//! scene's painting order where items can overlap: base (a puzzle's region and blocked fills too),
+//! overlays, queens, a puzzle's grid and borders, lines, outlines (the solution ring, a dead row),
+//! ghosts, corner brackets, bands (the caption's, over the ring), text. Atoms of one frame come sorted, without repeats.
 
 use super::outline::GlyphRef;
 use super::path::{centi, Centi};
@@ -34,6 +35,22 @@ fn stroke_layer(layer: u8, paint: Paint) -> u8 {
         layer - 1
     } else {
         layer
+    }
+}
+
+/// A puzzle's grid and region borders (and a given's tab) lie over the queens, with the line
+/// halos; they never overlap those halos' lines in a puzzle frame.
+const GRID: u8 = 3;
+
+/// The layer of a fill: a puzzle's region and blocked fills lie with the squares, its grid,
+/// borders and tabs (the ghost and queen paints) just over the queens, every other fill (the
+/// caption band, panels) on the band layer.
+fn fill_layer(paint: Paint) -> u8 {
+    match paint {
+        Paint::Queen | Paint::Ghost => GRID,
+        Paint::Blocked => BASE,
+        p if Paint::region(0) <= p && p <= Paint::region(11) => BASE,
+        _ => BANDS,
     }
 }
 
@@ -102,7 +119,7 @@ pub fn atoms(scene: &Scene, glyphs: &Glyphs, hatch: bool) -> Vec<Atom> {
 fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
     let mut push = |layer, paint, shape| out.push(Atom { layer, paint, shape });
     match item {
-        Item::Fill { rect, paint } => push(BANDS, *paint, Shape::Rect(*rect)),
+        Item::Fill { rect, paint } => push(fill_layer(*paint), *paint, Shape::Rect(*rect)),
         Item::Outline { rect, thickness, paint } => {
             push(stroke_layer(OUTLINES, *paint), *paint, Shape::Ring { rect: *rect, thickness: *thickness })
         }

@@ -16,8 +16,8 @@ pub struct Paints {
     light: Theme,
     dark: Option<Theme>,
     /// Bit `paint` of the fills and of the strokes asked for.
-    fills: Cell<u32>,
-    strokes: Cell<u32>,
+    fills: Cell<u64>,
+    strokes: Cell<u64>,
 }
 
 /// `#rrggbb`, or `#rgb` when that says the same.
@@ -29,9 +29,10 @@ pub fn hex([r, g, b]: Rgb) -> String {
     }
 }
 
-/// The class of a paint role (one letter, never `a`: animation classes start with it).
-fn class(paint: Paint) -> char {
-    match paint {
+/// The class of a paint role (one letter, never `a`: animation classes start with it; region
+/// fills `k0` .. `k11`).
+fn class(paint: Paint) -> String {
+    let letter = match paint {
         Paint::Transparent | Paint::Background => 'b',
         Paint::SolutionBand => 'n',
         Paint::Light => 'l',
@@ -48,7 +49,12 @@ fn class(paint: Paint) -> char {
         Paint::Solution => 's',
         Paint::MarkLight => 'f',
         Paint::MarkDark => 'h',
-    }
+        Paint::Blocked => 'o',
+        Paint::BlockedInk => 'i',
+        Paint::RuleUsed => 'u',
+        region => return format!("k{}", region as usize - Paint::Region0 as usize),
+    };
+    letter.to_string()
 }
 
 impl Paints {

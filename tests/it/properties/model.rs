@@ -122,9 +122,13 @@ pub fn count(events: &[Event]) -> Counters {
             Event::Layout { tries, .. } => c.layouts = tries.unwrap_or(c.layouts + 1),
             Event::Move { .. } => c.moves += 1,
             Event::Deadend { .. } => c.deadends += 1,
-            Event::Deduce { .. } | Event::Guess { .. } => c.placements += 1,
+            Event::Deduce { .. } => c.placements += 1,
+            Event::Guess { .. } => {
+                c.placements += 1;
+                c.guesses += 1;
+            }
             Event::Undo { queens, .. } => c.removals += queens.len() as u64,
-            Event::Eliminate { .. } => {}
+            Event::Eliminate { squares, .. } => c.eliminations += squares.len() as u64,
         }
     }
     c
