@@ -88,20 +88,7 @@ impl SearchArgs {
     /// board (`n`, when given too, must agree with it).
     pub fn options(&self, n: Option<u32>) -> anyhow::Result<queens::SolveOptions> {
         let puzzle = self.puzzle.as_deref().map(read_puzzle_file).transpose()?;
-        let n = match (n, &puzzle) {
-            (Some(n), Some(p)) if n as usize != p.n => {
-                let file =
-                    queens::echo::printable(&self.puzzle.as_deref().unwrap_or(Path::new("")).display().to_string());
-                return Err(UsageError(format!(
-                    "N is {n} but the puzzle {file} is {m}x{m}; drop N (it comes from the file) or give {m}",
-                    m = p.n
-                ))
-                .into());
-            }
-            (Some(n), _) => n as usize,
-            (None, Some(p)) => p.n,
-            (None, None) => return Err(UsageError("give a board size N, or --puzzle FILE".into()).into()),
-        };
+        let n = board_size(n, self.puzzle.as_deref().zip(puzzle.as_ref()))?;
         let mut options = queens::SolveOptions::new(n);
         let regions = puzzle.as_ref().is_some_and(|p| p.has_regions());
         options.algorithm = self.algorithm.unwrap_or(if regions { Algorithm::Deduce } else { Algorithm::Backtrack });
@@ -119,6 +106,23 @@ impl SearchArgs {
             (None, Some(_)) => "puzzle".to_string(),
             (None, None) => Algorithm::Backtrack.to_string(),
         }
+    }
+}
+
+/// The board size: `n`, or the puzzle's (read from `file`) when `n` is left out; both given must
+/// agree.
+pub fn board_size(n: Option<u32>, puzzle: Option<(&Path, &queens::Puzzle)>) -> Result<usize, UsageError> {
+    match (n, puzzle) {
+        (Some(n), Some((file, p))) if n as usize != p.n => {
+            let file = queens::echo::printable(&file.display().to_string());
+            Err(UsageError(format!(
+                "N is {n} but the puzzle {file} is {m}x{m}; drop N (it comes from the file) or give {m}",
+                m = p.n
+            )))
+        }
+        (Some(n), _) => Ok(n as usize),
+        (None, Some((_, p))) => Ok(p.n),
+        (None, None) => Err(UsageError("give a board size N, or --puzzle FILE".into())),
     }
 }
 
