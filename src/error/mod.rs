@@ -265,16 +265,22 @@ pub enum TraceFault {
         "a {event} event belongs to a puzzle's run, but this trace has no \"puzzle\"; add the puzzle or drop the event"
     )]
     PuzzleEvent { event: &'static str },
+    /// The trace's puzzle does not fit its board; `reason` says how.
     #[error("the trace's puzzle does not fit: {reason}")]
     PuzzleShape { reason: String },
+    /// The event acts on `square`, which the puzzle blocks.
     #[error("{square} is blocked: no queen may stand there")]
     Blocked { square: String },
+    /// The event takes off the given queen on `square`.
     #[error("the queen on {square} is given by the puzzle and cannot be removed")]
     GivenQueen { square: String },
+    /// The event puts a queen on `square`, which was ruled out.
     #[error("{square} is ruled out: no queen may stand there until an undo reopens it")]
     RuledOut { square: String },
+    /// The event rules out `square`, which is not open (`why`).
     #[error("{square} cannot be ruled out: it {why}")]
     NotOpen { square: String, why: &'static str },
+    /// The event reopens `square`, which was not ruled out.
     #[error("{square} cannot be reopened: it is not ruled out")]
     NotRuledOut { square: String },
 }
