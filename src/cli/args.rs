@@ -156,7 +156,7 @@ pub struct ShowArgs {
     pub tree: bool,
     /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
     /// highlighted, and its variables' values (runs of backtrack, grid, forward, permutations,
-    /// shuffle, min-conflicts; with --tree the tree panel goes right of it).
+    /// shuffle, min-conflicts, deduce; with --tree the tree panel goes right of it).
     #[arg(long)]
     pub code: bool,
     /// Explain dead ends: join each square of a line that ran out of safe squares to a queen that

@@ -137,7 +137,7 @@ pub enum Error {
     NothingToExplain { algorithm: String },
     /// `--code` was asked of a run whose `algorithm` has no pseudocode.
     #[error(
-        "--code shows the pseudocode of backtrack, grid, forward, permutations, shuffle and min-conflicts; \
+        "--code shows the pseudocode of backtrack, grid, forward, permutations, shuffle, min-conflicts and deduce; \
          this trace's algorithm '{}' has none: leave --code out",
         echo::printable(algorithm)
     )]

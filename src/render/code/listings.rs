@@ -95,6 +95,23 @@ const MIN_CONFLICTS: &[Line] = &[
     line(0, "no queen attacked: a solution", Some(Step::Solution)),
 ];
 
+/// The region puzzles' rule solver: deductions first, a guess only when no rule applies, undone
+/// when a line or region runs out of open squares.
+const DEDUCE: &[Line] = &[
+    line(0, "solve(puzzle):", Some(Step::Start)),
+    line(1, "repeat:", None),
+    line(2, "if a line or region has no open", None),
+    line(3, "square left: go to undo", None),
+    line(2, "if every region has its queen:", None),
+    line(3, "record a solution", Some(Step::Solution)),
+    line(2, "else if a rule applies:", None),
+    line(3, "cross out the squares it rules out", Some(Step::Eliminate)),
+    line(3, "or place the queen it forces", Some(Step::Deduce)),
+    line(2, "else: guess a queen, open square", Some(Step::Guess)),
+    line(1, "undo: back to before the last guess", Some(Step::Undo)),
+    line(2, "and rule out the guessed square", Some(Step::Refute)),
+];
+
 /// The listing `--code` shows for `algorithm` (`None`: it has none, and `--code` is refused).
 pub fn listing(algorithm: Algorithm) -> Option<Listing> {
     let (lines, variables): (&'static [Line], &'static [&'static str]) = match algorithm {
@@ -104,8 +121,7 @@ pub fn listing(algorithm: Algorithm) -> Option<Listing> {
         Algorithm::Permutations => (PERMUTATIONS, &["ordering", "most on a diagonal", "kept"]),
         Algorithm::Shuffle => (SHUFFLE, &["tries", "attacking pairs", "solutions"]),
         Algorithm::MinConflicts => (MIN_CONFLICTS, &["moves", "queen moved", "attacking pairs"]),
-        // The region puzzles' rule solver has no listing yet: `--code` is refused for it.
-        Algorithm::Deduce => return None,
+        Algorithm::Deduce => (DEDUCE, &["queens", "rule", "queens taken back"]),
     };
     Some(Listing { algorithm, lines, variables })
 }
@@ -116,7 +132,7 @@ mod tests {
 
     #[test]
     fn listings_are_short_and_map_each_step_once() {
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::ALL.into_iter().chain([Algorithm::Deduce]) {
             let listing = listing(algorithm).expect("every algorithm has a listing");
             assert!(listing.lines.len() <= 15, "{algorithm}: {} lines", listing.lines.len());
             for line in listing.lines {
@@ -129,6 +145,69 @@ mod tests {
             }
             assert_eq!(listing.line_of(Step::Start), Some(0), "{algorithm}: frame 0 on the first line");
             assert!(listing.line_of(Step::Solution).is_some(), "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn a_region_puzzle_run_highlights_the_rule_solver_lines() {
+        use crate::board::Replay;
+        use crate::trace::{Event, Square, Trace, VecRecorder};
+        let text = b"AAABBB\nAACBBB\nAAABBB\nADAEFF\nDDDDFF\nDDDDDD\n";
+        let puzzle = crate::trace::puzzle_file::parse_puzzle(text).unwrap().puzzle;
+        let mut options = crate::solve::SolveOptions::new(6);
+        options.algorithm = Algorithm::Deduce;
+        let mut rec = VecRecorder::with_limit(10_000);
+        crate::solve::puzzle::run(&options, &puzzle, &mut rec).unwrap();
+        let mut trace = Trace::new(6, "deduce", rec.events);
+        trace.puzzle = Some(puzzle);
+        let listing = listing(Algorithm::Deduce).expect("the rule solver has a listing");
+        let mut kinds = std::collections::BTreeSet::new();
+        // (The plain replay refuses a region puzzle's solution, whose queens may share diagonals:
+        // the frames before it.)
+        for frame in Replay::new(&trace).map_while(Result::ok) {
+            let view = listing.view(&frame, false);
+            let text = listing.lines[view.line.expect("a line")].text;
+            let want = match &frame.event {
+                None => "solve(puzzle):",
+                Some(Event::Eliminate { .. }) => "cross out the squares it rules out",
+                Some(Event::Deduce { .. }) => "or place the queen it forces",
+                Some(Event::Solution { .. }) => "record a solution",
+                other => panic!("a rules-only puzzle took {other:?}"),
+            };
+            assert_eq!(text, want, "frame {}", frame.index);
+            assert_eq!(view.values.len(), 3);
+            kinds.insert(want);
+        }
+        assert_eq!(kinds.len(), 3, "{kinds:?}");
+        // Guesses, undos and refuted guesses, on frames of their own.
+        let sq = Square::new(0, 0);
+        for (event, words) in [
+            (Event::Guess { row: 0, col: 0 }, "else: guess a queen, open square"),
+            (Event::Solution { queens: vec![0; 6] }, "record a solution"),
+            (
+                Event::Undo { queens: vec![sq], reopened: vec![], text: "t".into() },
+                "undo: back to before the last guess",
+            ),
+            (
+                Event::Eliminate {
+                    squares: vec![sq],
+                    rule: crate::trace::puzzle::Rule::Guess,
+                    used: vec![sq],
+                    text: "t".into(),
+                },
+                "and rule out the guessed square",
+            ),
+        ] {
+            let board = crate::board::Board::new(6);
+            let frame = crate::board::BoardFrame {
+                index: 1,
+                total: 1,
+                event: Some(event),
+                board,
+                counters: Default::default(),
+            };
+            let line = listing.view(&frame, false).line.expect("a line");
+            assert_eq!(listing.lines[line].text, words);
         }
     }
 }

@@ -16,6 +16,8 @@ pub use listings::listing;
 
 use crate::board::deadend::dead_end;
 use crate::board::{Board, BoardFrame};
+use crate::solve::puzzle::deduce::rule_name;
+use crate::trace::puzzle::Rule;
 use crate::trace::{column_label, Algorithm, Event, Square};
 
 /// What a frame does, as the code panel sees it.
@@ -37,12 +39,35 @@ pub enum Step {
     Layout,
     /// A queen moved (min-conflicts).
     Move,
+    /// Puzzle: squares crossed out by a rule.
+    Eliminate,
+    /// Puzzle: a queen a rule forces.
+    Deduce,
+    /// Puzzle: a queen guessed.
+    Guess,
+    /// Puzzle: back to before the last guess.
+    Undo,
+    /// Puzzle: the failed guess's square ruled out.
+    Refute,
 }
 
 impl Step {
     /// Every step, in the order the panel's tests walk them.
-    pub const ALL: [Step; 8] =
-        [Step::Start, Step::Check, Step::Place, Step::Remove, Step::DeadEnd, Step::Solution, Step::Layout, Step::Move];
+    pub const ALL: [Step; 13] = [
+        Step::Start,
+        Step::Check,
+        Step::Place,
+        Step::Remove,
+        Step::DeadEnd,
+        Step::Solution,
+        Step::Layout,
+        Step::Move,
+        Step::Eliminate,
+        Step::Deduce,
+        Step::Guess,
+        Step::Undo,
+        Step::Refute,
+    ];
 
     /// The step `frame` shows in a run of `algorithm` (`checks`: the run records checks).
     pub fn of(algorithm: Algorithm, frame: &BoardFrame, checks: bool) -> Step {
@@ -59,10 +84,11 @@ impl Step {
             Some(Event::Solution { .. }) => Step::Solution,
             Some(Event::Layout { .. }) => Step::Layout,
             Some(Event::Move { .. }) => Step::Move,
-            // Puzzle events (the rule solver has no listing; see `listing`).
-            Some(Event::Deduce { .. } | Event::Guess { .. }) => Step::Place,
-            Some(Event::Undo { .. }) => Step::Remove,
-            Some(Event::Eliminate { .. }) => Step::Check,
+            Some(Event::Deduce { .. }) => Step::Deduce,
+            Some(Event::Guess { .. }) => Step::Guess,
+            Some(Event::Undo { .. }) => Step::Undo,
+            Some(Event::Eliminate { rule: Rule::Guess, .. }) => Step::Refute,
+            Some(Event::Eliminate { .. }) => Step::Eliminate,
         }
     }
 }
@@ -127,6 +153,7 @@ impl Listing {
                 "row" => n.to_string(),
                 "square" => square.clone(),
                 "queens" => n.to_string(),
+                "rule" => "regions-in-lines".to_string(),
                 "fewest free" => format!("{n} in row {n}"),
                 "ordering" => format!("{number} of {}", factorial_text(n)),
                 "most on a diagonal" => n.to_string(),
@@ -220,8 +247,14 @@ fn values(algorithm: Algorithm, frame: &BoardFrame, step: Step) -> Vec<String> {
             };
             vec![c.moves.to_string(), or_none(moved), board.conflicts().len().to_string()]
         }
-        // No listing, so no variables (see `listing`).
-        Algorithm::Deduce => Vec::new(),
+        Algorithm::Deduce => {
+            let rule = match event {
+                Some(Event::Eliminate { rule, .. } | Event::Deduce { rule, .. }) => Some(rule_name(*rule).to_string()),
+                Some(Event::Guess { .. }) => Some("guess".to_string()),
+                _ => None,
+            };
+            vec![queens, or_none(rule), c.removals.to_string()]
+        }
     }
 }
 

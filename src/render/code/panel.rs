@@ -156,10 +156,10 @@ impl CodeLayout {
 /// text colour otherwise. Every one keeps 3:1 or more against the background (the theme rule).
 pub fn marker_paint(step: Step, event: Option<&Event>) -> Paint {
     match (step, event) {
-        (Step::Place | Step::Move, _) => Paint::Placed,
-        (Step::Remove, _) => Paint::Removed,
+        (Step::Place | Step::Move | Step::Deduce | Step::Guess, _) => Paint::Placed,
+        (Step::Remove | Step::Undo, _) => Paint::Removed,
         (Step::Check, Some(Event::Check { safe: true, .. })) => Paint::CheckSafe,
-        (Step::Check | Step::DeadEnd, _) => Paint::CheckAttacked,
+        (Step::Check | Step::DeadEnd | Step::Eliminate | Step::Refute, _) => Paint::CheckAttacked,
         _ => Paint::Text,
     }
 }
