@@ -2,7 +2,8 @@
 //! the same sheet layout as the PNGs.
 //!
 //! Contract: a board's page is the scene the PNG is painted from; a sheet is every board's scene
-//! moved to its place on the sheet, with its label at the PNG's pen position (one empty-board
+//! moved to its place on the sheet, with its label and its row's words (class headers, the
+//! legend) at the PNG's pen positions (one empty-board
 //! form placed per board, one queen form for all). One point per pixel.
 
 use super::sheet::{sheet_layout, SheetBoard};
@@ -48,6 +49,13 @@ pub(super) fn write_sheet_pdf<W: Write>(
             // The label's baseline is given within its row's strip, which starts `strip` down.
             let text = sheet_board.label();
             page.text((centre - renderer.measure(&text, size).0 / 2.0, baseline + strip as f32), size, text);
+        }
+    }
+    // Each row's own words (class headers, the legend), given within the row's strip.
+    for r in 0..sheet.rows() {
+        let strip = sheet.strip_top(r) as f32;
+        for (x, baseline, size, text) in sheet.texts(r, &renderer) {
+            page.text((x, baseline + strip), size, text);
         }
     }
     pdf::still(&page, &options.theme, out)?;

@@ -182,10 +182,11 @@ fn pages_match_the_png_stills_of_their_frames() {
 fn stills_are_one_page_like_their_pngs() {
     let Some(tools) = tools() else { return };
     let dir = temp_dir("pdf", "stills");
-    let cases: [(&str, &[&str], u32); 4] = [
+    let cases: [(&str, &[&str], u32); 5] = [
         ("board", &["board", "8", "1,5,8,6,3,7,2,4", "--square", "40"], 8),
         ("coords", &["board", "6", "2,4,6,1,3,5", "--coords", "--theme", "print", "--square", "30"], 0),
         ("sheet", &["sheet", "6", "--square", "20"], 0),
+        ("classes", &["sheet", "6", "--classes", "--square", "24"], 0),
         ("heatmap", &["heatmap", "6", "--square", "40"], 0),
     ];
     for (name, args, n) in cases {
