@@ -146,8 +146,8 @@ pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
     pairs.push((Paint::MarkDark, Paint::Dark));
     pairs.push((Paint::Text, Paint::Background));
     pairs.push((Paint::Text, Paint::SolutionBand));
-    // The code panel's highlighted line: background-coloured words on a text-coloured bar.
-    pairs.push((Paint::Background, Paint::Text));
+    // The code panel's highlighted line (background-coloured words on a text-coloured bar) rounds:
+    // its blends would take the palette past 64 colours once the puzzle paints are in.
     pairs.push((Paint::CheckAttacked, Paint::Background));
     pairs
 }
