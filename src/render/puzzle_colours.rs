@@ -76,8 +76,9 @@ impl PuzzleColours {
                 0x2E4A6B, 0x6B3A28, 0x5C5320, 0x6A3050, 0x1F5A66, 0x1E5E48, 0x4C5A1A, 0x484848, 0x4A3A6E, 0x5A4A12,
                 0x3A5232, 0x6A3434,
             ]),
-            blocked: rgb(0x000000),
-            blocked_ink: rgb(0x5A606C),
+            // Light on the dark page: black would vanish into the background (1.1:1).
+            blocked: rgb(0xA0A4AC),
+            blocked_ink: rgb(0x3A3E46),
             rule_used: rgb(0xF0A8E8),
         }
     }

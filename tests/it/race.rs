@@ -97,3 +97,34 @@ fn a_race_writes_any_animation_format_its_output_names() {
     assert!(std::fs::read_to_string(dir.join("r.svg")).unwrap().starts_with("<svg"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_race_on_a_puzzle_takes_n_from_the_file_and_starts_from_its_givens() {
+    let dir = temp_dir("race", "puzzle");
+    // A completion puzzle: a given queen on c5 (row 1, col 2), a blocked square on d4 (row 2, col 3).
+    std::fs::write(dir.join("p.txt"), "......\n..Q...\n...#..\n......\n......\n......\n").unwrap();
+    run_ok(
+        &dir,
+        &["race", "backtrack", "forward", "--puzzle", "p.txt", "--bare", "--square", "40", "-q", "-o", "r.gif"],
+    );
+    let frames = decode_gif(&std::fs::read(dir.join("r.gif")).unwrap());
+    let longest = ["backtrack", "forward"]
+        .iter()
+        .map(|a| trace(&dir, &["--puzzle", "p.txt", "--algorithm", a]).events.len())
+        .max()
+        .unwrap();
+    assert_eq!(frames.len(), longest + 1, "the longest run's ticks + 1 frames");
+    // Frame 0: each board is the puzzle as given, pixel for pixel the still of its frame 0.
+    run_ok(&dir, &["frames", "--puzzle", "p.txt", "--frames", "0", "--bare", "--square", "40", "-q", "-o", "f0.png"]);
+    let still = image::open(dir.join("f0.png")).unwrap().to_rgba8();
+    let (first, _) = &frames[0];
+    for board in 0..2u32 {
+        let x0 = board * (6 * 40 + 40);
+        for (x, y) in [(20, 20), (100, 60), (140, 100), (60, 220), (230, 230)] {
+            assert_eq!(rgb(first, x0 + x, y), rgb(&still, x, y), "board {board} at ({x}, {y})");
+        }
+    }
+    let out = run_queens(&dir, &["race", "7", "backtrack", "forward", "--puzzle", "p.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(support::stderr(&out).contains("N is 7 but the puzzle"), "{}", support::stderr(&out));
+}

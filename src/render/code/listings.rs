@@ -162,8 +162,8 @@ mod tests {
         trace.puzzle = Some(puzzle);
         let listing = listing(Algorithm::Deduce).expect("the rule solver has a listing");
         let mut kinds = std::collections::BTreeSet::new();
-        // (The plain replay refuses a region puzzle's solution, whose queens may share diagonals:
-        // the frames before it.)
+        // (The replay knows the puzzle: a region puzzle's solution, whose queens may share
+        // diagonals, replays too.)
         for frame in Replay::new(&trace).map_while(Result::ok) {
             let view = listing.view(&frame, false);
             let text = listing.lines[view.line.expect("a line")].text;
@@ -178,7 +178,7 @@ mod tests {
             assert_eq!(view.values.len(), 3);
             kinds.insert(want);
         }
-        assert_eq!(kinds.len(), 3, "{kinds:?}");
+        assert_eq!(kinds.len(), 4, "{kinds:?}");
         // Guesses, undos and refuted guesses, on frames of their own.
         let sq = Square::new(0, 0);
         for (event, words) in [
