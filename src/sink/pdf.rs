@@ -5,7 +5,7 @@
 //! writes each page (or each handout frame, as a form) as it arrives and keeps only the objects'
 //! offsets, so memory stays flat however long the run. A page is the frame's size, one point per
 //! pixel; a handout page places `per_page` frames (see `render::pdf::HandoutLayout`) under the
-//! header "<title> · page k of m" (m when the frame count is known). The theme's colours are
+//! header "`<title>` · page k of m" (m when the frame count is known). The theme's colours are
 //! drawn; a dark-mode second theme is not carried. Same frames, same bytes.
 
 use super::{Encode, Frame, Sink, Stream};
