@@ -159,7 +159,7 @@ pub fn render_html<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Re
 pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
-    pub use crate::render::{canvas, caption, glyphs, layout, palette, scene, svg, theme, why, Renderer};
+    pub use crate::render::{canvas, caption, color, glyphs, layout, palette, scene, svg, theme, why, Renderer};
     pub use crate::solve::puzzle::{deduce, rules, state};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

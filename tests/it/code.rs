@@ -7,7 +7,7 @@
 
 use crate::support::pillow::pillow;
 use crate::support::tools::pillow_python;
-use crate::support::{attacked, decode_gif, queens_per_frame, rgb, run_queens, stderr, temp_dir};
+use crate::support::{attacked, decode_gif, ink_runs, queens_per_frame, rgb, run_queens, stderr, temp_dir};
 use image::RgbaImage;
 use queens::internals::{Renderer, Replay};
 use queens::{caption_spec, Algorithm, Animation, Detail, Event, SolveOptions, Theme, Trace, Until};
@@ -222,21 +222,6 @@ fn the_board_keeps_its_pixels_beside_the_code() {
     let (tree, both) = with_and_without(&dir, "20", &["--tree"]);
     assert!(both.width() > tree.width());
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Runs of pixel rows holding ink between columns x0..x1 (as tests/it/look_type.rs measures).
-fn ink_runs(img: &RgbaImage, rows: std::ops::Range<u32>, (x0, x1): (u32, u32)) -> Vec<(u32, u32)> {
-    let background = rgb(img, 0, 0);
-    let inked = |y: u32| (x0..x1).any(|x| rgb(img, x, y) != background);
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for y in rows {
-        match runs.last_mut() {
-            Some((top, height)) if inked(y) && *top + *height == y => *height += 1,
-            _ if inked(y) => runs.push((y, 1)),
-            _ => {}
-        }
-    }
-    runs
 }
 
 #[test]

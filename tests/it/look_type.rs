@@ -2,7 +2,7 @@
 //! stills that are exactly square; the start and dead-end holds reaching the file; QUEENS lists in
 //! ranks from the bottom or as squares, and their errors.
 
-use crate::support::{decode_gif, expected_delays, rgb, run_queens};
+use crate::support::{decode_gif, expected_delays, ink_runs, rgb, run_queens};
 use image::RgbaImage;
 use queens::{Theme, Timing};
 use std::path::{Path, PathBuf};
@@ -19,22 +19,6 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn open(path: &Path) -> RgbaImage {
     image::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).to_rgba8()
-}
-
-/// Runs of consecutive pixel rows in `rows` holding ink (anything but the background) between
-/// columns `x0..x1`, top to bottom, as (first row, height).
-fn ink_runs(img: &RgbaImage, rows: std::ops::Range<u32>, (x0, x1): (u32, u32)) -> Vec<(u32, u32)> {
-    let background = rgb(img, 0, 0);
-    let inked = |y: u32| (x0..x1).any(|x| rgb(img, x, y) != background);
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for y in rows {
-        match runs.last_mut() {
-            Some((top, height)) if inked(y) && *top + *height == y => *height += 1,
-            _ if inked(y) => runs.push((y, 1)),
-            _ => {}
-        }
-    }
-    runs
 }
 
 #[test]

@@ -346,6 +346,7 @@ fn draw_wrapped(buf: &mut Vec<u8>, text: &str, width: u16) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens::internals::color::luminance;
 
     #[test]
     fn sizes_and_colours() {
@@ -368,19 +369,6 @@ mod tests {
             232.. => [8 + 10 * (index - 232); 3],
             _ => unreachable!("no system colours"),
         }
-    }
-
-    /// Relative luminance (WCAG) of an sRGB colour.
-    fn luminance(c: [u8; 3]) -> f64 {
-        let lin = |v: u8| {
-            let v = f64::from(v) / 255.0;
-            if v <= 0.04045 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
     }
 
     #[test]

@@ -173,3 +173,19 @@ pub fn expected_delays(trace: &Trace, timing: &queens::Timing) -> Vec<u32> {
         })
         .collect()
 }
+
+/// Runs of consecutive pixel rows in `rows` holding ink (anything but the background) between
+/// columns `x0..x1`, top to bottom, as (first row, height).
+pub fn ink_runs(img: &RgbaImage, rows: std::ops::Range<u32>, (x0, x1): (u32, u32)) -> Vec<(u32, u32)> {
+    let background = rgb(img, 0, 0);
+    let inked = |y: u32| (x0..x1).any(|x| rgb(img, x, y) != background);
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for y in rows {
+        match runs.last_mut() {
+            Some((top, height)) if inked(y) && *top + *height == y => *height += 1,
+            _ if inked(y) => runs.push((y, 1)),
+            _ => {}
+        }
+    }
+    runs
+}
