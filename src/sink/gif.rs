@@ -4,9 +4,17 @@
 //! the loop count as given (`Some(0)`: no loop extension, plays once). The colour table lists the
 //! palette in [`colour_order`]: the colours most frames change first, so most frames' LZW codes
 //! start at 5 or 6 bits instead of 7 (decoded colours are the palette's either way).
+//!
+//! A frame that changes at least half the picture (a solution drawn unshaded, on its band) is held
+//! back until the next one comes: if that next frame, also a big change, is smaller as the change
+//! from the frame before the held one, the held frame gets disposal "restore to previous" (shown,
+//! then undone) and the next frame is written against what was under it. The composited frames are
+//! the same either way; only frames that were written against the frame just before them can be
+//! undone, so a decoder never has to restore twice in a row.
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Tuning};
+use ::gif::DisposalMethod;
 use crate::encode::order::ColourOrder;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
@@ -19,6 +27,9 @@ pub struct GifSink<W: Write> {
     out: Option<W>,
     writer: Option<GifWriter<W>>,
     tuning: Tuning,
+    /// The last frame, not yet written, and (when it may still be undone) the image before it.
+    held: Option<(::gif::Frame<'static>, Option<IndexedImage>)>,
+    order: Option<ColourOrder>,
 }
 
 impl<W: Write> GifSink<W> {
@@ -29,7 +40,7 @@ impl<W: Write> GifSink<W> {
 
     /// A sink with some encoder optimizations switched off (benchmarks).
     pub fn with_tuning(out: W, tuning: Tuning) -> Self {
-        GifSink { out: Some(out), writer: None, tuning }
+        GifSink { out: Some(out), writer: None, tuning, held: None, order: None }
     }
 
     /// The writer back, after [`Sink::finish`].
@@ -41,11 +52,22 @@ impl<W: Write> GifSink<W> {
 /// Compresses GIF frames; shared by the workers.
 pub struct GifEncoder(Tuning, ColourOrder);
 
+/// One compressed frame; for a frame that changed at least half the picture, also its image and the
+/// image before it (what lets the sink undo the frame before or after it: see the module docs).
+pub struct GifFrame {
+    frame: ::gif::Frame<'static>,
+    big: Option<(IndexedImage, Option<IndexedImage>)>,
+}
+
 impl Encode for GifEncoder {
-    type Encoded = ::gif::Frame<'static>;
+    type Encoded = GifFrame;
 
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
-        Ok(encode_frame(before, frame.image, centiseconds(frame.delay_ms), self.0, &self.1))
+        let encoded = encode_frame(before, frame.image, centiseconds(frame.delay_ms), self.0, &self.1);
+        let area = usize::from(encoded.width) * usize::from(encoded.height);
+        let big = (area * 2 >= frame.image.width * frame.image.height && self.0.diff_frames)
+            .then(|| (frame.image.clone(), before.cloned()));
+        Ok(GifFrame { frame: encoded, big })
     }
 }
 
@@ -57,15 +79,36 @@ impl<W: Write> Sink for GifSink<W> {
         let order = colour_order(stream.palette, stream.theme.rings);
         let table = order.table(stream.palette.colors());
         self.writer = Some(GifWriter::new(out, (stream.width, stream.height), &table, stream.loop_count)?);
+        self.order = Some(order.clone());
         Ok(GifEncoder(self.tuning, order))
     }
 
-    fn write(&mut self, encoded: ::gif::Frame<'static>) -> Result<(), Error> {
-        self.writer.as_mut().ok_or(Error::SinkState("frame before start"))?.write(&encoded)
+    fn write(&mut self, encoded: GifFrame) -> Result<(), Error> {
+        let writer = self.writer.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        let GifFrame { mut frame, big } = encoded;
+        let (image, before) = big.map_or((None, None), |(image, before)| (Some(image), before));
+        let mut undoable = before;
+        if let Some((mut held, under)) = self.held.take() {
+            if let (Some(under), Some(image), Some(order)) = (under, image.as_ref(), self.order.as_ref()) {
+                let instead = encode_frame(Some(&under), image, frame.delay, self.tuning, order);
+                if instead.buffer.len() < frame.buffer.len() {
+                    held.dispose = DisposalMethod::Previous;
+                    frame = instead;
+                    // Written against the image under the undone frame: this one stays.
+                    undoable = None;
+                }
+            }
+            writer.write(&held)?;
+        }
+        self.held = Some((frame, undoable));
+        Ok(())
     }
 
     fn finish(&mut self) -> Result<(), Error> {
-        let writer = self.writer.take().ok_or(Error::SinkState("finish before start"))?;
+        let mut writer = self.writer.take().ok_or(Error::SinkState("finish before start"))?;
+        if let Some((held, _)) = self.held.take() {
+            writer.write(&held)?;
+        }
         let (out, _) = writer.finish()?;
         self.out = Some(out);
         Ok(())
