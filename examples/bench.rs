@@ -32,7 +32,8 @@ impl Write for Counter {
     }
 }
 
-const ALL_ON: Tuning = Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true };
+const ALL_ON: Tuning =
+    Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true, colour_order: true, undo_frames: true };
 
 /// What a job writes.
 #[derive(Clone, Copy)]
@@ -185,10 +186,21 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
         ("animate 8", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 [gif-crate LZW]", 8, Until::First, Gif(Tuning { fast_lzw: false, ..ALL_ON })),
         ("animate 8 [no diff]", 8, Until::First, Gif(Tuning { diff_frames: false, ..ALL_ON })),
+        ("animate 8 [palette order]", 8, Until::First, Gif(Tuning { colour_order: false, ..ALL_ON })),
+        ("animate 8 [no undo]", 8, Until::First, Gif(Tuning { undo_frames: false, ..ALL_ON })),
+        ("animate 8 [neither]", 8, Until::First, Gif(Tuning { colour_order: false, undo_frames: false, ..ALL_ON })),
         ("animate 8 --until all", 8, Until::All, Gif(ALL_ON)),
         ("animate 8 --until all [1 thread]", 8, Until::All, Gif(ALL_ON)),
         ("animate 8 --until all [gif-crate LZW]", 8, Until::All, Gif(Tuning { fast_lzw: false, ..ALL_ON })),
         ("animate 8 --until all [no diff]", 8, Until::All, Gif(Tuning { diff_frames: false, ..ALL_ON })),
+        ("animate 8 --until all [palette order]", 8, Until::All, Gif(Tuning { colour_order: false, ..ALL_ON })),
+        ("animate 8 --until all [no undo]", 8, Until::All, Gif(Tuning { undo_frames: false, ..ALL_ON })),
+        (
+            "animate 8 --until all [neither]",
+            8,
+            Until::All,
+            Gif(Tuning { colour_order: false, undo_frames: false, ..ALL_ON }),
+        ),
         (
             "animate 8 --until all [transparent-only diff]",
             8,
@@ -199,7 +211,13 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
             "animate 8 --until all [all off]",
             8,
             Until::All,
-            Gif(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false }),
+            Gif(Tuning {
+                diff_frames: false,
+                fast_lzw: false,
+                phrase_aware_diff: false,
+                colour_order: false,
+                undo_frames: false,
+            }),
         ),
         ("animate 8 --bare --no-attacks", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 --until all --bare --no-attacks", 8, Until::All, Gif(ALL_ON)),

@@ -31,14 +31,20 @@ fuzz_target!(|data: &[u8]| {
     check_replay_agrees(&trace, &verdict);
 
     // Bare, with every encoder optimization off and on one thread: the reference pixels.
-    let plain = Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false };
+    let plain = Tuning {
+        diff_frames: false,
+        fast_lzw: false,
+        phrase_aware_diff: false,
+        colour_order: false,
+        undo_frames: false,
+    };
     let reference = one_thread().install(|| render(&trace, &verdict, SQUARE, true, false, plain));
     // Bare with the default (optimized) encoder: same pixels.
     let optimized = render(&trace, &verdict, SQUARE, true, false, Tuning::default());
     assert!(reference == optimized, "the encoder's optimizations changed the frames");
     if let Some(frames) = &reference {
         let side = trace.n * SQUARE;
-        assert!(frames.iter().all(|f| f.len() == side * side), "bare frames are n * square pixels square");
+        assert!(frames.iter().all(|f| f.len() == side * side * 3), "bare frames are n * square pixels square");
     }
     // Framed (caption, highlights, per-algorithm annotations), and with coordinates on bigger
     // squares for short runs (attack counts need squares of 24 px).
@@ -91,7 +97,7 @@ fn one_thread() -> &'static rayon::ThreadPool {
 }
 
 /// Render with `queens::render` into a GIF sink; a valid trace must give `events + 1` decodable
-/// frames (returned, composited, as palette indices), an invalid one the error `validate` gave.
+/// frames (returned, composited, as RGB bytes), an invalid one the error `validate` gave.
 fn render(
     trace: &Trace,
     verdict: &Result<Counters, Error>,
@@ -145,14 +151,24 @@ fn decode(bytes: &[u8]) -> (Vec<Vec<u8>>, usize, usize) {
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(bytes).expect("GIF header decodes");
     let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    let table = decoder.global_palette().expect("a global colour table").to_vec();
     let mut screen = vec![0u8; width * height];
     let mut frames = Vec::new();
+    // The screen to go back to after a frame with disposal "restore to previous".
+    let mut restore: Option<Vec<u8>> = None;
     while let Some(frame) = decoder.read_next_frame().expect("GIF frame decodes") {
+        if let Some(before) = restore.take() {
+            screen = before;
+        }
         let (left, top) = (usize::from(frame.left), usize::from(frame.top));
         let (w, h) = (usize::from(frame.width), usize::from(frame.height));
         assert!(left + w <= width && top + h <= height, "frame {} lies outside the screen", frames.len());
         assert_eq!(frame.buffer.len(), w * h, "frame {} pixel count", frames.len());
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep, "frames are composited, never disposed");
+        match frame.dispose {
+            gif::DisposalMethod::Keep => {}
+            gif::DisposalMethod::Previous => restore = Some(screen.clone()),
+            other => panic!("frame {} has disposal {other:?}: frames are kept or undone", frames.len()),
+        }
         for y in 0..h {
             for x in 0..w {
                 let index = frame.buffer[y * w + x];
@@ -161,7 +177,8 @@ fn decode(bytes: &[u8]) -> (Vec<Vec<u8>>, usize, usize) {
                 }
             }
         }
-        frames.push(screen.clone());
+        // Colours, not indices: the colour table's order is the encoder's choice.
+        frames.push(screen.iter().flat_map(|&i| table[usize::from(i) * 3..][..3].to_vec()).collect());
     }
     (frames, width, height)
 }

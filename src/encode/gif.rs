@@ -28,11 +28,17 @@ pub struct Tuning {
     /// With `fast_lzw` and `diff_frames`: let each unchanged pixel be written as transparent or as
     /// its own colour, whichever continues the LZW phrase ([`lzw::encode_diff`]): ~4% smaller.
     pub phrase_aware_diff: bool,
+    /// Write the colour table in use order (the GIF sink's `colour_order`), so most frames' LZW codes
+    /// start narrower.
+    pub colour_order: bool,
+    /// With `diff_frames`: let the GIF sink undo a frame (disposal "restore to previous") when the
+    /// next one is smaller written against the image two frames back.
+    pub undo_frames: bool,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true }
+        Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true, colour_order: true, undo_frames: true }
     }
 }
 
@@ -112,8 +118,11 @@ fn diff_frame_compressed(prev: &IndexedImage, cur: &IndexedImage, order: &Colour
             old.extend_from_slice(a);
             new.extend_from_slice(b);
         } else {
-            order.map_into(a, &mut old);
+            // `encode_diff` only asks whether an old pixel equals the new one, so the old row need not be
+            // mapped: it takes the new (mapped) pixel where they agree, and anything else where not.
+            let start = new.len();
             order.map_into(b, &mut new);
+            old.extend(a.iter().zip(b).zip(&new[start..]).map(|((&p, &q), &n)| if p == q { n } else { !n }));
         }
     }
     let max = largest_changed(&old, &new);
@@ -243,5 +252,51 @@ mod tests {
         assert_eq!(&f.buffer[..], &[Paint::Dark.index(), TRANSPARENT, Paint::Dark.index()]);
         let same = diff_frame(Some(&prev), &prev);
         assert_eq!((same.width, same.height), (1, 1));
+    }
+
+    /// Frames written in a colour order decode (gif crate, composited) to the palette's colours,
+    /// for every encoder path.
+    #[test]
+    fn ordered_frames_decode_to_the_palette_colours() {
+        let colors: Vec<Rgb> = (0..48u8).map(|i| [i * 5, 255 - i * 5, i]).collect();
+        let order = ColourOrder::first(&[40, 41, 42, 3, 7], colors.len());
+        let mut frames = vec![IndexedImage::new(16, 12, Paint::Light)];
+        for k in 0..4i64 {
+            let mut next = frames[k as usize].clone();
+            next.fill_rect(k * 3, k, 4, 5, Paint::Queen);
+            for (i, p) in next.pixels.iter_mut().enumerate().skip(k as usize * 7).step_by(5).take(9) {
+                *p = [40, 41, 42, 44, 9][i % 5];
+            }
+            frames.push(next);
+        }
+        let all_off = Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false, ..Tuning::default() };
+        for tuning in [Tuning::default(), Tuning { phrase_aware_diff: false, ..Tuning::default() }, all_off] {
+            let mut writer = GifWriter::new(Vec::new(), (16, 12), &order.table(&colors), None).unwrap();
+            for (k, image) in frames.iter().enumerate() {
+                let prev = k.checked_sub(1).map(|j| &frames[j]);
+                writer.write(&encode_frame(prev, image, 10, tuning, &order)).unwrap();
+            }
+            let (bytes, _) = writer.finish().unwrap();
+            let mut options = gif::DecodeOptions::new();
+            options.set_color_output(gif::ColorOutput::Indexed);
+            let mut decoder = options.read_info(bytes.as_slice()).unwrap();
+            let table = decoder.global_palette().unwrap().to_vec();
+            let mut canvas = [0u8; 16 * 12];
+            for image in &frames {
+                let frame = decoder.read_next_frame().unwrap().unwrap();
+                let (left, top, w) = (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width));
+                for (y, row) in frame.buffer.chunks_exact(w).enumerate() {
+                    for (x, &p) in row.iter().enumerate() {
+                        if Some(p) != frame.transparent {
+                            canvas[(top + y) * 16 + left + x] = p;
+                        }
+                    }
+                }
+                for (&got, &want) in canvas.iter().zip(&image.pixels) {
+                    let got = &table[usize::from(got) * 3..][..3];
+                    assert_eq!(got, colors[usize::from(want)], "{tuning:?}");
+                }
+            }
+        }
     }
 }

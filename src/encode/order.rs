@@ -60,7 +60,22 @@ impl ColourOrder {
     /// `pixels` rewritten as GIF indices, appended to `out`.
     #[inline]
     pub fn map_into(&self, pixels: &[u8], out: &mut Vec<u8>) {
-        out.extend(pixels.iter().map(|&p| self.to_new[usize::from(p)]));
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        out.reserve(pixels.len());
+        let words = pixels.chunks_exact(8);
+        let tail = words.remainder();
+        // Eight pixels a word; a word of one colour (most of them: squares are long runs) takes one look-up.
+        for word in words {
+            let word = u64::from_le_bytes(word.try_into().unwrap());
+            let first = word & 0xff;
+            let mapped = if word == first * ONES {
+                u64::from(self.to_new[first as usize]) * ONES
+            } else {
+                (0..8).fold(0, |acc, k| acc | u64::from(self.to_new[((word >> (8 * k)) & 0xff) as usize]) << (8 * k))
+            };
+            out.extend_from_slice(&mapped.to_le_bytes());
+        }
+        out.extend(tail.iter().map(|&p| self.to_new[usize::from(p)]));
     }
 
     /// The GIF's colour table: `colors` (indexed by palette index) in the new order.

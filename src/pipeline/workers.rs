@@ -241,6 +241,8 @@ impl<E: Encode> Job<'_, E> {
     ) -> Vec<Result<E::Encoded, Error>> {
         let mut previous = renderer.blank();
         let mut current = renderer.blank();
+        // The image two frames back, once this worker has drawn it (encoders may diff against it).
+        let mut two_back = renderer.blank();
         if let Some(base) = base {
             renderer.draw(base, &mut previous);
         }
@@ -262,7 +264,11 @@ impl<E: Encode> Job<'_, E> {
                 palette: renderer.palette(),
             };
             let has_before = base.is_some() || i > 0;
-            out.push(self.encoder.encode(has_before.then_some(&previous), &frame));
+            let has_two_back = i > 1 || (i == 1 && base.is_some());
+            let (two, one) = (has_two_back.then_some(&two_back), has_before.then_some(&previous));
+            out.push(self.encoder.encode_after(two, one, &frame));
+            // The image now two back is overwritten next as `current`.
+            std::mem::swap(&mut two_back, &mut previous);
             std::mem::swap(&mut previous, &mut current);
         }
         out

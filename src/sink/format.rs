@@ -162,6 +162,13 @@ trait ErasedSink {
 pub trait ErasedEncode: Sync {
     /// Encode `frame` (see [`Encode::encode`]), boxed.
     fn encode_any(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Box<dyn Any + Send>, Error>;
+    /// Encode `frame` (see [`Encode::encode_after`]), boxed.
+    fn encode_any_after(
+        &self,
+        two_back: Option<&IndexedImage>,
+        before: Option<&IndexedImage>,
+        frame: &Frame<'_>,
+    ) -> Result<Box<dyn Any + Send>, Error>;
 }
 
 impl<E: Encode> ErasedEncode for E
@@ -170,6 +177,15 @@ where
 {
     fn encode_any(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Box<dyn Any + Send>, Error> {
         Ok(Box::new(self.encode(before, frame)?))
+    }
+
+    fn encode_any_after(
+        &self,
+        two_back: Option<&IndexedImage>,
+        before: Option<&IndexedImage>,
+        frame: &Frame<'_>,
+    ) -> Result<Box<dyn Any + Send>, Error> {
+        Ok(Box::new(self.encode_after(two_back, before, frame)?))
     }
 }
 
@@ -198,6 +214,15 @@ impl Encode for AnyEncoder {
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
         // The boxed encoder itself, not the blanket impl on the box (which would call back here).
         (**self).encode_any(before, frame)
+    }
+
+    fn encode_after(
+        &self,
+        two_back: Option<&IndexedImage>,
+        before: Option<&IndexedImage>,
+        frame: &Frame<'_>,
+    ) -> Result<Self::Encoded, Error> {
+        (**self).encode_any_after(two_back, before, frame)
     }
 }
 

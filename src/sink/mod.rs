@@ -132,4 +132,17 @@ pub trait Encode: Sync {
     type Encoded: Send;
     /// `before` is the image shown just before `frame` (`None` for the first output frame).
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error>;
+
+    /// [`Encode::encode`], also given the image shown two frames back when the worker has it: a
+    /// codec that can undo a frame (GIF's "restore to previous") may also write `frame` against
+    /// `two_back`. By default the same as `encode`.
+    fn encode_after(
+        &self,
+        two_back: Option<&IndexedImage>,
+        before: Option<&IndexedImage>,
+        frame: &Frame<'_>,
+    ) -> Result<Self::Encoded, Error> {
+        let _ = two_back;
+        self.encode(before, frame)
+    }
 }

@@ -19,6 +19,7 @@ mod count_shards;
 mod formats;
 mod formats_video;
 mod frames;
+mod gif_bytes;
 mod golden;
 mod heatmap;
 mod hostile_in;
