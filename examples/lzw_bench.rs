@@ -39,6 +39,8 @@ const DEFAULT_REPS: usize = 3;
 struct Frames {
     decoder: gif::Decoder<std::fs::File>,
     canvas: Vec<u8>,
+    /// The canvas to go back to before the next frame (after a frame with disposal "restore to previous").
+    restore: Option<Vec<u8>>,
 }
 
 /// What one frame looked like in the original file.
@@ -54,17 +56,23 @@ impl Frames {
         options.set_color_output(gif::ColorOutput::Indexed);
         let decoder = options.read_info(file).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let canvas = vec![0; usize::from(decoder.width()) * usize::from(decoder.height())];
-        Frames { decoder, canvas }
+        Frames { decoder, canvas, restore: None }
     }
 
     fn size(&self) -> (usize, usize) {
         (usize::from(self.decoder.width()), usize::from(self.decoder.height()))
     }
 
-    /// Composites the next frame onto the canvas (disposal "keep", as the tool writes).
+    /// Composites the next frame onto the canvas (disposal "keep", or "restore to previous" for frames the
+    /// tool undoes: the canvas shows the frame, and the next frame is drawn over what was there before).
     fn next(&mut self) -> Option<Meta> {
         let width = usize::from(self.decoder.width());
         let frame = self.decoder.read_next_frame().expect("decodable GIF")?;
+        let before = self.restore.take().unwrap_or_else(|| self.canvas.clone());
+        self.canvas.copy_from_slice(&before);
+        if frame.dispose == gif::DisposalMethod::Previous {
+            self.restore = Some(before);
+        }
         let (left, top, w) = (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width));
         for (y, row) in frame.buffer.chunks_exact(w).enumerate() {
             let line = &mut self.canvas[(top + y) * width + left..][..w];
@@ -154,7 +162,8 @@ impl Method {
             width: (x1 - x0) as u16,
             height: (y1 - y0) as u16,
             delay: meta.delay,
-            dispose: meta.dispose,
+            // Rebuilt frames are each the change from the frame before: always kept.
+            dispose: gif::DisposalMethod::Keep,
             transparent: Some(TRANSPARENT),
             buffer: Cow::Borrowed(lzw),
             ..gif::Frame::default()
