@@ -10,6 +10,7 @@
 pub mod classes;
 pub mod heatmap;
 mod pdf;
+pub mod picture;
 pub mod sheet;
 mod sheet_text;
 mod svg;
@@ -18,8 +19,9 @@ pub use crate::sink::atlas::{Atlas, AtlasEntry};
 pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::render::RenderOptions;
-use crate::sink::{Format, STILL_FORMATS};
+use crate::sink::Format;
 use crate::Error;
+use picture::still_format as still;
 use std::io::Write;
 
 /// One board (a solution or any partial layout, `queens[col] = row`); returns its width and height.
@@ -96,11 +98,8 @@ pub fn write_heatmap<W: Write>(
     format: Format,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    match still(format)? {
-        Format::Svg => heatmap::write_heatmap_svg(n, unique, options, out),
-        Format::Pdf => heatmap::write_heatmap_pdf(n, unique, options, out),
-        _ => heatmap::write_heatmap_png(n, unique, options, out),
-    }
+    let format = still(format)?;
+    heatmap::picture(n, unique, options)?.write(format, out)
 }
 
 /// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a
@@ -122,13 +121,6 @@ pub fn board_image(n: usize, queens: &[usize], options: &RenderOptions) -> Resul
 /// (feature `image`): the picture [`write_heatmap`] writes as a PNG, pixel for pixel.
 #[cfg(feature = "image")]
 pub fn heatmap_image(n: usize, unique: bool, options: &RenderOptions) -> Result<image::RgbaImage, Error> {
-    heatmap::heatmap_rgba(n, unique, options)
-}
-
-/// `format` when stills are written in it.
-fn still(format: Format) -> Result<Format, Error> {
-    match STILL_FORMATS.contains(&format) {
-        true => Ok(format),
-        false => Err(Error::UnknownFormat { extension: format.extension().into(), writes: "png, svg or pdf".into() }),
-    }
+    let picture = heatmap::picture(n, unique, options)?;
+    Ok(picture.pixels().to_rgba(picture.palette.colors()))
 }
