@@ -7,6 +7,7 @@
 //! picture (the SVG is the scene the PNG is painted from, or the same layout). A format a product
 //! does not write (an animation format) is [`Error::UnknownFormat`].
 
+mod board;
 pub mod classes;
 pub mod heatmap;
 mod pdf;
@@ -45,11 +46,8 @@ pub fn write_board<W: Write>(
     format: Format,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    match still(format)? {
-        Format::Svg => svg::write_board_svg(n, queens, options, out),
-        Format::Pdf => pdf::write_board_pdf(n, queens, options, out),
-        _ => sheet::write_board_png(n, queens, options, out),
-    }
+    let format = still(format)?;
+    board::picture(n, queens, options)?.write(format, out)
 }
 
 /// `boards` on one sheet, `columns` boards per row (boards placed in a class row go to their
@@ -113,8 +111,8 @@ pub fn write_heatmap<W: Write>(
 /// ```
 #[cfg(feature = "image")]
 pub fn board_image(n: usize, queens: &[usize], options: &RenderOptions) -> Result<image::RgbaImage, Error> {
-    let (image, palette) = sheet::draw_board(n, queens, options)?;
-    Ok(image.to_rgba(palette.colors()))
+    let picture = board::picture(n, queens, options)?;
+    Ok(picture.pixels().to_rgba(picture.palette.colors()))
 }
 
 /// The heatmap of `n` (one solution per symmetry class with `unique`) as an `image::RgbaImage`
