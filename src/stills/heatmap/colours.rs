@@ -1,7 +1,7 @@
 //! The heatmap's colours: a stepped single-hue ramp per theme, given to the backends as the
 //! theme's twelve fill paints (`Paint::region(k)` is ramp step k), and the count's ink on each step.
 //!
-//! Contract: step 0 lies next to the page (near-white on a light page, deep on a dark one) and step
+//! Contract: step 0 lies next to the page (pale on a light page, deep on a dark one) and step
 //! [`STEPS`]` - 1` farthest from it, so more queens always read as "more"; themes without hue (gray,
 //! print) get a gray ramp, the others blue (the ColorBrewer Blues stops). Steps below [`SPLIT`] carry
 //! the count in the theme's text colour, the others in its background colour, and every step keeps
@@ -55,7 +55,8 @@ fn family(theme: &Theme) -> impl Fn(f32) -> Rgb {
 }
 
 /// The ramp's steps in `theme`: `SPLIT` evenly over the part next to the page where the text
-/// colour stays legible, the rest evenly over the far part where the background colour does.
+/// colour stays legible (the first one step off the page, so the lowest counts' squares still
+/// show against it), the rest evenly over the far part where the background colour does.
 pub fn steps(theme: &Theme) -> [Rgb; STEPS] {
     const GRID: usize = 1000;
     let at = family(theme);
@@ -69,19 +70,19 @@ pub fn steps(theme: &Theme) -> [Rgb; STEPS] {
         (near, far) = (middle - gap, middle + gap);
     }
     std::array::from_fn(|k| match k < SPLIT {
-        true => at(near * k as f32 / (SPLIT - 1) as f32),
+        true => at(near * (k + 1) as f32 / SPLIT as f32),
         false => at(far + (1.0 - far) * (k - SPLIT) as f32 / (STEPS - SPLIT - 1) as f32),
     })
 }
 
-/// The step of a cell at `t` in [0, 1] (its count over the largest count).
+/// The step of a cell at `t` in [0, 1] (its count's place between the smallest and the largest).
 pub fn step(t: f32) -> usize {
     (t.clamp(0.0, 1.0) * (STEPS - 1) as f32).round() as usize
 }
 
-/// The colour a cell at `t` in [0, 1] (its count over the largest count) takes in `theme`: one of
-/// twelve steps of a single-hue lightness ramp (blue, or gray in themes without hue), lightest on a
-/// light page and deepest on a dark one at 0.
+/// The colour a cell at `t` in [0, 1] (its count's place between the smallest count and the
+/// largest) takes in `theme`: one of twelve steps of a single-hue lightness ramp (blue, or gray in
+/// themes without hue), palest on a light page and deepest on a dark one at 0.
 pub fn ramp(theme: &Theme, t: f32) -> Rgb {
     steps(theme)[step(t)]
 }

@@ -1,10 +1,11 @@
 //! The heatmap laid out as a [`Scene`]: what every backend draws.
 //!
 //! Contract: square (row, col) is a fill `square` pixels a side at the board's origin plus
-//! (col, row) * square, in the fill paint of its ramp step (see `colours`), with its count centred
-//! in it in the step's ink (when squares are 12 pixels or more); a title above; below, the legend:
-//! one swatch per step from 0 to the largest count, labelled at both ends, and a line saying what
-//! the numbers count. Fills come first, text over them.
+//! (col, row) * square, in the fill paint of its ramp step (see `colours`: the count's place between
+//! the smallest and the largest count), with its count centred in it in the step's ink (when squares
+//! are 12 pixels or more); a title above; below, the legend: one swatch per step from the smallest
+//! count to the largest, labelled at both ends, and a line saying what the numbers count. Fills come
+//! first, text over them.
 
 use super::colours::{ink, step, STEPS};
 use crate::render::glyphs::Glyphs;
@@ -24,13 +25,25 @@ fn fill((x, y, w, h): (usize, usize, usize, usize), paint: Paint) -> Item {
     Item::Fill { rect: (x as i64, y as i64, w as i64, h as i64), paint }
 }
 
+/// The counts the ramp runs between: the smallest and the largest (0 and at least 1 when they
+/// are equal, so a lone count takes the far end).
+fn range(counts: &[Vec<u64>]) -> (u64, u64) {
+    let lo = counts.iter().flatten().copied().min().unwrap_or(0);
+    let hi = counts.iter().flatten().copied().max().unwrap_or(0);
+    if hi > lo {
+        (lo, hi)
+    } else {
+        (0, hi.max(1))
+    }
+}
+
 /// The heatmap of `counts` (`unique`: one solution per class) with `square`-pixel squares, and
 /// its title.
 pub fn describe(counts: &[Vec<u64>], unique: bool, square: usize, glyphs: &Glyphs) -> Result<(Scene, String), Error> {
     let n = counts.len();
     check_geometry(n, square)?;
     let total: u64 = counts.first().map_or(0, |row| row.iter().sum());
-    let max = counts.iter().flatten().copied().max().unwrap_or(0).max(1);
+    let (lo, hi) = range(counts);
     let size = ((square as f32 * 0.32).round() as u32).clamp(8, 20);
     let title_size = size.max(13);
     let margin = (square / 3).clamp(8, 24);
@@ -47,7 +60,7 @@ pub fn describe(counts: &[Vec<u64>], unique: bool, square: usize, glyphs: &Glyph
     let (x0, y0) = ((width - board) / 2, margin + title_band);
     for (row, counts) in counts.iter().enumerate() {
         for (col, &count) in counts.iter().enumerate() {
-            let k = step(count as f32 / max as f32);
+            let k = step((count - lo) as f32 / (hi - lo) as f32);
             let (x, y) = (x0 + col * square, y0 + row * square);
             scene.push(fill((x, y, square, square), Paint::region(k as u8)));
             if square >= 12 {
@@ -57,7 +70,7 @@ pub fn describe(counts: &[Vec<u64>], unique: bool, square: usize, glyphs: &Glyph
             }
         }
     }
-    // Legend: the steps from 0 to the largest count, labelled at both ends.
+    // Legend: the steps from the smallest count to the largest, labelled at both ends.
     let (bar_y, bar_h, bar_w) = (y0 + board + size as usize, size as usize, board.min(width - 2 * margin) / 2);
     let bar_x = (width - bar_w) / 2;
     for k in 0..STEPS {
@@ -66,9 +79,10 @@ pub fn describe(counts: &[Vec<u64>], unique: bool, square: usize, glyphs: &Glyph
     }
     let label_base = (bar_y + bar_h / 2) as f32 + glyphs.ascent(size) * 0.4;
     let gap = size as f32 * 0.4;
-    let zero_x = bar_x as f32 - gap - glyphs.text_width("0", size) / 2.0;
-    texts.push(centred(glyphs, "0".into(), size, (zero_x, label_base), Paint::Text));
-    let max_text = max.to_string();
+    let lo_text = lo.to_string();
+    let lo_x = bar_x as f32 - gap - glyphs.text_width(&lo_text, size) / 2.0;
+    texts.push(centred(glyphs, lo_text, size, (lo_x, label_base), Paint::Text));
+    let max_text = hi.to_string();
     let max_x = (bar_x + bar_w) as f32 + gap + glyphs.text_width(&max_text, size) / 2.0;
     texts.push(centred(glyphs, max_text, size, (max_x, label_base), Paint::Text));
     let note_base = (bar_y + bar_h) as f32 + size as f32 * 1.6;
