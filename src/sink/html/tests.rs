@@ -1,7 +1,7 @@
 use super::*;
 use crate::pipeline::{render, Animation, NoProgress};
-use crate::solve::{record, SolveOptions};
 use crate::render::svg::Atom;
+use crate::solve::{record, SolveOptions};
 
 fn page(options: &SolveOptions, animation: &Animation) -> String {
     let trace = record(options, 100_000).unwrap();
