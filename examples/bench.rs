@@ -32,7 +32,7 @@ impl Write for Counter {
     }
 }
 
-const ALL_ON: Tuning = Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true, undo_frames: true };
+const ALL_ON: Tuning = Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true };
 
 /// What a job writes.
 #[derive(Clone, Copy)]
@@ -199,7 +199,7 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
             "animate 8 --until all [all off]",
             8,
             Until::All,
-            Gif(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false, undo_frames: false }),
+            Gif(Tuning { diff_frames: false, fast_lzw: false, phrase_aware_diff: false }),
         ),
         ("animate 8 --bare --no-attacks", 8, Until::First, Gif(ALL_ON)),
         ("animate 8 --until all --bare --no-attacks", 8, Until::All, Gif(ALL_ON)),

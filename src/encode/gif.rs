@@ -3,10 +3,7 @@
 //! Contract: frame 0 is written whole; every later frame holds only the rectangle that changed
 //! since the previous frame, with unchanged pixels set to the transparent index 0 (or left at their
 //! own colour where that compresses better) and disposal "keep", so decoders composite the exact
-//! full frame. Delays are in 1/100 s and never below 2. A frame may instead be written as a change
-//! from the frame two before it ([`encode_frame_undoable`]); the writer then gives the frame
-//! between disposal "restore to previous", so decoders undo it after it shows and composite the
-//! same full frames.
+//! full frame. Delays are in 1/100 s and never below 2.
 
 use super::lzw;
 use super::patch::changed_rect;
@@ -29,15 +26,11 @@ pub struct Tuning {
     /// With `fast_lzw` and `diff_frames`: let each unchanged pixel be written as transparent or as
     /// its own colour, whichever continues the LZW phrase ([`lzw::encode_diff`]): ~4% smaller.
     pub phrase_aware_diff: bool,
-    /// With `diff_frames`: where a frame is much closer to the frame two before it than to the one
-    /// just before (a removal right after its placement), write it as a change from that one and
-    /// let the frame between be undone after it shows (disposal "restore to previous").
-    pub undo_frames: bool,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true, undo_frames: true }
+        Tuning { diff_frames: true, fast_lzw: true, phrase_aware_diff: true }
     }
 }
 
@@ -159,52 +152,6 @@ pub fn encode_frame(prev: Option<&IndexedImage>, cur: &IndexedImage, delay_cs: u
     };
     frame.delay = delay_cs;
     frame
-}
-
-/// A compressed frame, and when it pays, the same frame written as a change from the frame two
-/// before it (for a GIF in which the frame between is undone after it shows).
-pub struct GifFrame {
-    /// The frame as a change from the frame just before it.
-    pub frame: Frame<'static>,
-    /// The frame as a change from the frame two before it, when that is smaller.
-    pub after_undo: Option<Frame<'static>>,
-}
-
-/// A frame counts as much closer to `earlier` than to `prev` when it has at most this fraction of
-/// the changed pixels (only then is the second encoding tried).
-const UNDO_CHANGE_RATIO: f64 = 0.5;
-
-/// How many pixels differ between two images of one size, 32 at a time.
-fn changed_pixels(a: &IndexedImage, b: &IndexedImage) -> usize {
-    let (a_chunks, b_chunks) = (a.pixels.chunks_exact(32), b.pixels.chunks_exact(32));
-    let tail = a_chunks.remainder().iter().zip(b_chunks.remainder()).filter(|(x, y)| x != y).count();
-    tail + a_chunks
-        .zip(b_chunks)
-        .filter(|(x, y)| x != y)
-        .map(|(x, y)| x.iter().zip(y).filter(|(p, q)| p != q).count())
-        .sum::<usize>()
-}
-
-/// [`encode_frame`], plus (with `tuning.undo_frames`) the frame as a change from `earlier`, the
-/// frame two before, when far fewer pixels changed since then and its bytes are fewer.
-pub fn encode_frame_undoable(
-    earlier: Option<&IndexedImage>,
-    prev: Option<&IndexedImage>,
-    cur: &IndexedImage,
-    delay_cs: u16,
-    tuning: Tuning,
-) -> GifFrame {
-    let frame = encode_frame(prev, cur, delay_cs, tuning);
-    let (Some(earlier), Some(prev)) = (earlier, prev) else { return GifFrame { frame, after_undo: None } };
-    if !(tuning.undo_frames && tuning.diff_frames) {
-        return GifFrame { frame, after_undo: None };
-    }
-    if changed_pixels(earlier, cur) as f64 > changed_pixels(prev, cur) as f64 * UNDO_CHANGE_RATIO {
-        return GifFrame { frame, after_undo: None };
-    }
-    let undone = encode_frame(Some(earlier), cur, delay_cs, tuning);
-    let after_undo = (undone.buffer.len() < frame.buffer.len()).then_some(undone);
-    GifFrame { frame, after_undo }
 }
 
 /// Writes pre-compressed frames (from [`encode_frame`]) into a GIF, in order.

@@ -142,22 +142,19 @@ where
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
         scope.spawn(move || replay_in_chunks(frames, wanted, tx));
-        // The last two frames sent out, oldest first: the bases of the next chunk.
-        let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
+        let mut before: Option<D::Frame> = None;
         let mut done = 0;
         for chunk in rx {
             let chunk = chunk?;
             let job = Job { encoder: &encoder, timing: &animation.timing, first: done };
-            for encoded in job.run(&mut renderers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
+            for encoded in job.run(&mut renderers, before.as_ref(), &chunk) {
                 sink.write(encoded?)?;
                 done += 1;
                 if !progress.advance(done, selected.count) {
                     return Err(Error::Cancelled);
                 }
             }
-            let mut last_two = chunk.into_iter().rev().map(|(frame, _)| frame);
-            let last = last_two.next();
-            before = (last_two.next().or(before.1), last);
+            before = chunk.into_iter().last().map(|(frame, _)| frame);
         }
         Ok(done)
     })?;
@@ -215,50 +212,37 @@ struct Job<'a, E> {
 
 impl<E: Encode> Job<'_, E> {
     /// Split the chunk into runs of consecutive frames, one per renderer; each worker draws its
-    /// run (after the two frames before it, the bases of the first differences: the encoder sees
-    /// the same frames however the chunk was split) and encodes every frame while its pixels are
-    /// in cache. Results come back in order.
+    /// run (after the frame before it, as the base of the first difference) and encodes every
+    /// frame while its pixels are in cache. Results come back in order.
     fn run<D: Drawer>(
         &self,
         renderers: &mut [D],
-        before: (Option<&D::Frame>, Option<&D::Frame>),
+        before: Option<&D::Frame>,
         chunk: &Chunk<D::Frame>,
     ) -> Vec<Result<E::Encoded, Error>> {
         let part = chunk.len().div_ceil(renderers.len()).max(1);
-        let frame = |k: usize| &chunk[k].0;
         let encoded: Vec<Vec<Result<E::Encoded, Error>>> = renderers
             .par_iter_mut()
             .zip(chunk.par_chunks(part).enumerate().collect::<Vec<_>>())
             .map(|(renderer, (i, frames))| {
-                let start = i * part;
-                let bases = match start {
-                    0 => before,
-                    1 => (before.1, Some(frame(0))),
-                    _ => (Some(frame(start - 2)), Some(frame(start - 1))),
-                };
-                self.encode_run(renderer, bases, frames, start)
+                let base = if i == 0 { before } else { Some(&chunk[i * part - 1].0) };
+                self.encode_run(renderer, base, frames, i * part)
             })
             .collect();
         encoded.into_iter().flatten().collect()
     }
 
-    /// Draw and encode `frames` after `(earlier, base)`, the two frames sent out before them.
     fn encode_run<D: Drawer>(
         &self,
         renderer: &mut D,
-        (earlier_base, base): (Option<&D::Frame>, Option<&D::Frame>),
+        base: Option<&D::Frame>,
         frames: &[(D::Frame, bool)],
         offset: usize,
     ) -> Vec<Result<E::Encoded, Error>> {
         let mut previous = renderer.blank();
         let mut current = renderer.blank();
-        // The frame before `previous`, once there is one.
-        let mut earlier = renderer.blank();
         if let Some(base) = base {
             renderer.draw(base, &mut previous);
-        }
-        if let Some(earlier_base) = earlier_base {
-            renderer.draw(earlier_base, &mut earlier);
         }
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last)) in frames.iter().enumerate() {
@@ -274,14 +258,11 @@ impl<E: Encode> Job<'_, E> {
                 ),
                 position: self.first + offset + i,
                 image: &current,
-                earlier: (i >= 2 || (i == 1 && base.is_some()) || earlier_base.is_some()).then_some(&earlier),
                 scene: &scene,
                 palette: renderer.palette(),
             };
             let has_before = base.is_some() || i > 0;
             out.push(self.encoder.encode(has_before.then_some(&previous), &frame));
-            // Oldest buffer becomes the next frame's canvas: earlier <- previous <- current.
-            std::mem::swap(&mut earlier, &mut previous);
             std::mem::swap(&mut previous, &mut current);
         }
         out

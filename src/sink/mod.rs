@@ -81,10 +81,6 @@ pub struct Frame<'a> {
     pub position: usize,
     /// The frame's pixels: palette indices, the colours in `palette`.
     pub image: &'a IndexedImage,
-    /// The frame shown two before this one, when the worker drawing it has it (not at the start
-    /// of a worker's run): a codec that can undo a frame after showing it (GIF's disposal "restore
-    /// to previous") may write this frame as a change from that one instead.
-    pub earlier: Option<&'a IndexedImage>,
     /// What the frame shows, as the rasterizer painted it into `image` (vector sinks draw this).
     pub scene: &'a Scene,
     /// The run's palette (the one [`Stream::palette`] named): index -> colour of `image`'s pixels.
