@@ -33,8 +33,8 @@ def attacked(queens, row, col):
 
 
 def expected(queens, row, col, solved):
-    """The colour at a square's centre: the queen's ink, else the square's ground (a solved board
-    is drawn without attack shading)."""
+    """The colour at a square's centre: the queen's ink, else the square's ground (a solution's
+    frame is drawn without attack shading)."""
     if (row, col) in queens:
         return QUEEN
     shaded = attacked(queens, row, col) and not solved
@@ -63,7 +63,8 @@ for k, (img, duration, loop) in enumerate(gif):
             queens.discard((e["row"], e["col"]))
     check(img.size == (240, 240), f"frame {k} size {img.size}")
     event = trace["events"][k - 1]["event"] if k > 0 else None
-    solved = len(queens) == 6 and not any(attacked(queens, r, c) for r, c in queens)
+    # Drawn solved on the solution's own frame only (the placement before it stays shaded).
+    solved = event == "solution" and len(queens) == 6 and not any(attacked(queens, r, c) for r, c in queens)
     for row in range(6):
         for col in range(6):
             got = img.getpixel((col * 40 + 20, row * 40 + 20))

@@ -20,7 +20,7 @@
 //!    implements [`Sink`] and [`Encode`] (`examples/custom_sink.rs`).
 //!
 //! Beside the animation: stills of boards ([`write_board`]), sheets of solutions ([`write_sheet`])
-//! and heatmaps of the solution space ([`write_heatmap`]), in PNG or SVG; exact counts in
+//! and heatmaps of the solution space ([`write_heatmap`]), in PNG, SVG or PDF; exact counts in
 //! [`count`] ([`count::count_all`]). Files are best written through [`OutputFile`]: nothing appears
 //! unless the run succeeds. Every failure is an [`Error`] whose message says what to do next.
 //!
@@ -83,7 +83,7 @@ pub use trace::jsonl;
 pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::puzzle_file::{parse_puzzle, puzzle_text, read_puzzle, ReadPuzzle, MAX_PUZZLE_BYTES, MAX_PUZZLE_N};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
-pub use trace::{Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
+pub use trace::{column_label, Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
 
 pub use count::TRANSFORMS;
 pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
@@ -97,6 +97,7 @@ pub use board::{validate, BoardFrame, Counters};
 
 pub use render::caption::{caption_spec, CaptionSpec};
 pub use render::code;
+pub use render::color::{contrast, luminance};
 pub use render::palette::Palette;
 pub use render::pdf::Paper;
 pub use render::report::{solution_text, solutions_summary, solutions_text};

@@ -1,4 +1,4 @@
-//! `heatmap`: how often each square holds a queen over all solutions, as one PNG or SVG.
+//! `heatmap`: how often each square holds a queen over all solutions, as one PNG, SVG or PDF.
 
 use super::args::ThemeArgs;
 use super::io::{default_output, open_output, render_options, summary};

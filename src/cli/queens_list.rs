@@ -10,7 +10,7 @@
 //! from the top) and is not parsed here.
 
 use crate::args::UsageError;
-use queens::internals::column_label;
+use queens::column_label;
 
 /// Parse a QUEENS list for an n-board into 0-based rows from the top, one per column from `a`.
 pub fn parse_queens(n: usize, list: &str) -> Result<Vec<usize>, UsageError> {

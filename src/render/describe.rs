@@ -44,7 +44,8 @@ impl Renderer {
         if solution && !self.bare {
             self.solution_ring(&mut scene);
         }
-        self.squares(&frame.board, &mut scene);
+        // A full board shows solved on the solution's own frame (and in stills), not on the placement before it.
+        self.squares(&frame.board, solution || frame.event.is_none(), &mut scene);
         if !self.bare {
             if self.outline && !solution {
                 self.board_outline(&mut scene);
@@ -77,13 +78,15 @@ impl Renderer {
         scene
     }
 
-    /// Every square with its ground: a solved board (all queens placed, none attacked) shows no
-    /// attacks and its queens on the solution paint; otherwise, when attacks are shaded, queens'
-    /// squares and attacked squares take the attacked shade and the others stay plain, ringed in
-    /// themes that ring free squares.
-    fn squares(&self, board: &Board, scene: &mut Scene) {
+    /// Every square with its ground: a solved board (all queens placed, none attacked, and
+    /// `may_show_solved`: a solution's frame or a still) shows no attacks and its queens on the
+    /// solution paint; otherwise, when attacks are shaded, queens' squares and attacked squares
+    /// take the attacked shade and the others stay plain, ringed in themes that ring free squares.
+    /// (The placement that completes a solution stays shaded: the solution frame after it is the
+    /// reveal, and the frames around it stay alike, which keeps animations small.)
+    fn squares(&self, board: &Board, may_show_solved: bool, scene: &mut Scene) {
         let size = self.layout.square;
-        let solved = board.queens().count() == board.n() && board.conflicts().is_empty();
+        let solved = may_show_solved && board.queens().count() == board.n() && board.conflicts().is_empty();
         if board.has_regions() {
             return self.puzzle_squares(board, solved, scene);
         }

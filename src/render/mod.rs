@@ -171,7 +171,8 @@ impl Renderer {
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
         let size = self.label_size();
-        let legend = tree_legend::TreeLegend::new(&tree, size, self.layout.tree_panel_width(), &self.glyphs);
+        let legend =
+            tree_legend::TreeLegend::new(&tree, size, self.layout.tree_panel_width(), self.outline, &self.glyphs);
         self.layout = self.layout.with_tree_panel(legend.height);
         let panel = self.layout.tree.expect("the layout has a tree panel now");
         self.tree_legend = Some(Arc::new(legend.placed(self.layout.tree_legend.expect("and a legend"))));

@@ -21,9 +21,15 @@ pub struct Palette {
 impl Palette {
     /// The palette of `theme`: its paints, then the anti-aliasing blends.
     pub fn new(theme: &Theme) -> Self {
+        Palette::with_blends(theme, &blended_pairs())
+    }
+
+    /// The palette of `theme` with anti-aliasing blends for the (ink, background) `pairs` only
+    /// (a still's own choice; at most 74 pairs, so indices stay below 256).
+    pub fn with_blends(theme: &Theme, pairs: &[(Paint, Paint)]) -> Self {
         let mut colors: Vec<Rgb> = Paint::ALL.iter().map(|&p| theme.color(p)).collect();
         let mut blends = vec![0u8; PAINT_COUNT * PAINT_COUNT];
-        for (ink, bg) in blended_pairs() {
+        for &(ink, bg) in pairs {
             blends[ink as usize * PAINT_COUNT + bg as usize] = colors.len() as u8;
             for level in 1..LEVELS {
                 colors.push(mix(theme.color(bg), theme.color(ink), level));

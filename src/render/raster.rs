@@ -93,6 +93,20 @@ pub fn hatched(square: usize, base: Paint, ink: Paint) -> IndexedImage {
     tile
 }
 
+/// `scene` painted on a canvas of its own in `palette` (stills): tiles made for its squares' size,
+/// hatched when `hatch`.
+pub fn still(scene: &Scene, palette: &Palette, hatch: bool) -> IndexedImage {
+    let square = scene.items.iter().find_map(|item| match item {
+        Item::Square { size, .. } => Some(*size),
+        _ => None,
+    });
+    let mut glyphs = Glyphs::new();
+    let tiles = Tiles::new(square.unwrap_or(1), &glyphs, palette, hatch);
+    let mut canvas = IndexedImage::new(scene.width, scene.height, Paint::Background);
+    paint(scene, &mut canvas, &tiles, &mut glyphs, palette);
+    canvas
+}
+
 /// Paint `scene` into `canvas` (which must have the scene's size).
 pub fn paint(scene: &Scene, canvas: &mut IndexedImage, tiles: &Tiles, glyphs: &mut Glyphs, palette: &Palette) {
     canvas.pixels.fill(Paint::Background.index());

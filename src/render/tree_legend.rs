@@ -41,8 +41,8 @@ impl Mark {
         }
     }
 
-    /// The swatch: a node of `side` pixels showing this mark.
-    fn swatch(self, rect: Rect, scene: &mut Scene) {
+    /// The swatch: a node of `side` pixels showing this mark (`outlined`: see [`explored_outline`]).
+    fn swatch(self, rect: Rect, outlined: bool, scene: &mut Scene) {
         let (fill, _) = node_paints(match self {
             Mark::Path | Mark::Current => NodeState::Path,
             Mark::Solution => NodeState::Solution,
@@ -55,6 +55,7 @@ impl Mark {
             Mark::Solution => solution_outline(rect, rect.3, scene),
             Mark::Cut => cut_bar(rect, scene),
             Mark::TakenBack => taken_back(rect, rect.3, scene),
+            Mark::Explored if outlined => explored_outline(rect, scene),
             _ => {}
         }
     }
@@ -75,6 +76,15 @@ pub(super) fn node_paints(state: NodeState) -> (Paint, Paint) {
 pub(super) fn solution_outline(rect: Rect, height: i64, scene: &mut Scene) {
     if rect.2 >= 6 {
         scene.push(Item::Outline { rect, thickness: (height / 16).max(2), paint: Paint::Queen });
+    }
+}
+
+/// The outline of a node taken back with a solution below it, for themes whose light squares are
+/// the page's colour (`Theme::outline`, print): its fill alone would be white on white. Drawn in
+/// the dead ends' colour, so it never reads as the current node's (text-coloured) mark.
+pub(super) fn explored_outline(rect: Rect, scene: &mut Scene) {
+    if rect.2 >= 3 {
+        scene.push(Item::Outline { rect, thickness: 1, paint: Paint::LightAttacked });
     }
 }
 
@@ -117,13 +127,16 @@ pub(super) struct TreeLegend {
     /// Height it needs, in pixels.
     pub height: usize,
     size: u32,
+    /// Explored nodes are outlined ([`explored_outline`]).
+    outlined: bool,
     /// Each entry's mark, swatch and text pen (x, baseline), relative to the legend's top left.
     entries: Vec<(Mark, Rect, (f32, f32))>,
 }
 
 impl TreeLegend {
-    /// The legend of `tree` in type of `size` pixels, wrapped to `width` pixels.
-    pub fn new(tree: &SearchTree, size: u32, width: usize, glyphs: &Glyphs) -> Self {
+    /// The legend of `tree` in type of `size` pixels, wrapped to `width` pixels; `outlined`: the
+    /// theme outlines explored nodes ([`explored_outline`]).
+    pub fn new(tree: &SearchTree, size: u32, width: usize, outlined: bool, glyphs: &Glyphs) -> Self {
         let cap = glyphs.cap_height(size);
         let side = size as i64;
         let pad = (size / 2) as f32;
@@ -146,7 +159,7 @@ impl TreeLegend {
             x += entry + size as f32 * 1.2;
         }
         let height = if entries.is_empty() { 0 } else { (top + line + pad * 0.5).ceil() as usize };
-        TreeLegend { height, size, entries }
+        TreeLegend { height, size, outlined, entries }
     }
 
     /// This legend moved into `rect`.
@@ -162,7 +175,7 @@ impl TreeLegend {
     /// The legend's items.
     pub fn items(&self, scene: &mut Scene) {
         for &(mark, swatch, (x, baseline)) in &self.entries {
-            mark.swatch(swatch, scene);
+            mark.swatch(swatch, self.outlined, scene);
             scene.push(Item::Text { x, baseline, size: self.size, text: mark.words().into(), paint: Paint::Text });
         }
     }

@@ -6,7 +6,8 @@
 //! (light squares' colour when a solution lay below, attacked light squares' colour when dead), the
 //! current path is in the placed colour (at least 3 px wide), solutions in the solution colour,
 //! nodes cut by a look-ahead get a bar in the attacked colour along their bottom, and a node just
-//! removed an outline in the removed colour. The current node (the last queen on the board, the
+//! removed an outline in the removed colour. Where the theme's light squares are the page's colour
+//! (`Theme::outline`, print), nodes left after a solution are outlined in the dead ends' colour. The current node (the last queen on the board, the
 //! root on an empty one) is outlined ([`super::tree_legend::current_node`]). Labels (the square,
 //! "c3") are drawn where they fit. Nodes narrower than 2 pixels that share a pixel column are
 //! drawn as one cell showing their strongest state ([`super::tree_cells`]), so a frame costs the
@@ -16,7 +17,7 @@
 use super::scene::{Item, Scene};
 use super::theme::Paint;
 use super::tree_cells::{Cell, TreeCells};
-use super::tree_legend::{current_node, cut_bar, node_paints, solution_outline, taken_back};
+use super::tree_legend::{current_node, cut_bar, explored_outline, node_paints, solution_outline, taken_back};
 use super::Renderer;
 use crate::board::tree::{Node, NodeState};
 use crate::board::BoardFrame;
@@ -86,6 +87,9 @@ impl Renderer {
         }
         if state == NodeState::Solution {
             solution_outline(rect, cells.geometry.node_height, scene);
+        }
+        if state == NodeState::Explored && self.outline {
+            explored_outline(rect, scene);
         }
         let Some(node) = node else { return };
         let size = label_size(cells.geometry.row);

@@ -1,5 +1,7 @@
 //! The SVG sink: one frame as an SVG still, several as one animated SVG (CSS animations, no
-//! script) with the GIF's timing and loop count.
+//! script) with the GIF's timing and loop count. Also the frame encoder the SVG-drawn sinks share
+//! (this one and the HTML player): [`AtomEncoder`] breaks each frame into atoms on the worker
+//! threads, and [`TitleWords`] keeps the first and last frames' words for the picture's title.
 //!
 //! Contract: frames are broken into atoms on the worker threads; the sink keeps only what changes
 //! between consecutive frames and writes the document at the end. Delays are the GIF's (rounded
@@ -24,8 +26,7 @@ pub struct SvgSink<W: Write> {
 struct State {
     picture: SvgPicture,
     loop_count: Option<u16>,
-    first_words: String,
-    last_words: String,
+    words: TitleWords,
 }
 
 impl<W: Write> SvgSink<W> {
@@ -41,56 +42,92 @@ impl<W: Write> SvgSink<W> {
     }
 }
 
-/// Breaks frames into atoms on the worker threads.
-pub struct SvgEncoder {
+/// Breaks frames into SVG atoms on the worker threads (the SVG sink's and the HTML player's encoder).
+pub struct AtomEncoder {
     glyphs: Glyphs,
     hatch: bool,
     frames: Option<usize>,
 }
 
-/// One frame, ready for the timeline.
-pub struct SvgFrame {
-    atoms: Vec<Atom>,
-    duration_ms: u64,
-    words: Option<String>,
+impl AtomEncoder {
+    /// The encoder for `stream`'s frames.
+    pub(crate) fn new(stream: &Stream<'_>) -> Self {
+        AtomEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames }
+    }
 }
 
-impl Encode for SvgEncoder {
-    type Encoded = SvgFrame;
+/// One frame broken into atoms, ready for a timeline.
+pub struct AtomFrame {
+    pub(crate) atoms: Vec<Atom>,
+    /// The frame's step (its position in the whole run).
+    pub(crate) step: usize,
+    /// The GIF's delay, in 1/100 s.
+    pub(crate) delay_cs: u16,
+    /// The caption's words, kept for the first and last frames only (every frame's when the count is unknown).
+    pub(crate) words: Option<String>,
+    /// Where the panels start (text from there on is not read as the caption).
+    pub(crate) panels_x: Option<usize>,
+}
 
-    fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<SvgFrame, Error> {
-        // The words of the first and last frames make the title (every frame's when the count is unknown).
+impl Encode for AtomEncoder {
+    type Encoded = AtomFrame;
+
+    fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<AtomFrame, Error> {
         let first_or_last = frame.position == 0 || self.frames.is_none_or(|n| frame.position + 1 == n);
-        Ok(SvgFrame {
+        Ok(AtomFrame {
             atoms: atoms(frame.scene, &self.glyphs, self.hatch),
-            duration_ms: u64::from(centiseconds(frame.delay_ms)) * 10,
+            step: frame.step,
+            delay_cs: centiseconds(frame.delay_ms),
             words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
+            panels_x: frame.scene.panels_x,
         })
     }
 }
 
-impl<W: Write> Sink for SvgSink<W> {
-    type Encoder = SvgEncoder;
+/// The words of an animation's first and last frames, for its title.
+#[derive(Default)]
+pub(crate) struct TitleWords {
+    pub(crate) first: String,
+    last: String,
+    seen: bool,
+}
 
-    fn start(&mut self, stream: &Stream<'_>) -> Result<SvgEncoder, Error> {
+impl TitleWords {
+    /// Keep a frame's words (the first ones seen stay the first; every later one is the last so far).
+    /// Returns whether they were the first.
+    pub(crate) fn keep(&mut self, words: Option<String>) -> bool {
+        let Some(words) = words else { return false };
+        let first = !self.seen;
+        if first {
+            self.first = words.clone();
+            self.seen = true;
+        }
+        self.last = words;
+        first
+    }
+
+    /// "first words — K frames — last words" (the first words alone for one frame).
+    pub(crate) fn title(&self, frames: usize) -> String {
+        animation_title(&self.first, &self.last, frames)
+    }
+}
+
+impl<W: Write> Sink for SvgSink<W> {
+    type Encoder = AtomEncoder;
+
+    fn start(&mut self, stream: &Stream<'_>) -> Result<AtomEncoder, Error> {
         if self.state.is_some() {
             return Err(Error::SinkState("started twice"));
         }
         let picture = SvgPicture::new((stream.width, stream.height), stream.theme, stream.dark);
-        let loop_count = stream.loop_count;
-        self.state = Some(State { picture, loop_count, first_words: String::new(), last_words: String::new() });
-        Ok(SvgEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames })
+        self.state = Some(State { picture, loop_count: stream.loop_count, words: TitleWords::default() });
+        Ok(AtomEncoder::new(stream))
     }
 
-    fn write(&mut self, frame: SvgFrame) -> Result<(), Error> {
+    fn write(&mut self, frame: AtomFrame) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
-        if let Some(words) = frame.words {
-            if state.picture.frames() == 0 {
-                state.first_words = words.clone();
-            }
-            state.last_words = words;
-        }
-        state.picture.push_atoms(frame.atoms, frame.duration_ms);
+        state.words.keep(frame.words);
+        state.picture.push_atoms(frame.atoms, u64::from(frame.delay_cs) * 10);
         Ok(())
     }
 
@@ -98,10 +135,7 @@ impl<W: Write> Sink for SvgSink<W> {
         let state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
         let mut out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
         let frames = state.picture.frames();
-        let title = match &self.title {
-            Some(title) => title.clone(),
-            None => animation_title(&state.first_words, &state.last_words, frames),
-        };
+        let title = self.title.clone().unwrap_or_else(|| state.words.title(frames));
         let loop_count = if frames > 1 { state.loop_count } else { None };
         out.write_all(state.picture.finish(&title, loop_count).as_bytes())?;
         out.flush()?;

@@ -7,9 +7,11 @@
 //! picture (the SVG is the scene the PNG is painted from, or the same layout). A format a product
 //! does not write (an animation format) is [`Error::UnknownFormat`].
 
+mod board;
 pub mod classes;
 pub mod heatmap;
 mod pdf;
+pub mod picture;
 pub mod sheet;
 mod sheet_text;
 mod svg;
@@ -18,8 +20,9 @@ pub use crate::sink::atlas::{Atlas, AtlasEntry};
 pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::render::RenderOptions;
-use crate::sink::{Format, STILL_FORMATS};
+use crate::sink::Format;
 use crate::Error;
+use picture::still_format as still;
 use std::io::Write;
 
 /// One board (a solution or any partial layout, `queens[col] = row`); returns its width and height.
@@ -43,11 +46,8 @@ pub fn write_board<W: Write>(
     format: Format,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    match still(format)? {
-        Format::Svg => svg::write_board_svg(n, queens, options, out),
-        Format::Pdf => pdf::write_board_pdf(n, queens, options, out),
-        _ => sheet::write_board_png(n, queens, options, out),
-    }
+    let format = still(format)?;
+    board::picture(n, queens, options)?.write(format, out)
 }
 
 /// `boards` on one sheet, `columns` boards per row (boards placed in a class row go to their
@@ -96,11 +96,8 @@ pub fn write_heatmap<W: Write>(
     format: Format,
     out: W,
 ) -> Result<(usize, usize), Error> {
-    match still(format)? {
-        Format::Svg => heatmap::write_heatmap_svg(n, unique, options, out),
-        Format::Pdf => heatmap::write_heatmap_pdf(n, unique, options, out),
-        _ => heatmap::write_heatmap_png(n, unique, options, out),
-    }
+    let format = still(format)?;
+    heatmap::picture(n, unique, options)?.write(format, out)
 }
 
 /// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a
@@ -114,21 +111,14 @@ pub fn write_heatmap<W: Write>(
 /// ```
 #[cfg(feature = "image")]
 pub fn board_image(n: usize, queens: &[usize], options: &RenderOptions) -> Result<image::RgbaImage, Error> {
-    let (image, palette) = sheet::draw_board(n, queens, options)?;
-    Ok(image.to_rgba(palette.colors()))
+    let picture = board::picture(n, queens, options)?;
+    Ok(picture.pixels().to_rgba(picture.palette.colors()))
 }
 
 /// The heatmap of `n` (one solution per symmetry class with `unique`) as an `image::RgbaImage`
 /// (feature `image`): the picture [`write_heatmap`] writes as a PNG, pixel for pixel.
 #[cfg(feature = "image")]
 pub fn heatmap_image(n: usize, unique: bool, options: &RenderOptions) -> Result<image::RgbaImage, Error> {
-    heatmap::heatmap_rgba(n, unique, options)
-}
-
-/// `format` when stills are written in it.
-fn still(format: Format) -> Result<Format, Error> {
-    match STILL_FORMATS.contains(&format) {
-        true => Ok(format),
-        false => Err(Error::UnknownFormat { extension: format.extension().into(), writes: "png, svg or pdf".into() }),
-    }
+    let picture = heatmap::picture(n, unique, options)?;
+    Ok(picture.pixels().to_rgba(picture.palette.colors()))
 }

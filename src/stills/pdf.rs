@@ -1,34 +1,18 @@
-//! Stills as PDF: one board, and sheets of solutions, each one page drawn from the same scenes and
-//! the same sheet layout as the PNGs.
+//! Sheets of solutions as PDF, one page drawn from the same scenes and the same sheet layout as
+//! the PNGs.
 //!
-//! Contract: a board's page is the scene the PNG is painted from; a sheet is every board's scene
-//! moved to its place on the sheet, with its label and its row's words (class headers, the
-//! legend) at the PNG's pen positions (one empty-board
-//! form placed per board, one queen form for all). One point per pixel.
+//! Contract: a sheet is every board's scene moved to its place on the sheet, with its label and its
+//! row's words (class headers, the legend) at the PNG's pen positions (one empty-board form placed
+//! per board, one queen form for all). One point per pixel. One board is a `Picture` (board.rs).
 
 use super::sheet::{sheet_layout, SheetBoard};
 use crate::board::Board;
-use crate::render::layout::check_geometry;
 use crate::render::pdf;
 use crate::render::scene::Scene;
-use crate::render::{RenderOptions, Renderer};
+use crate::render::RenderOptions;
 use crate::sink::atlas::Atlas;
 use crate::Error;
 use std::io::Write;
-
-/// Render one board (a solution or any partial layout) as a one-page PDF; returns its size.
-pub(super) fn write_board_pdf<W: Write>(
-    n: usize,
-    queens: &[usize],
-    options: &RenderOptions,
-    out: W,
-) -> Result<(usize, usize), Error> {
-    check_geometry(n, options.square_for(n))?;
-    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
-    let scene = Renderer::new(n, options, None).describe_board(&board);
-    pdf::still(&scene, &options.theme, out)?;
-    Ok((scene.width, scene.height))
-}
 
 /// Render `boards` as one PDF page, `columns` boards per row, laid out exactly like the PNG
 /// sheet; returns the atlas.

@@ -1,5 +1,5 @@
 //! Boards on sheets: the sheet's layout (one cell per board: a grid, or one row per symmetry class),
-//! its PNG and JSON atlas, one board as a PNG, and the limits of batches of solutions.
+//! its PNG and JSON atlas, and the limits of batches of solutions.
 //!
 //! Contract: boards are drawn by the same [`Renderer`] as animation frames, so a board looks the
 //! same everywhere. Each row of boards on a sheet is drawn and deflated on its own core (memory
@@ -8,7 +8,7 @@
 
 use super::sheet_text::SheetText;
 use crate::board::Board;
-use crate::encode::png::{write_png, Compact, Slot};
+use crate::encode::png::{Compact, Slot};
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::check_geometry;
 use crate::render::palette::Palette;
@@ -278,32 +278,6 @@ fn sheet_slots(palette: &Palette, bare: bool) -> Vec<Slot> {
     slots.extend([Paint::Light, Paint::Dark, Paint::Solution].map(|p| slot(p.index())));
     slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, Paint::Solution.index(), level))));
     slots
-}
-
-/// Render one board (a solution or any partial layout) as a PNG; returns its width and height.
-pub(super) fn write_board_png<W: Write>(
-    n: usize,
-    queens: &[usize],
-    options: &RenderOptions,
-    out: W,
-) -> Result<(usize, usize), Error> {
-    let (image, palette) = draw_board(n, queens, options)?;
-    write_png(out, &image, palette.colors())?;
-    Ok((image.width, image.height))
-}
-
-/// One board drawn in palette indices, and the palette they index.
-pub(super) fn draw_board(
-    n: usize,
-    queens: &[usize],
-    options: &RenderOptions,
-) -> Result<(IndexedImage, Palette), Error> {
-    check_geometry(n, options.square_for(n))?;
-    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
-    let mut renderer = Renderer::new(n, options, None);
-    let mut image = renderer.blank();
-    renderer.draw_board(&board, &mut image);
-    Ok((image, renderer.palette))
 }
 
 /// How many boards a batch of all solutions of `n` holds (unique: about an eighth), at least.

@@ -1,48 +1,19 @@
-//! Stills as SVG: one board, and sheets of solutions, drawn from the same scenes and the same sheet
-//! layout as the PNGs (so the two never disagree about where a board or a label goes).
+//! Sheets of solutions as SVG, drawn from the same scenes and the same sheet layout as the PNGs
+//! (so the two never disagree about where a board or a label goes).
 //!
-//! Contract: a board's SVG is the scene the PNG is painted from; a sheet defines the empty board
-//! once and places it per board, with every queen and every label glyph in one group per colour
-//! (labels at the PNG's pen positions). The words (board, queens) go in the title.
+//! Contract: a sheet defines the empty board once and places it per board, with every queen and
+//! every label glyph in one group per colour (labels at the PNG's pen positions); the title counts
+//! the boards. One board is a `Picture` (board.rs).
 
 use super::sheet::{sheet_layout, SheetBoard};
 use super::Atlas;
 use crate::board::Board;
 use crate::render::glyphs::Glyphs;
-use crate::render::layout::check_geometry;
 use crate::render::scene::Scene;
 use crate::render::svg::{self, use_of, Atom, Doc, Paints};
-use crate::render::{RenderOptions, Renderer};
-use crate::trace::Square;
+use crate::render::RenderOptions;
 use crate::Error;
 use std::io::Write;
-
-/// "8×8 board, queens on a8 b4 ..." (chess names, columns from the left).
-fn board_title(n: usize, queens: &[usize]) -> String {
-    let names: Vec<String> = queens.iter().enumerate().map(|(col, &row)| Square::new(row, col).name(n)).collect();
-    match names.len() {
-        0 => format!("{n}×{n} board, no queens"),
-        _ => format!("{n}×{n} board, queens on {}", names.join(" ")),
-    }
-}
-
-/// Render one board (a solution or any partial layout) as an SVG; returns its width and height.
-/// `options.dark`, when given, is shown to viewers that prefer a dark colour scheme.
-pub(super) fn write_board_svg<W: Write>(
-    n: usize,
-    queens: &[usize],
-    options: &RenderOptions,
-    mut out: W,
-) -> Result<(usize, usize), Error> {
-    check_geometry(n, options.square_for(n))?;
-    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
-    let renderer = Renderer::new(n, options, None);
-    let scene = renderer.describe_board(&board);
-    let picture = svg::still(&scene, &options.theme, options.dark.as_ref(), &board_title(n, queens));
-    out.write_all(picture.as_bytes())?;
-    out.flush()?;
-    Ok((scene.width, scene.height))
-}
 
 /// Render `boards` as one SVG sheet, `columns` boards per row, laid out exactly like the PNG
 /// sheet; returns the atlas.

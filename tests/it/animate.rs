@@ -1,6 +1,6 @@
 //! End-to-end: solve -> trace -> GIF, decoded by the `image` crate and probed at square centres.
 
-use crate::support::{attacked, decode_gif, expected_centre, queens_per_frame, rgb, trace_for};
+use crate::support::{attacked, decode_gif, expected_centre, queens_per_frame, rgb, solution_frame, trace_for};
 use queens::internals::layout::Layout;
 use queens::internals::Renderer;
 use queens::{Animation, Event, GifSink, NoProgress, SolveOptions, Square, Theme, Trace, Tuning, Until};
@@ -32,10 +32,10 @@ fn bare_frames_show_exactly_the_replayed_board() {
         for row in 0..6 {
             for col in 0..6 {
                 let (x, y) = (col as u32 * 40 + 20, row as u32 * 40 + 20);
-                let want = expected_centre(queens, 6, row, col, &theme);
+                let want = expected_centre(queens, 6, (row, col), solution_frame(&trace, k), &theme);
                 assert_eq!(rgb(img, x, y), want, "frame {k}, row {row} col {col}");
                 // A point near the corner is never covered by the queen glyph.
-                let want_corner = expected_centre(&Default::default(), 6, row, col, &theme);
+                let want_corner = expected_centre(&Default::default(), 6, (row, col), false, &theme);
                 if !attacked(queens, row, col) && !queens.contains(&(row, col)) {
                     assert_eq!(rgb(img, x - 17, y - 17), want_corner, "frame {k} corner of {row},{col}");
                 }
@@ -63,7 +63,7 @@ fn framed_frames_probe_the_board_and_mark_solutions() {
                     continue; // highlighted square
                 }
                 let (x, y) = layout.square_centre(Square::new(row, col));
-                let want = expected_centre(&boards[k], 5, row, col, &theme);
+                let want = expected_centre(&boards[k], 5, (row, col), solution_frame(&trace, k), &theme);
                 assert_eq!(rgb(img, x as u32, y as u32), want, "frame {k}, row {row} col {col}");
             }
         }

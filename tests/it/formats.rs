@@ -4,7 +4,7 @@
 
 use crate::support::pillow::{pillow, Pillow};
 use crate::support::tools::{chromium, pillow_python};
-use crate::support::{centres, decode_gif, expected_centre, queens_per_frame, temp_dir, trace_for};
+use crate::support::{centres, decode_gif, expected_centre, queens_per_frame, solution_frame, temp_dir, trace_for};
 use queens::{Animation, ApngSink, NoProgress, Sink, Theme, Trace, Until, WebpSink};
 use std::path::{Path, PathBuf};
 
@@ -57,7 +57,7 @@ fn bare_webp_and_apng_frames_show_the_replayed_board() {
         assert_eq!(decoded.frames.len(), trace.events.len() + 1);
         for (k, (frame, queens)) in decoded.frames.iter().zip(&boards).enumerate() {
             for (i, &colour) in frame.points.iter().enumerate() {
-                let want = expected_centre(queens, 6, i / 6, i % 6, &theme);
+                let want = expected_centre(queens, 6, (i / 6, i % 6), solution_frame(&trace, k), &theme);
                 assert_eq!(colour, want, "{} frame {k} square {i}", decoded.format);
             }
         }

@@ -4,7 +4,7 @@
 //! nothing. Skips with a reason when ffmpeg is missing (support::tools).
 
 use crate::support::tools::tool;
-use crate::support::{centres, expected_centre, queens_per_frame, run_queens, temp_dir, trace_for};
+use crate::support::{centres, expected_centre, queens_per_frame, run_queens, solution_frame, temp_dir, trace_for};
 use queens::{Animation, NoProgress, Theme, Trace, Until, VideoCodec, VideoSink};
 use std::path::Path;
 use std::process::Command;
@@ -104,7 +104,8 @@ fn videos_keep_every_delay_and_show_the_board() {
             let board = &boards[k.min(boards.len() - 1)];
             for (i, (x, y)) in centres(5, 41).into_iter().enumerate() {
                 let at = (y as usize * 206 + x as usize) * 3;
-                let want = expected_centre(board, 5, i / 5, i % 5, &theme);
+                let want =
+                    expected_centre(board, 5, (i / 5, i % 5), solution_frame(&trace, k.min(boards.len() - 1)), &theme);
                 let distance = |c: [u8; 3]| (0..3).map(|j| (i32::from(frame[at + j]) - i32::from(c[j])).abs()).max();
                 let nearest = candidates.iter().min_by_key(|&&c| distance(c)).copied();
                 let ok = distance(want).unwrap() <= TOLERANCE && nearest == Some(want);

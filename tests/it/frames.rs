@@ -23,13 +23,18 @@ fn assert_board(
     n: usize,
     square: u32,
     queens: &BTreeSet<(usize, usize)>,
+    solution: bool,
     what: &str,
 ) {
     let theme = Theme::default();
     for row in 0..n {
         for col in 0..n {
             let (x, y) = (x0 + col as u32 * square + square / 2, y0 + row as u32 * square + square / 2);
-            assert_eq!(rgb(img, x, y), expected_centre(queens, n, row, col, &theme), "{what}: row {row} col {col}");
+            assert_eq!(
+                rgb(img, x, y),
+                expected_centre(queens, n, (row, col), solution, &theme),
+                "{what}: row {row} col {col}"
+            );
         }
     }
 }
@@ -74,7 +79,8 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
     let frames = decode_gif(&std::fs::read(dir.join("s.gif")).unwrap());
     assert_eq!(frames.len(), want.len());
     for (i, ((img, delay), &k)) in frames.iter().zip(&want).enumerate() {
-        assert_board(img, (0, 0), 6, 40, &boards[k], &format!("output frame {i} (step {k})"));
+        let solution = support::solution_frame(&trace, k);
+        assert_board(img, (0, 0), 6, 40, &boards[k], solution, &format!("output frame {i} (step {k})"));
         let expected = if i + 1 == want.len() {
             900
         } else if solutions.contains(&k) {
@@ -158,12 +164,13 @@ fn one_frame_is_the_gif_frame_and_split_writes_every_selected_frame() {
         ]
     );
     run_ok(&dir, &["trace", "6", "-o", "t.json"]);
-    let boards = queens_per_frame(&read_trace(&dir, "t.json"));
+    let trace = read_trace(&dir, "t.json");
+    let boards = queens_per_frame(&trace);
     for name in &names {
         let k: usize = name[6..8].parse().unwrap();
         let img = image::open(dir.join("split").join(name)).unwrap().to_rgba8();
         assert_eq!((img.width(), img.height()), (240, 240));
-        assert_board(&img, (0, 0), 6, 40, &boards[k], name);
+        assert_board(&img, (0, 0), 6, 40, &boards[k], support::solution_frame(&trace, k), name);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -175,9 +182,11 @@ fn bare_sheets_pack_cells_edge_to_edge_and_huge_sheets_are_refused_up_front() {
     let sheet = image::open(dir.join("bare.png")).unwrap().to_rgba8();
     assert_eq!((sheet.width(), sheet.height()), (7 * 200, 200));
     run_ok(&dir, &["trace", "5", "-o", "t.json"]);
-    let boards = queens_per_frame(&read_trace(&dir, "t.json"));
+    let trace = read_trace(&dir, "t.json");
+    let boards = queens_per_frame(&trace);
     for (k, board) in boards.iter().enumerate() {
-        assert_board(&sheet, (k as u32 * 200, 0), 5, 40, board, &format!("cell {k}"));
+        let solution = support::solution_frame(&trace, k);
+        assert_board(&sheet, (k as u32 * 200, 0), 5, 40, board, solution, &format!("cell {k}"));
     }
     let out =
         support::run_queens(&dir, &["frames", "10", "--until", "all", "--square", "200", "--max-frames", "1000000"]);

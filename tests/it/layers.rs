@@ -8,7 +8,9 @@
 //!   import each other; render's backends (raster, svg, text) do not import each other;
 //! - the library and the binary (`src/cli/`, its own crate): no import cycle between files (a
 //!   folder's `mod.rs`, its front door, may use the folder's own files: that is not counted);
-//! - `src/cli/args.rs`, the floor of the command line, imports no other file of it.
+//! - `src/cli/args.rs`, the floor of the command line, imports no other file of it;
+//! - the command line (tests included) names nothing under `queens::internals`: it is a library
+//!   user like any other, so the curated root must be enough to build it.
 //!
 //! A failure lists every offending import as `FILE imports FILE (why)`, and every cycle.
 
@@ -63,6 +65,12 @@ fn command_line_has_no_cycles_and_a_floor() {
     let floor = vec!["args".to_string()];
     for to in edges.get(&floor).into_iter().flatten() {
         faults.push(format!("the floor src/cli/args.rs imports {}", show(&modules[to])));
+    }
+    for path in modules.values() {
+        let code = std::fs::read_to_string(path).unwrap();
+        if tokens(&code).windows(3).any(|w| w[0] == "queens" && w[1] == "::" && w[2] == "internals") {
+            faults.push(format!("{} uses queens::internals", show(path)));
+        }
     }
     assert!(faults.is_empty(), "command line import rules broken:\n{}", faults.join("\n"));
 }

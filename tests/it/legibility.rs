@@ -134,7 +134,10 @@ fn state_of(queens: &Queens, sq: Square, solved: bool) -> State {
 /// Measure frame `k` (showing `queens` after `event`) of a run on an n-board.
 fn measure_frame(img: &RgbaImage, layout: &Layout, queens: &Queens, event: Option<&Event>, m: &mut Measured) {
     let n = layout.n;
-    let solved = queens.len() == n && queens.iter().all(|&(r, c)| !attacked(queens, r, c));
+    // Drawn solved on the solution's own frame (the placement before it stays shaded).
+    let solved = matches!(event, Some(Event::Solution { .. }))
+        && queens.len() == n
+        && queens.iter().all(|&(r, c)| !attacked(queens, r, c));
     let acted = event.and_then(Event::square);
     let lined = matches!(event, Some(Event::Check { attacker: Some(_), safe: false, .. }));
     if !lined {

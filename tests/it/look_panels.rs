@@ -192,3 +192,36 @@ fn class_sheets_have_a_header_per_row_and_a_legend_line_in_type_of_0_18_square()
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn nodes_taken_back_with_a_solution_below_stand_out_from_a_white_page_in_print() {
+    let dir = temp_dir("look_panels", "explored");
+    let mut options = SolveOptions::new(6);
+    options.until = queens::Until::All;
+    let trace = queens::record(&options, 100_000).unwrap();
+    std::fs::write(dir.join("t.json"), serde_json::to_string(&trace).unwrap()).unwrap();
+    let k = 300;
+    run_ok(&dir, &["frames", "t.json", "--tree", "--theme", "print", "--frames", &k.to_string(), "-o", "p.png", "-q"]);
+    let img = open(&dir.join("p.png"));
+    let renderer = tree_renderer(&trace, Theme::print(), 60);
+    let panel = renderer.layout.tree.unwrap();
+    let frame = Replay::new(&trace).nth(k).unwrap().unwrap();
+    let scene = renderer.describe(&frame);
+    let page = at(&img, panel.x as i64, panel.y as i64 + panel.height as i64 - 1);
+    // Explored nodes are filled with the light squares' colour: white, the page's, in print.
+    let explored: Vec<Rect> = scene
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Fill { rect, paint: Paint::Light } if inside(panel, *rect) && rect.2 >= 6 => Some(*rect),
+            _ => None,
+        })
+        .collect();
+    assert!(explored.len() >= 4, "frame {k} shows nodes taken back with a solution below: {explored:?}");
+    for (x, y, w, h) in explored {
+        let edge = at(&img, x, y + h / 2);
+        let ratio = worst(edge, page, false);
+        assert!(ratio >= 3.0, "node at ({x}, {y}, {w}, {h}): its edge {edge:?} on the page {page:?} is {ratio:.2}:1");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -55,7 +55,7 @@ fn probe_race(dir: &Path, n: usize, algorithms: &[&str], checks: bool) {
                 for col in 0..n {
                     let x = i as u32 * (side + square) + col as u32 * square + square / 2;
                     let y = row as u32 * square + square / 2;
-                    let want = expected_centre(queens, n, row, col, &theme);
+                    let want = expected_centre(queens, n, (row, col), support::solution_frame(trace, at), &theme);
                     assert_eq!(rgb(img, x, y), want, "{clock} board {i} frame {k} row {row} col {col}");
                 }
             }

@@ -5,7 +5,7 @@
 //! independent replay: timing, holds, loop counts and `--theme auto` in dark mode.
 
 use crate::support::svg::{check_xml, interiors_match, screenshot, Browser, Prefers, BROWSERS};
-use crate::support::{decode_gif, queens_per_frame, run_ok, shaded, temp_dir};
+use crate::support::{decode_gif, queens_per_frame, run_ok, shaded, solution_frame, temp_dir};
 use image::{RgbImage, RgbaImage};
 use queens::{SolveOptions, Theme};
 use std::fmt::Write;
@@ -102,7 +102,7 @@ fn an_animated_svg_plays_the_gif_frame_by_frame() {
                         theme.queen
                     } else if removed {
                         theme.ghost // the ghost of the queen that left
-                    } else if shaded(&boards[k], n, row, col) {
+                    } else if shaded(&boards[k], n, row, col, solution_frame(&trace, k)) {
                         if dark {
                             theme.dark_attacked
                         } else {

@@ -346,7 +346,7 @@ fn draw_wrapped(buf: &mut Vec<u8>, text: &str, width: u16) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens::internals::color::luminance;
+    use queens::luminance;
 
     #[test]
     fn sizes_and_colours() {

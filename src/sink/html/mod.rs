@@ -15,11 +15,10 @@ mod pack;
 mod page;
 mod units;
 
-use super::{Encode, Frame, Sink, Stream};
-use crate::encode::gif::centiseconds;
-use crate::pixels::IndexedImage;
+use super::svg::{AtomEncoder, AtomFrame, TitleWords};
+use super::{Sink, Stream};
 use crate::render::glyphs::Glyphs;
-use crate::render::svg::{animation_title, atoms, words, Atom, Doc, Paints, Timeline};
+use crate::render::svg::{Doc, Paints, Timeline};
 use crate::render::theme::Theme;
 use crate::Error;
 use std::io::Write;
@@ -39,8 +38,7 @@ struct State {
     loop_count: Option<u16>,
     steps: Vec<u32>,
     delays: Vec<u32>,
-    first_words: String,
-    last_words: String,
+    words: TitleWords,
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
 }
@@ -58,42 +56,10 @@ impl<W: Write> HtmlSink<W> {
     }
 }
 
-/// Breaks frames into atoms on the worker threads.
-pub struct HtmlEncoder {
-    glyphs: Glyphs,
-    hatch: bool,
-    frames: Option<usize>,
-}
-
-/// One frame, ready for the timeline.
-pub struct HtmlFrame {
-    atoms: Vec<Atom>,
-    step: usize,
-    delay_cs: u16,
-    words: Option<String>,
-    /// Where the panels start (text from there on is not read as the caption).
-    panels_x: Option<usize>,
-}
-
-impl Encode for HtmlEncoder {
-    type Encoded = HtmlFrame;
-
-    fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<HtmlFrame, Error> {
-        let first_or_last = frame.position == 0 || self.frames.is_none_or(|n| frame.position + 1 == n);
-        Ok(HtmlFrame {
-            atoms: atoms(frame.scene, &self.glyphs, self.hatch),
-            step: frame.step,
-            delay_cs: centiseconds(frame.delay_ms),
-            words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
-            panels_x: frame.scene.panels_x,
-        })
-    }
-}
-
 impl<W: Write> Sink for HtmlSink<W> {
-    type Encoder = HtmlEncoder;
+    type Encoder = AtomEncoder;
 
-    fn start(&mut self, stream: &Stream<'_>) -> Result<HtmlEncoder, Error> {
+    fn start(&mut self, stream: &Stream<'_>) -> Result<AtomEncoder, Error> {
         if self.state.is_some() {
             return Err(Error::SinkState("started twice"));
         }
@@ -105,21 +71,16 @@ impl<W: Write> Sink for HtmlSink<W> {
             loop_count: stream.loop_count,
             steps: Vec::new(),
             delays: Vec::new(),
-            first_words: String::new(),
-            last_words: String::new(),
+            words: TitleWords::default(),
             panels_x: None,
         });
-        Ok(HtmlEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames })
+        Ok(AtomEncoder::new(stream))
     }
 
-    fn write(&mut self, frame: HtmlFrame) -> Result<(), Error> {
+    fn write(&mut self, frame: AtomFrame) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
-        if let Some(words) = frame.words {
-            if state.steps.is_empty() {
-                state.first_words = words.clone();
-                state.panels_x = frame.panels_x;
-            }
-            state.last_words = words;
+        if state.words.keep(frame.words) {
+            state.panels_x = frame.panels_x;
         }
         let step = u32::try_from(frame.step).map_err(|_| Error::SinkState("a frame number over 2^32"))?;
         state.steps.push(step);
@@ -132,7 +93,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
         let mut out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
         let frames = state.steps.len();
-        let title = animation_title(&state.first_words, &state.last_words, frames);
+        let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
         let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), state.panels_x);
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
@@ -142,7 +103,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             title: &title,
             size: state.size,
             data: &data,
-            bare_words: &state.first_words,
+            bare_words: &state.words.first,
             loop_count,
             theme: &state.theme,
             dark: state.dark.as_ref(),

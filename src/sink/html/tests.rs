@@ -1,5 +1,6 @@
 use super::*;
 use crate::pipeline::{render, Animation, NoProgress};
+use crate::render::svg::Atom;
 use crate::solve::{record, SolveOptions};
 
 fn page(options: &SolveOptions, animation: &Animation) -> String {

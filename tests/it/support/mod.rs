@@ -94,11 +94,17 @@ pub fn attacked(queens: &BTreeSet<(usize, usize)>, row: usize, col: usize) -> bo
     queens.iter().any(|&(r, c)| (r, c) != (row, col) && Square::new(r, c).attacks(Square::new(row, col)))
 }
 
-/// True when a square is drawn attack-shaded: some queen attacks it and the n-board is not solved
-/// (a solved board, n queens none attacked, is drawn without attack shading).
-pub fn shaded(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, col: usize) -> bool {
-    let solved = queens.len() == n && queens.iter().all(|&(r, c)| !attacked(queens, r, c));
+/// True when a square is drawn attack-shaded: some queen attacks it and the board is not shown
+/// solved (`solution`: a solution's frame or a still, with n queens none attacked, is drawn without
+/// attack shading; the placement that completes a solution is still shaded).
+pub fn shaded(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, col: usize, solution: bool) -> bool {
+    let solved = solution && queens.len() == n && queens.iter().all(|&(r, c)| !attacked(queens, r, c));
     !solved && attacked(queens, row, col)
+}
+
+/// Whether frame `step` of `trace` is a solution's frame (its event is a solution).
+pub fn solution_frame(trace: &Trace, step: usize) -> bool {
+    step > 0 && matches!(trace.events.get(step - 1), Some(Event::Solution { .. }))
 }
 
 /// Pixel colour without alpha.
@@ -123,13 +129,19 @@ pub fn listing(dir: &Path) -> Vec<String> {
 }
 
 /// The colour a square's centre must show for this set of queens on an n-board (`--bare` frames;
-/// a solved board is unshaded).
-pub fn expected_centre(queens: &BTreeSet<(usize, usize)>, n: usize, row: usize, col: usize, theme: &Theme) -> [u8; 3] {
+/// a solved board on a solution's frame, `solution`, is unshaded).
+pub fn expected_centre(
+    queens: &BTreeSet<(usize, usize)>,
+    n: usize,
+    (row, col): (usize, usize),
+    solution: bool,
+    theme: &Theme,
+) -> [u8; 3] {
     let dark = (row + col) % 2 == 1;
     if queens.contains(&(row, col)) {
         return theme.queen;
     }
-    match (dark, shaded(queens, n, row, col)) {
+    match (dark, shaded(queens, n, row, col, solution)) {
         (false, false) => theme.light,
         (true, false) => theme.dark,
         (false, true) => theme.light_attacked,

@@ -1,0 +1,32 @@
+//! One board as a still [`Picture`]: a solution or any partial layout, described by the same
+//! [`Renderer`] as animation frames, so a board looks the same everywhere.
+//!
+//! Contract: the picture is the renderer's scene of the board with no event (attacking pairs
+//! joined unless bare, labels with `coords`), in the run's palette; its words (board, queens in
+//! chess names) are its title.
+
+use super::picture::Picture;
+use crate::board::Board;
+use crate::render::layout::check_geometry;
+use crate::render::{RenderOptions, Renderer};
+use crate::trace::Square;
+use crate::Error;
+
+/// "8×8 board, queens on a8 b4 ..." (chess names, columns from the left).
+fn board_title(n: usize, queens: &[usize]) -> String {
+    let names: Vec<String> = queens.iter().enumerate().map(|(col, &row)| Square::new(row, col).name(n)).collect();
+    match names.len() {
+        0 => format!("{n}×{n} board, no queens"),
+        _ => format!("{n}×{n} board, queens on {}", names.join(" ")),
+    }
+}
+
+/// The board of `n` with `queens[col] = row` in `options`' look.
+pub fn picture(n: usize, queens: &[usize], options: &RenderOptions) -> Result<Picture, Error> {
+    check_geometry(n, options.square_for(n))?;
+    let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
+    let renderer = Renderer::new(n, options, None);
+    let scene = renderer.describe_board(&board);
+    let (theme, dark) = (options.theme.clone(), options.dark.clone());
+    Ok(Picture { scene, theme, dark, palette: renderer.palette, title: board_title(n, queens) })
+}
