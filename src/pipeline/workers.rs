@@ -142,19 +142,22 @@ where
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
         scope.spawn(move || replay_in_chunks(frames, wanted, tx));
-        let mut before: Option<D::Frame> = None;
+        // The last two frames sent out, oldest first: the bases of the next chunk.
+        let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
         let mut done = 0;
         for chunk in rx {
             let chunk = chunk?;
             let job = Job { encoder: &encoder, timing: &animation.timing, first: done };
-            for encoded in job.run(&mut renderers, before.as_ref(), &chunk) {
+            for encoded in job.run(&mut renderers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
                 sink.write(encoded?)?;
                 done += 1;
                 if !progress.advance(done, selected.count) {
                     return Err(Error::Cancelled);
                 }
             }
-            before = chunk.into_iter().last().map(|(frame, _)| frame);
+            let mut last_two = chunk.into_iter().rev().map(|(frame, _)| frame);
+            let last = last_two.next();
+            before = (last_two.next().or(before.1), last);
         }
         Ok(done)
     })?;
@@ -212,39 +215,50 @@ struct Job<'a, E> {
 
 impl<E: Encode> Job<'_, E> {
     /// Split the chunk into runs of consecutive frames, one per renderer; each worker draws its
-    /// run (after the frame before it, as the base of the first difference) and encodes every
-    /// frame while its pixels are in cache. Results come back in order.
+    /// run (after the two frames before it, the bases of the first differences, so encoders see
+    /// the same images however the chunk was split: same bytes on any number of cores) and
+    /// encodes every frame while its pixels are in cache. Results come back in order.
     fn run<D: Drawer>(
         &self,
         renderers: &mut [D],
-        before: Option<&D::Frame>,
+        before: (Option<&D::Frame>, Option<&D::Frame>),
         chunk: &Chunk<D::Frame>,
     ) -> Vec<Result<E::Encoded, Error>> {
         let part = chunk.len().div_ceil(renderers.len()).max(1);
+        let frame = |k: usize| &chunk[k].0;
         let encoded: Vec<Vec<Result<E::Encoded, Error>>> = renderers
             .par_iter_mut()
             .zip(chunk.par_chunks(part).enumerate().collect::<Vec<_>>())
             .map(|(renderer, (i, frames))| {
-                let base = if i == 0 { before } else { Some(&chunk[i * part - 1].0) };
-                self.encode_run(renderer, base, frames, i * part)
+                let start = i * part;
+                let bases = match start {
+                    0 => before,
+                    1 => (before.1, Some(frame(0))),
+                    _ => (Some(frame(start - 2)), Some(frame(start - 1))),
+                };
+                self.encode_run(renderer, bases, frames, start)
             })
             .collect();
         encoded.into_iter().flatten().collect()
     }
 
+    /// Draw and encode `frames` after `(base_two_back, base)`, the two frames sent out before them.
     fn encode_run<D: Drawer>(
         &self,
         renderer: &mut D,
-        base: Option<&D::Frame>,
+        (base_two_back, base): (Option<&D::Frame>, Option<&D::Frame>),
         frames: &[(D::Frame, bool)],
         offset: usize,
     ) -> Vec<Result<E::Encoded, Error>> {
         let mut previous = renderer.blank();
         let mut current = renderer.blank();
-        // The image two frames back, once this worker has drawn it (encoders may diff against it).
+        // The image two frames back (encoders may diff against it).
         let mut two_back = renderer.blank();
         if let Some(base) = base {
             renderer.draw(base, &mut previous);
+        }
+        if let Some(base_two_back) = base_two_back {
+            renderer.draw(base_two_back, &mut two_back);
         }
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last)) in frames.iter().enumerate() {
@@ -264,7 +278,7 @@ impl<E: Encode> Job<'_, E> {
                 palette: renderer.palette(),
             };
             let has_before = base.is_some() || i > 0;
-            let has_two_back = i > 1 || (i == 1 && base.is_some());
+            let has_two_back = i > 1 || (i == 1 && base.is_some()) || (i == 0 && base_two_back.is_some());
             let (two, one) = (has_two_back.then_some(&two_back), has_before.then_some(&previous));
             out.push(self.encoder.encode_after(two, one, &frame));
             // The image now two back is overwritten next as `current`.
