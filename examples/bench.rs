@@ -278,6 +278,8 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
             let input = std::io::BufReader::new(RepeatedRun::new(&trace, STREAM_EVENTS));
             let mut animation = Animation::new();
             (animation.look.bare, animation.look.square) = (true, Some(4));
+            // As `queens render -` does for a GIF: a stream is not held, so no frame cap.
+            animation.max_frames = usize::MAX;
             let mut sink = GifSink::new(&mut out);
             queens::render_reader(input, None, &animation, &mut sink, &NoProgress).expect("stream renders").frames
         }
