@@ -3,8 +3,10 @@
 //! Contract: frame 0 is written whole; every later frame holds only the rectangle that changed
 //! since the previous frame, with unchanged pixels set to the transparent index 0 (or left at their
 //! own colour where that compresses better) and disposal "keep", so decoders composite the exact
-//! full frame. Delays are in 1/100 s and never below 2. Pixels are written in a [`ColourOrder`] (the
-//! global colour table lists the palette in that order), so decoded colours are the palette's.
+//! full frame. Delays are in 1/100 s and never below 2. Pixels are written in a colour order
+//! (`encode::order::ColourOrder`; the global colour table lists the palette in that order), so
+//! decoded colours are the palette's. The GIF sink may give a frame disposal "restore to previous"
+//! instead, when the next frame is written against the frame before it (`sink::gif`).
 
 use super::lzw;
 use super::order::ColourOrder;
