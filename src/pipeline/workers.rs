@@ -278,7 +278,8 @@ impl<E: Encode> Job<'_, E> {
                 palette: renderer.palette(),
             };
             let has_before = base.is_some() || i > 0;
-            let has_two_back = i > 1 || (i == 1 && base.is_some()) || (i == 0 && base_two_back.is_some());
+            // Frames drawn before this one (a base two back comes only with a base).
+            let has_two_back = i + usize::from(base.is_some()) + usize::from(base_two_back.is_some()) >= 2;
             let (two, one) = (has_two_back.then_some(&two_back), has_before.then_some(&previous));
             out.push(self.encoder.encode_after(two, one, &frame));
             // The image now two back is overwritten next as `current`.

@@ -5,9 +5,9 @@
 //! palette in [`colour_order`]: the colours most frames change first, so most frames' LZW codes
 //! start at 5 or 6 bits instead of 7 (decoded colours are the palette's either way).
 //!
-//! Frames may be undone: a worker that has the image two frames back also writes a frame that changes
-//! half the picture or more (the frame after a solution) against it, when fewer pixels differ from it
-//! than from the frame just before. The sink holds each frame back until the next comes; if the next is
+//! Frames may be undone: a worker that has the image two frames back also writes a frame against it
+//! when fewer pixels differ from it than from the frame just before (for a frame that changes less
+//! than half the picture, at most half as many: a removal right after its placement). The sink holds each frame back until the next comes; if the next is
 //! smaller written against the image two back, the held frame gets disposal "restore to previous"
 //! (shown, then undone) and the next is written that way. Only a frame written against the frame just
 //! before it can be undone, so what a decoder restores is always the frame before. The composited
@@ -84,12 +84,16 @@ impl Encode for GifEncoder {
         // after a solution) with fewer pixels changed since two frames back, and for any frame with
         // at most half as many (a removal right after its placement): trying every frame saved 3.8%
         // more of `--until all` for 1.4-1.6x the time.
-        let area = usize::from(encoded.width) * usize::from(encoded.height);
-        let big = area * 2 >= frame.image.width * frame.image.height;
+        // The frame's rectangle is the one that changed since `before` (see `encode_frame`).
+        let (left, top) = (usize::from(encoded.left), usize::from(encoded.top));
+        let near = (left, top, left + usize::from(encoded.width), top + usize::from(encoded.height));
+        let big = area(near) * 2 >= frame.image.width * frame.image.height;
         let closer = if big { 1 } else { 2 };
         let over_two_back = match (two_back, before) {
             (Some(two_back), Some(before))
-                if self.0.diff_frames && self.0.undo_frames && fewer_changes(two_back, before, frame.image, closer) =>
+                if self.0.diff_frames
+                    && self.0.undo_frames
+                    && fewer_changes(two_back, (before, near), frame.image, closer) =>
             {
                 Some(self.frame(Some(two_back), frame))
             }
@@ -99,13 +103,24 @@ impl Encode for GifEncoder {
     }
 }
 
+/// Pixels in a rectangle `(x0, y0, x1, y1)`.
+fn area((x0, y0, x1, y1): (usize, usize, usize, usize)) -> usize {
+    (x1 - x0) * (y1 - y0)
+}
+
 /// Whether `closer` times the pixels of `cur` that differ from `two_back` are fewer than those that
-/// differ from `before` (both bounded by a first look at the changed rectangles: a rectangle three
-/// times the area is not worth counting).
-fn fewer_changes(two_back: &IndexedImage, before: &IndexedImage, cur: &IndexedImage, closer: usize) -> bool {
-    let Some(near) = changed_rect(before, cur) else { return false };
+/// differ from `before` inside `near`, the rectangle that changed since `before` (both bounded by a
+/// first look at the changed rectangles: a rectangle three times the area is not worth counting).
+/// A frame equal to `before` is written as one transparent pixel at the origin, its `near`: no
+/// pixel differs there, so it is never "fewer" (unless it equals `two_back` too, where both
+/// encodings are the same pixel and the sink keeps the first).
+fn fewer_changes(
+    two_back: &IndexedImage,
+    (before, near): (&IndexedImage, (usize, usize, usize, usize)),
+    cur: &IndexedImage,
+    closer: usize,
+) -> bool {
     let Some(far) = changed_rect(two_back, cur) else { return true };
-    let area = |(x0, y0, x1, y1): (usize, usize, usize, usize)| (x1 - x0) * (y1 - y0);
     if area(far) >= 3 * area(near) {
         return false;
     }
