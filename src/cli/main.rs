@@ -7,6 +7,7 @@
 
 mod animate;
 mod args;
+mod closed_stdout;
 mod command;
 mod count;
 mod format;
@@ -31,7 +32,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = command::Cli::parse();
     stop_on_signals();
-    if stdout_closed() {
+    if closed_stdout::stdout_was_closed() {
         say("error: cannot write standard output: it is closed; run with stdout open (> /dev/null to discard it)");
         return ExitCode::FAILURE;
     }
@@ -77,18 +78,6 @@ fn stop_on_signals() {
             stop(signal, &format!("interrupted by {name}"));
         }
     });
-}
-
-/// True when the process started with standard output closed (`>&-`). Rust's runtime then points
-/// descriptor 1 at /dev/null, opened read-write (a shell's `> /dev/null` is write-only), and every
-/// write would vanish; Linux shows both in /proc.
-fn stdout_closed() -> bool {
-    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).map(str::trim);
-        flags.and_then(|f| u32::from_str_radix(f, 8).ok()).is_some_and(|f| f & 0o3 == 0o2)
-    });
-    null && read_write
 }
 
 /// End the process as `signal` would: give the terminal back (as far as it still exists), delete

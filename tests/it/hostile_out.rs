@@ -301,6 +301,23 @@ fn a_closed_stdout_fails_the_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Standard output on /dev/null opened read-write (Python's `subprocess.DEVNULL`, systemd's
+/// `StandardOutput=null`) is open, not closed: the run goes ahead.
+#[test]
+fn stdout_on_dev_null_read_write_is_not_closed() {
+    let dir = temp_dir("hostile-out", "stdout-null");
+    let null = std::fs::OpenOptions::new().read(true).write(true).open("/dev/null").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["animate", "4", "-o", "x.gif"])
+        .current_dir(&dir)
+        .stdout(null)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(listing(&dir), vec!["x.gif".to_string()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn names_up_to_255_bytes_are_written() {
     let dir = temp_dir("hostile-out", "long-names");
