@@ -238,16 +238,16 @@ mod tests {
 
     #[test]
     fn diff_covers_only_the_change() {
-        let prev = IndexedImage::new(10, 8, Paint::Light);
+        let prev = IndexedImage::filled(10, 8, Paint::Light.index());
         let mut cur = prev.clone();
-        cur.fill_rect(3, 2, 2, 3, Paint::Queen);
+        cur.fill_rect(3, 2, 2, 3, Paint::Queen.index());
         cur.pixels[2 * 10 + 3] = Paint::Light.index();
         let f = diff_frame(Some(&prev), &cur);
         assert_eq!((f.left, f.top, f.width, f.height), (3, 2, 2, 3));
         assert_eq!(f.buffer[0], TRANSPARENT);
         assert_eq!(f.buffer[1], Paint::Queen.index());
         let mut moved = prev.clone();
-        moved.fill_rect(0, 0, 3, 1, Paint::Dark);
+        moved.fill_rect(0, 0, 3, 1, Paint::Dark.index());
         moved.pixels[1] = Paint::Light.index();
         let f = diff_frame(Some(&prev), &moved);
         assert_eq!((f.left, f.width), (0, 3));
@@ -262,10 +262,10 @@ mod tests {
     fn ordered_frames_decode_to_the_palette_colours() {
         let colors: Vec<Rgb> = (0..48u8).map(|i| [i * 5, 255 - i * 5, i]).collect();
         let order = ColourOrder::first(&[40, 41, 42, 3, 7], colors.len());
-        let mut frames = vec![IndexedImage::new(16, 12, Paint::Light)];
+        let mut frames = vec![IndexedImage::filled(16, 12, Paint::Light.index())];
         for k in 0..4i64 {
             let mut next = frames[k as usize].clone();
-            next.fill_rect(k * 3, k, 4, 5, Paint::Queen);
+            next.fill_rect(k * 3, k, 4, 5, Paint::Queen.index());
             for (i, p) in next.pixels.iter_mut().enumerate().skip(k as usize * 7).step_by(5).take(9) {
                 *p = [40, 41, 42, 44, 9][i % 5];
             }

@@ -237,9 +237,9 @@ mod tests {
 
     #[test]
     fn patches_align_and_mark_unchanged_pixels() {
-        let before = IndexedImage::new(10, 8, Paint::Light);
+        let before = IndexedImage::filled(10, 8, Paint::Light.index());
         let mut cur = before.clone();
-        cur.fill_rect(3, 3, 2, 2, Paint::Queen);
+        cur.fill_rect(3, 3, 2, 2, Paint::Queen.index());
         let p = Patch::between(Some(&before), &cur, 2);
         assert_eq!((p.x, p.y, p.width, p.height), (2, 2, 3, 3));
         assert_eq!(p.pixels[0], TRANSPARENT);

@@ -184,7 +184,7 @@ mod tests {
     #[test]
     fn few_colours_pack_into_small_depths() {
         let palette = Palette::new(&Theme::default());
-        let mut image = IndexedImage::new(5, 2, Paint::Light);
+        let mut image = IndexedImage::filled(5, 2, Paint::Light.index());
         image.pixels[3] = Paint::Queen.index();
         let mut png_bytes = Vec::new();
         write_png(&mut png_bytes, &image, palette.colors()).unwrap();
@@ -200,7 +200,7 @@ mod tests {
         let palette = Palette::new(&Theme::default());
         let paints = [Paint::Light, Paint::Dark, Paint::Queen, Paint::Text, Paint::Placed];
         let (width, height) = (37, STRIP_ROWS * 2 + 19);
-        let mut image = IndexedImage::new(width, height, Paint::Light);
+        let mut image = IndexedImage::filled(width, height, Paint::Light.index());
         for (i, p) in image.pixels.iter_mut().enumerate() {
             *p = paints[(i * 7 + i / 13) % paints.len()].index();
         }

@@ -121,7 +121,7 @@ impl Drawer for RaceDrawer {
     }
 
     fn blank(&self) -> IndexedImage {
-        IndexedImage::new(self.width, self.height, crate::render::theme::Paint::Background)
+        IndexedImage::filled(self.width, self.height, self.palette().slot(crate::render::theme::Paint::Background))
     }
 
     fn describe(&self, frame: &RaceFrame) -> Scene {

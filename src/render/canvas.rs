@@ -20,37 +20,32 @@ pub struct Mask {
 
 /// Drawing in paints on the pixel seam's image (defined in `crate::pixels`).
 impl IndexedImage {
-    /// An image filled with `fill`.
-    pub fn new(width: usize, height: usize, fill: Paint) -> Self {
-        IndexedImage::filled(width, height, fill.index())
-    }
-
-    /// Fill a rectangle (clipped).
-    pub fn fill_rect(&mut self, x: i64, y: i64, w: i64, h: i64, paint: Paint) {
+    /// Fill a rectangle (clipped) with palette index `index`.
+    pub fn fill_rect(&mut self, x: i64, y: i64, w: i64, h: i64, index: u8) {
         let (x0, x1) = (x.max(0) as usize, (x + w).clamp(0, self.width as i64) as usize);
         let (y0, y1) = (y.max(0) as usize, (y + h).clamp(0, self.height as i64) as usize);
         if x0 >= x1 {
             return;
         }
         for row in y0..y1 {
-            self.pixels[row * self.width + x0..row * self.width + x1].fill(paint.index());
+            self.pixels[row * self.width + x0..row * self.width + x1].fill(index);
         }
     }
 
     /// A border of `thickness` pixels just inside the rectangle.
-    pub fn stroke_rect(&mut self, x: i64, y: i64, w: i64, h: i64, thickness: i64, paint: Paint) {
-        self.fill_rect(x, y, w, thickness, paint);
-        self.fill_rect(x, y + h - thickness, w, thickness, paint);
-        self.fill_rect(x, y, thickness, h, paint);
-        self.fill_rect(x + w - thickness, y, thickness, h, paint);
+    pub fn stroke_rect(&mut self, x: i64, y: i64, w: i64, h: i64, thickness: i64, index: u8) {
+        self.fill_rect(x, y, w, thickness, index);
+        self.fill_rect(x, y + h - thickness, w, thickness, index);
+        self.fill_rect(x, y, thickness, h, index);
+        self.fill_rect(x + w - thickness, y, thickness, h, index);
     }
 
     /// Corner brackets of `thickness` pixels just inside the rectangle, each arm `arm` long.
-    pub fn stroke_corners(&mut self, (x, y, w, h): (i64, i64, i64, i64), arm: i64, thickness: i64, paint: Paint) {
+    pub fn stroke_corners(&mut self, (x, y, w, h): (i64, i64, i64, i64), arm: i64, thickness: i64, index: u8) {
         for (cx, dx) in [(x, 0), (x + w - arm, arm - thickness)] {
             for (cy, dy) in [(y, 0), (y + h - arm, arm - thickness)] {
-                self.fill_rect(cx, cy + dy, arm, thickness, paint);
-                self.fill_rect(cx + dx, cy, thickness, arm, paint);
+                self.fill_rect(cx, cy + dy, arm, thickness, index);
+                self.fill_rect(cx + dx, cy, thickness, arm, index);
             }
         }
     }
@@ -119,18 +114,18 @@ mod tests {
 
     #[test]
     fn fill_rect_clips() {
-        let mut img = IndexedImage::new(4, 4, Paint::Background);
-        img.fill_rect(-2, 2, 10, 10, Paint::Dark);
-        assert_eq!(img.get(0, 1), Paint::Background.index());
-        assert_eq!(img.get(3, 3), Paint::Dark.index());
+        let mut img = IndexedImage::filled(4, 4, 1);
+        img.fill_rect(-2, 2, 10, 10, 7);
+        assert_eq!(img.get(0, 1), 1);
+        assert_eq!(img.get(3, 3), 7);
     }
 
     #[test]
     fn line_covers_its_path_only() {
         let palette = Palette::new(&Theme::default());
-        let mut img = IndexedImage::new(20, 20, Paint::Light);
+        let mut img = IndexedImage::filled(20, 20, palette.slot(Paint::Light));
         img.draw_line((2.0, 10.0), (18.0, 10.0), 3.0, Paint::CheckAttacked, &palette);
-        assert_eq!(img.get(10, 9), Paint::CheckAttacked.index());
-        assert_eq!(img.get(10, 2), Paint::Light.index());
+        assert_eq!(img.get(10, 9), palette.slot(Paint::CheckAttacked));
+        assert_eq!(img.get(10, 2), palette.slot(Paint::Light));
     }
 }

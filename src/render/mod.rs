@@ -182,7 +182,7 @@ impl Renderer {
 
     /// A blank image of this renderer's frame size.
     pub fn blank(&self) -> IndexedImage {
-        IndexedImage::new(self.layout.width, self.layout.height, Paint::Background)
+        IndexedImage::filled(self.layout.width, self.layout.height, self.palette.slot(Paint::Background))
     }
 
     /// Draw a whole frame into `canvas` (which must be [`Renderer::blank`]-sized).

@@ -35,10 +35,14 @@ impl Tiles {
             .map(|i| {
                 let (dark, ground, has_queen) = (i & 1 != 0, GROUNDS[(i >> 1) & 3], i & 8 != 0);
                 let mut tile = match ground {
-                    Ground::Attacked if hatch => hatched(square, square_paint(dark, false), square_paint(dark, true)),
-                    Ground::Attacked => IndexedImage::new(square, square, square_paint(dark, true)),
-                    Ground::Solution => IndexedImage::new(square, square, Paint::Solution),
-                    Ground::Plain | Ground::Free => IndexedImage::new(square, square, square_paint(dark, false)),
+                    Ground::Attacked if hatch => {
+                        hatched(square, palette.slot(square_paint(dark, false)), palette.slot(square_paint(dark, true)))
+                    }
+                    Ground::Attacked => IndexedImage::filled(square, square, palette.slot(square_paint(dark, true))),
+                    Ground::Solution => IndexedImage::filled(square, square, palette.slot(Paint::Solution)),
+                    Ground::Plain | Ground::Free => {
+                        IndexedImage::filled(square, square, palette.slot(square_paint(dark, false)))
+                    }
                 };
                 if ground == Ground::Free {
                     tile.draw_mask(&ring, 0, 0, mark_paint(dark), palette);
@@ -79,14 +83,14 @@ fn ring_mask(square: usize) -> Mask {
     Mask { width: square, height: square, levels }
 }
 
-/// A square of `base` with diagonal hatching in `ink`, crisp and printer-friendly.
-pub fn hatched(square: usize, base: Paint, ink: Paint) -> IndexedImage {
-    let mut tile = IndexedImage::new(square, square, base);
+/// A square of palette index `base` with diagonal hatching in `ink`, crisp and printer-friendly.
+pub fn hatched(square: usize, base: u8, ink: u8) -> IndexedImage {
+    let mut tile = IndexedImage::filled(square, square, base);
     let (period, thickness) = hatch_geometry(square);
     for y in 0..square {
         for x in 0..square {
             if (x + y) % period < thickness {
-                tile.pixels[y * square + x] = ink.index();
+                tile.pixels[y * square + x] = ink;
             }
         }
     }
@@ -102,21 +106,23 @@ pub fn still(scene: &Scene, palette: &Palette, hatch: bool) -> IndexedImage {
     });
     let mut glyphs = Glyphs::new();
     let tiles = Tiles::new(square.unwrap_or(1), &glyphs, palette, hatch);
-    let mut canvas = IndexedImage::new(scene.width, scene.height, Paint::Background);
+    let mut canvas = IndexedImage::filled(scene.width, scene.height, palette.slot(Paint::Background));
     paint(scene, &mut canvas, &tiles, &mut glyphs, palette);
     canvas
 }
 
 /// Paint `scene` into `canvas` (which must have the scene's size).
 pub fn paint(scene: &Scene, canvas: &mut IndexedImage, tiles: &Tiles, glyphs: &mut Glyphs, palette: &Palette) {
-    canvas.pixels.fill(Paint::Background.index());
+    canvas.pixels.fill(palette.slot(Paint::Background));
     for item in &scene.items {
         match item {
-            Item::Fill { rect: (x, y, w, h), paint } => canvas.fill_rect(*x, *y, *w, *h, *paint),
+            Item::Fill { rect: (x, y, w, h), paint } => canvas.fill_rect(*x, *y, *w, *h, palette.slot(*paint)),
             Item::Outline { rect: (x, y, w, h), thickness, paint } => {
-                canvas.stroke_rect(*x, *y, *w, *h, *thickness, *paint)
+                canvas.stroke_rect(*x, *y, *w, *h, *thickness, palette.slot(*paint))
             }
-            Item::Corners { rect, arm, thickness, paint } => canvas.stroke_corners(*rect, *arm, *thickness, *paint),
+            Item::Corners { rect, arm, thickness, paint } => {
+                canvas.stroke_corners(*rect, *arm, *thickness, palette.slot(*paint))
+            }
             Item::Square { x, y, size, dark, ground, queen } => {
                 debug_assert_eq!(*size, tiles.size, "squares of the tiles' size");
                 canvas.blit(&tiles.tiles[tile_index(*dark, *ground, *queen)], *x, *y);

@@ -121,7 +121,9 @@ impl Paint {
         Paint::RuleUsed,
     ];
 
-    /// The paint's palette index.
+    /// The paint's index in a palette in the paints' own order (a still's,
+    /// [`Palette::with_blends`](super::palette::Palette::with_blends)); an animation's palette puts
+    /// it elsewhere: draw with [`Palette::slot`](super::palette::Palette::slot).
     pub fn index(self) -> u8 {
         self as u8
     }

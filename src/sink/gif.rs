@@ -1,9 +1,9 @@
 //! The animated GIF sink: changed-rectangle frames compressed on all cores, written in order.
 //!
 //! Contract: exactly one GIF frame per drawn frame, delays rounded to 1/100 s (never under 2),
-//! the loop count as given (`Some(0)`: no loop extension, plays once). The colour table lists the
-//! palette in [`colour_order`]: the colours most frames change first, so most frames' LZW codes
-//! start at 5 or 6 bits instead of 7 (decoded colours are the palette's either way).
+//! the loop count as given (`Some(0)`: no loop extension, plays once). The colour table is the
+//! palette, whose order puts the colours most frames change first (`render::palette`), so most
+//! frames' LZW codes start at 5 or 6 bits instead of 7.
 //!
 //! Frames may be undone: a worker that has the image two frames back also writes a frame against it
 //! when fewer pixels differ from it than from the frame just before (for a frame that changes less
@@ -18,8 +18,6 @@ use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Tuning};
 use crate::encode::order::ColourOrder;
 use crate::encode::patch::changed_rect;
 use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
-use crate::render::theme::{Paint, LEVELS};
 use crate::Error;
 use ::gif::DisposalMethod;
 use std::io::Write;
@@ -124,15 +122,25 @@ fn fewer_changes(
     if area(far) >= 3 * area(near) {
         return false;
     }
-    closer * differing(two_back, cur, far) < differing(before, cur, near)
+    // Both counts on the same rows, at least four of the shorter rectangle's, at most every 16th.
+    let rows = (far.3 - far.1).min(near.3 - near.1);
+    let every = (rows / 4).clamp(1, 16);
+    closer * differing(two_back, cur, far, every) < differing(before, cur, near, every)
 }
 
-/// Pixels that differ between `a` and `b` inside `rect`, on every fourth row (an estimate, enough to
-/// choose which rectangles to encode twice), counted in byte lanes the compiler vectorizes.
-fn differing(a: &IndexedImage, b: &IndexedImage, (x0, y0, x1, y1): (usize, usize, usize, usize)) -> usize {
+/// Pixels that differ between `a` and `b` inside `rect`, on the rows that are multiples of `every`
+/// (an estimate, enough to choose which rectangles to encode twice: sampling every 16th row instead
+/// of every 4th left `animate 8 --until all` a little smaller), counted in byte lanes the compiler
+/// vectorizes.
+fn differing(
+    a: &IndexedImage,
+    b: &IndexedImage,
+    (x0, y0, x1, y1): (usize, usize, usize, usize),
+    every: usize,
+) -> usize {
     let w = a.width;
     let mut total = 0;
-    for y in (y0.next_multiple_of(4)..y1).step_by(4) {
+    for y in (y0.next_multiple_of(every)..y1).step_by(every) {
         let (p, q) = (&a.pixels[y * w + x0..y * w + x1], &b.pixels[y * w + x0..y * w + x1]);
         // At most 255 per lane and chunk: u8 lanes cannot overflow.
         for (p, q) in p.chunks(255 * 32).zip(q.chunks(255 * 32)) {
@@ -155,10 +163,12 @@ impl<W: Write> Sink for GifSink<W> {
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<GifEncoder, Error> {
         let out = self.out.take().ok_or(Error::SinkState("started twice"))?;
+        // The palette is in use order already (`Palette::new`); without `colour_order`, the table is
+        // written in the paints' own order, every pixel mapped to it.
         let order = if self.tuning.colour_order {
-            colour_order(stream.palette, stream.theme.rings)
-        } else {
             ColourOrder::identity(stream.palette.len())
+        } else {
+            ColourOrder::first(&stream.palette.in_natural_order(), stream.palette.len())
         };
         let table = order.table(stream.palette.colors());
         self.writer = Some(GifWriter::new(out, (stream.width, stream.height), &table, stream.loop_count)?);
@@ -191,29 +201,4 @@ impl<W: Write> Sink for GifSink<W> {
         self.out = Some(out);
         Ok(())
     }
-}
-
-/// The GIF's colour table order: what a placement changes first (16 indices: its frames start at 5-bit
-/// codes), then what removals, solutions and free-square rings (`rings`) change (the next 16: 6-bit
-/// codes), then the rest in palette order (puzzle paints, checks). Measured on `animate 8`: 1.2% fewer
-/// LZW bytes than the palette's own order, where every frame started at 7-bit codes.
-pub fn colour_order(palette: &Palette, rings: bool) -> ColourOrder {
-    let blends = |ink: Paint, under: Paint| (1..LEVELS).map(move |level| palette.ink_over(ink, under.index(), level));
-    let paints = |paints: &[Paint]| paints.iter().map(|p| p.index()).collect::<Vec<u8>>();
-    let mut first = paints(&[Paint::Background, Paint::Text]);
-    first.extend(blends(Paint::Text, Paint::Background));
-    first.extend(paints(&[Paint::LightAttacked, Paint::DarkAttacked, Paint::Queen, Paint::Placed]));
-    first.extend(blends(Paint::Queen, Paint::LightAttacked).chain(blends(Paint::Queen, Paint::DarkAttacked)));
-    first.extend(paints(&[Paint::Light, Paint::Dark, Paint::Ghost, Paint::Removed]));
-    let mut solution = paints(&[Paint::SolutionBand, Paint::Solution]);
-    solution.extend(blends(Paint::Queen, Paint::Solution).chain(blends(Paint::Text, Paint::SolutionBand)));
-    let mut marks = paints(&[Paint::MarkLight, Paint::MarkDark]);
-    marks.extend(blends(Paint::MarkLight, Paint::Light).chain(blends(Paint::MarkDark, Paint::Dark)));
-    if rings {
-        first.extend(marks.into_iter().chain(solution));
-    } else {
-        first.extend(solution.into_iter().chain(marks));
-    }
-    first.extend(paints(&[Paint::CheckSafe, Paint::CheckAttacked]));
-    ColourOrder::first(&first, palette.len())
 }

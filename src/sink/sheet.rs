@@ -54,6 +54,8 @@ struct Grid {
     compact: Compact,
     grid: SheetGrid,
     cell: (usize, usize),
+    /// The palette index of the gaps between cells.
+    background: u8,
 }
 
 /// Cells of one size in rows on a sheet (frame sheets here, sheets of boards in `stills`): where
@@ -130,7 +132,7 @@ impl<W: Write> FrameSheetSink<W> {
             columns,
             gap,
             grid: None,
-            strip: IndexedImage::new(0, 0, Paint::Background),
+            strip: IndexedImage::filled(0, 0, 0),
             pieces: Vec::new(),
             cells: Vec::new(),
         }
@@ -162,7 +164,12 @@ impl Grid {
         }
         let used: Vec<u8> = (1..stream.palette.len() as u8).collect();
         let compact = Compact::new(stream.palette.colors(), &used);
-        Ok(Grid { compact, grid, cell: (stream.width, stream.height) })
+        Ok(Grid {
+            compact,
+            grid,
+            cell: (stream.width, stream.height),
+            background: stream.palette.slot(Paint::Background),
+        })
     }
 }
 
@@ -171,7 +178,7 @@ impl<W: Write> Sink for FrameSheetSink<W> {
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<CopyEncoder, Error> {
         let grid = Grid::new(stream, self.columns, self.gap)?;
-        self.strip = IndexedImage::new(grid.grid.size.0, grid.grid.strip_height(0), Paint::Background);
+        self.strip = IndexedImage::filled(grid.grid.size.0, grid.grid.strip_height(0), grid.background);
         self.grid = Some(grid);
         Ok(CopyEncoder)
     }
@@ -212,7 +219,7 @@ impl<W: Write> FrameSheetSink<W> {
         let last = row + 1 == grid.grid.rows;
         self.pieces.push(grid.compact.deflate_rows(&self.strip.pixels, grid.grid.size.0, last));
         if !last {
-            self.strip = IndexedImage::new(grid.grid.size.0, grid.grid.strip_height(row + 1), Paint::Background);
+            self.strip = IndexedImage::filled(grid.grid.size.0, grid.grid.strip_height(row + 1), grid.background);
         }
     }
 }

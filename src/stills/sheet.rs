@@ -241,7 +241,8 @@ pub(super) fn write_sheet_png<W: Write>(
             || (renderer.clone(), renderer.blank()),
             |(renderer, board_image), (r, row_boards)| {
                 let strip_y = sheet.strip_top(r);
-                let mut strip = IndexedImage::new(width, sheet.grid.strip_height(r), Paint::Background);
+                let mut strip =
+                    IndexedImage::filled(width, sheet.grid.strip_height(r), renderer.palette.slot(Paint::Background));
                 for &i in row_boards {
                     let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)
@@ -271,12 +272,14 @@ pub(super) fn write_sheet_png<W: Write>(
 /// row of the sheet.
 fn sheet_slots(palette: &Palette, bare: bool) -> Vec<Slot> {
     let slot = |index: u8| (index, palette.rgb(index));
-    let mut slots = vec![slot(Paint::Background.index())];
+    let mut slots = vec![slot(palette.slot(Paint::Background))];
     if !bare {
-        slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Text, Paint::Background.index(), level))));
+        let background = palette.slot(Paint::Background);
+        slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Text, background, level))));
     }
-    slots.extend([Paint::Light, Paint::Dark, Paint::Solution].map(|p| slot(p.index())));
-    slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, Paint::Solution.index(), level))));
+    slots.extend([Paint::Light, Paint::Dark, Paint::Solution].map(|p| slot(palette.slot(p))));
+    let solution = palette.slot(Paint::Solution);
+    slots.extend((1..=LEVELS).map(|level| slot(palette.ink_over(Paint::Queen, solution, level))));
     slots
 }
 

@@ -237,7 +237,7 @@ mod tests {
             let mut scene = Scene::new(width, layout.top + layout.height);
             let text = caption_lines(1, Some(&event), Counters::default(), 0, &spec());
             caption_items(&mut scene, &layout, &text, &glyphs);
-            let mut canvas = IndexedImage::new(scene.width, scene.height, Paint::Background);
+            let mut canvas = IndexedImage::filled(scene.width, scene.height, palette.slot(Paint::Background));
             paint(&scene, &mut canvas, &tiles, &mut glyphs, &palette);
             canvas
         };
