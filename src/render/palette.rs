@@ -216,7 +216,8 @@ mod tests {
             assert_eq!(ordered.slot(Paint::Transparent), 0);
             let mut a = ordered.colors().to_vec();
             let mut b = natural.colors().to_vec();
-            (a.sort(), b.sort());
+            a.sort();
+            b.sort();
             assert_eq!(a, b);
             for paint in Paint::ALL {
                 assert_eq!(ordered.rgb(ordered.slot(paint)), theme.color(paint), "{paint:?}");
