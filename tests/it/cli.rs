@@ -1,9 +1,8 @@
 //! The `queens` binary from outside: exit codes, default paths, one-line errors, no stray files.
 
 use crate::support::{self, run_queens as queens, stderr};
-use std::path::PathBuf;
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("cli", name)
 }
 

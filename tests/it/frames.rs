@@ -8,7 +8,7 @@ use queens::{Event, Theme, Trace};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("frames", name)
 }
 

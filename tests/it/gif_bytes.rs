@@ -4,7 +4,7 @@
 
 use crate::support::pillow::pillow;
 use crate::support::tools::{pillow_python, tool};
-use crate::support::{decode_gif, temp_dir, trace_for};
+use crate::support::{decode_gif, temp_dir, trace_for, TempFolder};
 use queens::{Animation, GifSink, NoProgress, Tuning, Until};
 use std::path::Path;
 use std::process::Command;
@@ -74,26 +74,25 @@ fn undone_frames_composite_like_whole_frames_in_the_image_crate() {
     }
 }
 
-/// Both GIFs written into a temporary folder of `name`.
-fn written(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+/// Both GIFs written into a temporary folder of `name` (removed when the folder is dropped).
+fn written(name: &str) -> (TempFolder, std::path::PathBuf, std::path::PathBuf) {
     let dir = temp_dir("gif_bytes", name);
     let (small, reference) = both_gifs();
     let (a, b) = (dir.join("small.gif"), dir.join("whole.gif"));
     std::fs::write(&a, small).unwrap();
     std::fs::write(&b, reference).unwrap();
-    (a, b)
+    (dir, a, b)
 }
 
 #[test]
 fn undone_frames_composite_like_whole_frames_in_pillow() {
     let Some(python) = pillow_python() else { return };
-    let (a, b) = written("pillow");
+    let (_dir, a, b) = written("pillow");
     let (ours, whole) = (pillow(&python, &a, &[]), pillow(&python, &b, &[]));
     assert_eq!(ours.frames.len(), whole.frames.len());
     for (k, (x, y)) in ours.frames.iter().zip(&whole.frames).enumerate() {
         assert_eq!((&x.md5, x.duration), (&y.md5, y.duration), "frame {k}");
     }
-    std::fs::remove_dir_all(a.parent().unwrap()).ok();
 }
 
 /// Every frame as ffmpeg decodes it, rgb24, one after another.
@@ -111,9 +110,8 @@ fn ffmpeg_frames(ffmpeg: &Path, gif: &Path) -> Vec<u8> {
 #[test]
 fn undone_frames_composite_like_whole_frames_in_ffmpeg() {
     let Some(ffmpeg) = tool("ffmpeg", "apt-get install ffmpeg") else { return };
-    let (a, b) = written("ffmpeg");
+    let (_dir, a, b) = written("ffmpeg");
     let (ours, whole) = (ffmpeg_frames(&ffmpeg, &a), ffmpeg_frames(&ffmpeg, &b));
     assert!(!ours.is_empty());
     assert!(ours == whole, "ffmpeg decodes {} bytes against {}", ours.len(), whole.len());
-    std::fs::remove_dir_all(a.parent().unwrap()).ok();
 }

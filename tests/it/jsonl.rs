@@ -5,7 +5,7 @@ use crate::support;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("jsonl", name)
 }
 

@@ -5,7 +5,7 @@
 use crate::support::{decode_gif, expected_delays, ink_runs, rgb, run_queens};
 use image::RgbaImage;
 use queens::{Theme, Timing};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn queens_ok(dir: &Path, args: &[&str]) -> std::process::Output {
     let out = run_queens(dir, args);
@@ -13,7 +13,7 @@ fn queens_ok(dir: &Path, args: &[&str]) -> std::process::Output {
     out
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     crate::support::temp_dir("look-type", name)
 }
 

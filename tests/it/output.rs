@@ -6,11 +6,11 @@ use crate::support::tools::tool;
 use crate::support::{self, listing, run_queens as queens, stderr};
 use std::io::Read;
 use std::os::unix::fs::FileTypeExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("output", name)
 }
 
@@ -289,4 +289,16 @@ fn a_failed_run_leaves_no_default_folder() {
     let out = queens(&dir, &["animate", "4"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(listing(&dir.join("output")), ["queens-4x4-backtrack-first.gif"]);
+}
+
+/// A test's folder goes when the test is done, read-only folders inside it too.
+#[test]
+fn test_folders_are_removed_when_done() {
+    let dir = temp_dir("removed");
+    let path = dir.to_path_buf();
+    std::fs::create_dir_all(dir.join("sealed/inner")).unwrap();
+    std::fs::write(dir.join("sealed/inner/f"), b"x").unwrap();
+    std::fs::set_permissions(dir.join("sealed"), std::os::unix::fs::PermissionsExt::from_mode(0o500)).unwrap();
+    drop(dir);
+    assert!(!path.exists(), "{} is left", path.display());
 }

@@ -9,7 +9,7 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("output-system", name)
 }
 

@@ -4,7 +4,7 @@
 use crate::support::{self, is_valid_solution, rgb};
 use image::RgbaImage;
 use queens::Theme;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Run the binary and insist that it succeeds.
 fn queens(dir: &Path, args: &[&str]) -> std::process::Output {
@@ -13,7 +13,7 @@ fn queens(dir: &Path, args: &[&str]) -> std::process::Output {
     out
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> crate::support::TempFolder {
     support::temp_dir("stills", name)
 }
 

@@ -46,12 +46,59 @@ pub fn trace_for(n: usize, until: Until) -> Trace {
     queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
 }
 
-/// A fresh, empty folder for one test (`queens-<suite>-<name>-<pid>` under the temp dir).
-pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
+/// A fresh, empty folder for one test (`queens-<suite>-<name>-<pid>` under the temp dir), removed
+/// with everything in it when the test ends, and kept (its path printed) when the test fails.
+pub fn temp_dir(suite: &str, name: &str) -> TempFolder {
     let dir = std::env::temp_dir().join(format!("queens-{suite}-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempFolder(dir)
+}
+
+/// A test's own folder: a path that removes itself when dropped, unless the test is failing.
+#[derive(Debug)]
+pub struct TempFolder(PathBuf);
+
+impl std::ops::Deref for TempFolder {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempFolder {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for a look: {}", self.0.display());
+        } else {
+            // Read-only folders a test made inside are made writable first, so they go too.
+            let _ = std::fs::remove_dir_all(&self.0).or_else(|_| {
+                make_writable(&self.0);
+                std::fs::remove_dir_all(&self.0)
+            });
+        }
+    }
+}
+
+/// Every folder under `dir` made writable by its owner (a test's read-only folders).
+fn make_writable(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(meta) = std::fs::symlink_metadata(dir) {
+        if meta.is_dir() {
+            let mut perms = meta.permissions();
+            perms.set_mode(perms.mode() | 0o700);
+            let _ = std::fs::set_permissions(dir, perms);
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                make_writable(&entry.path());
+            }
+        }
+    }
 }
 
 /// Every frame of a GIF, fully composited, with its delay in milliseconds.
