@@ -4,7 +4,8 @@
 //! Contract: a whole trace is validated before anything is drawn; a stream is validated as it is
 //! replayed (the sink's output is discarded by its caller on error). A producer thread replays it
 //! (every event, so each frame shows the board of its own step) and sends the selected frames in
-//! chunks through a bounded channel; each chunk is drawn on all cores (every worker drawing a run
+//! chunks (as many frames as the encoder asks for: `Encode::frames_per_chunk`) through a bounded
+//! channel; each chunk is drawn on all cores (every worker drawing a run
 //! of consecutive frames with its own renderer) and handed to the sink in order, which compresses
 //! it (in parallel where it can). Frames hold board state, not pixels, until they are drawn, and at
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search

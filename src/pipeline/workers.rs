@@ -17,9 +17,6 @@ use crate::Error;
 use rayon::prelude::*;
 use std::sync::mpsc::{sync_channel, SyncSender};
 
-/// Frames replayed and handed to the workers at a time (board states, not pixels: each worker
-/// holds just two images).
-const CHUNK_FRAMES: usize = 64;
 /// Chunks in flight between the replay thread and the drawing workers.
 const CHANNEL_CHUNKS: usize = 2;
 
@@ -141,7 +138,8 @@ where
     let done = std::thread::scope(|scope| -> Result<usize, Error> {
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
-        scope.spawn(move || replay_in_chunks(frames, wanted, tx));
+        let chunk_frames = encoder.frames_per_chunk().max(1);
+        scope.spawn(move || replay_in_chunks(frames, wanted, chunk_frames, tx));
         // The last two frames sent out, oldest first: the bases of the next chunk.
         let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
         let mut done = 0;
@@ -167,13 +165,17 @@ where
 
 /// Replay and send the selected frames in chunks, each marked whether it is the last to go out;
 /// stops at the first error (sent on) or when the receiver hangs up.
-fn replay_in_chunks<T, F>(frames: F, wanted: Option<&[usize]>, tx: SyncSender<Result<Chunk<T>, Error>>)
-where
+fn replay_in_chunks<T, F>(
+    frames: F,
+    wanted: Option<&[usize]>,
+    chunk_frames: usize,
+    tx: SyncSender<Result<Chunk<T>, Error>>,
+) where
     T: FrameState,
     F: Iterator<Item = Result<T, Error>>,
 {
     let mut wanted = wanted.map(|s| s.iter().copied().peekable());
-    let mut chunk: Chunk<T> = Vec::with_capacity(CHUNK_FRAMES);
+    let mut chunk: Chunk<T> = Vec::with_capacity(chunk_frames);
     let mut pending: Option<T> = None;
     for frame in frames {
         let frame = match frame {
@@ -191,7 +193,7 @@ where
         }
         if let Some(previous) = pending.replace(frame) {
             chunk.push((previous, false));
-            if chunk.len() == CHUNK_FRAMES && tx.send(Ok(std::mem::take(&mut chunk))).is_err() {
+            if chunk.len() == chunk_frames && tx.send(Ok(std::mem::take(&mut chunk))).is_err() {
                 return;
             }
         }

@@ -169,6 +169,9 @@ pub trait ErasedEncode: Sync {
         before: Option<&IndexedImage>,
         frame: &Frame<'_>,
     ) -> Result<Box<dyn Any + Send>, Error>;
+
+    /// See [`Encode::frames_per_chunk`].
+    fn frames_per_chunk_any(&self) -> usize;
 }
 
 impl<E: Encode> ErasedEncode for E
@@ -186,6 +189,10 @@ where
         frame: &Frame<'_>,
     ) -> Result<Box<dyn Any + Send>, Error> {
         Ok(Box::new(self.encode_after(two_back, before, frame)?))
+    }
+
+    fn frames_per_chunk_any(&self) -> usize {
+        self.frames_per_chunk()
     }
 }
 
@@ -223,6 +230,10 @@ impl Encode for AnyEncoder {
         frame: &Frame<'_>,
     ) -> Result<Self::Encoded, Error> {
         (**self).encode_any_after(two_back, before, frame)
+    }
+
+    fn frames_per_chunk(&self) -> usize {
+        (**self).frames_per_chunk_any()
     }
 }
 

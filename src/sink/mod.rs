@@ -145,4 +145,11 @@ pub trait Encode: Sync {
         let _ = two_back;
         self.encode(before, frame)
     }
+
+    /// How many frames the pipeline hands the workers at a time: a chunk's encoded frames are held
+    /// until its slowest worker is done, so encoders whose frames are large (raw pixels) keep the
+    /// default, and those whose frames are compressed may take more (fewer waits between chunks).
+    fn frames_per_chunk(&self) -> usize {
+        64
+    }
 }
