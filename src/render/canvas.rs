@@ -60,19 +60,24 @@ impl IndexedImage {
 
     /// Draw `ink` through a coverage mask whose top-left lands on (x, y).
     pub fn draw_mask(&mut self, mask: &Mask, x: i64, y: i64, ink: Paint, palette: &Palette) {
-        for my in 0..mask.height {
-            let py = y + my as i64;
-            if py < 0 || py >= self.height as i64 {
-                continue;
-            }
-            for mx in 0..mask.width {
-                let px = x + mx as i64;
-                let level = mask.levels[my * mask.width + mx];
-                if level == 0 || px < 0 || px >= self.width as i64 {
-                    continue;
+        // The mask's columns and rows that land on the image.
+        let (mx0, mx1) = ((-x).clamp(0, mask.width as i64), (self.width as i64 - x).clamp(0, mask.width as i64));
+        let (my0, my1) = ((-y).clamp(0, mask.height as i64), (self.height as i64 - y).clamp(0, mask.height as i64));
+        if mx0 >= mx1 {
+            return;
+        }
+        let (mx0, mx1) = (mx0 as usize, mx1 as usize);
+        let full = palette.slot(ink);
+        for my in my0 as usize..my1 as usize {
+            let levels = &mask.levels[my * mask.width + mx0..my * mask.width + mx1];
+            let start = (y as usize).wrapping_add(my) * self.width + (x + mx0 as i64) as usize;
+            let pixels = &mut self.pixels[start..start + levels.len()];
+            for (pixel, &level) in pixels.iter_mut().zip(levels) {
+                if level >= LEVELS {
+                    *pixel = full;
+                } else if level > 0 {
+                    *pixel = palette.ink_over(ink, *pixel, level);
                 }
-                let i = py as usize * self.width + px as usize;
-                self.pixels[i] = palette.ink_over(ink, self.pixels[i], level);
             }
         }
     }
@@ -127,5 +132,29 @@ mod tests {
         img.draw_line((2.0, 10.0), (18.0, 10.0), 3.0, Paint::CheckAttacked, &palette);
         assert_eq!(img.get(10, 9), palette.slot(Paint::CheckAttacked));
         assert_eq!(img.get(10, 2), palette.slot(Paint::Light));
+    }
+
+    /// A mask drawn partly off every edge covers exactly its pixels that land on the image.
+    #[test]
+    fn masks_clip_at_every_edge() {
+        let palette = Palette::new(&Theme::default());
+        let levels: Vec<u8> = (0..7 * 5).map(|i| (i % 5) as u8).collect();
+        let mask = Mask { width: 7, height: 5, levels };
+        for (x, y) in [(-3, -2), (8, 4), (-6, 7), (2, 1), (-7, 0), (10, 0)] {
+            let mut img = IndexedImage::filled(10, 8, palette.slot(Paint::Light));
+            img.draw_mask(&mask, x, y, Paint::Queen, &palette);
+            for py in 0..8i64 {
+                for px in 0..10i64 {
+                    let (mx, my) = (px - x, py - y);
+                    let level = if (0..7).contains(&mx) && (0..5).contains(&my) {
+                        mask.levels[(my * 7 + mx) as usize]
+                    } else {
+                        0
+                    };
+                    let want = palette.ink_over(Paint::Queen, palette.slot(Paint::Light), level);
+                    assert_eq!(img.get(px as usize, py as usize), want, "({px}, {py}) with the mask at ({x}, {y})");
+                }
+            }
+        }
     }
 }

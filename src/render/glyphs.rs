@@ -7,6 +7,31 @@ use super::canvas::Mask;
 use super::theme::LEVELS;
 use ab_glyph::{point, Font, FontRef, Glyph, OutlineCurve, OutlinedGlyph, PxScale, ScaleFont};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiply-and-rotate hash for the glyph cache's (character, size) keys: every caption glyph of
+/// every frame is looked up, and the standard hasher (SipHash, built against hostile keys) took as
+/// long as drawing the glyph. A frame draws a few dozen distinct keys: no flooding to guard against.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 static FONT_BYTES: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 
@@ -32,7 +57,11 @@ pub struct TextGlyph {
 #[derive(Clone)]
 pub struct Glyphs {
     font: FontRef<'static>,
-    text: HashMap<(char, u32), TextGlyph>,
+    text: HashMap<(char, u32), TextGlyph, BuildHasherDefault<KeyHasher>>,
+    /// Advances of the ASCII characters in font units, and the font's unscaled height: captions
+    /// are measured every frame, and each look-up in the font's tables costs a search.
+    ascii_advances: [f32; 128],
+    height_unscaled: f32,
 }
 
 impl Default for Glyphs {
@@ -45,7 +74,9 @@ impl Glyphs {
     /// The embedded font, with empty caches.
     pub fn new() -> Self {
         let font = FontRef::try_from_slice(FONT_BYTES).expect("the embedded DejaVu Sans font parses");
-        Glyphs { font, text: HashMap::new() }
+        let ascii_advances = std::array::from_fn(|c| font.h_advance_unscaled(font.glyph_id(char::from(c as u8))));
+        let height_unscaled = font.height_unscaled();
+        Glyphs { font, text: HashMap::default(), ascii_advances, height_unscaled }
     }
 
     fn outline(&self, ch: char, size: f32) -> Option<OutlinedGlyph> {
@@ -55,7 +86,11 @@ impl Glyphs {
 
     /// Horizontal advance of `ch` at `size` pixels.
     pub fn advance(&self, ch: char, size: u32) -> f32 {
-        self.font.as_scaled(PxScale::from(size as f32)).h_advance(self.font.glyph_id(ch))
+        match self.ascii_advances.get(ch as usize) {
+            // ab_glyph's own arithmetic (`h_scale_factor * h_advance_unscaled`), from the cached values.
+            Some(&units) => size as f32 / self.height_unscaled * units,
+            None => self.font.as_scaled(PxScale::from(size as f32)).h_advance(self.font.glyph_id(ch)),
+        }
     }
 
     /// Width in pixels of `text` at `size`.
@@ -213,6 +248,22 @@ mod tests {
         let a0 = glyphs.advance('0', 16);
         for d in '1'..='9' {
             assert_eq!(glyphs.advance(d, 16), a0);
+        }
+    }
+
+    /// The cached ASCII advances give exactly the font's own, at any size.
+    #[test]
+    fn cached_advances_equal_the_fonts() {
+        let glyphs = Glyphs::new();
+        for size in [7, 11, 13, 24, 44, 200] {
+            let scaled = glyphs.font.as_scaled(PxScale::from(size as f32));
+            for ch in (0u8..128).map(char::from).chain(['×', '·', 'é']) {
+                assert_eq!(
+                    glyphs.advance(ch, size).to_bits(),
+                    scaled.h_advance(glyphs.font.glyph_id(ch)).to_bits(),
+                    "{ch:?} at {size}"
+                );
+            }
         }
     }
 }
