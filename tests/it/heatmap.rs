@@ -124,10 +124,18 @@ fn grounds_and_inks(img: &RgbaImage, square: u32) -> Vec<([u8; 3], [u8; 3])> {
     cells
 }
 
+/// Every count at least 4.5:1 on its square, and on a dark page (a projected slide) also 3:1
+/// with 10% white projector flare, in grayscale and the three simulations.
 fn check_legible(img: &RgbaImage, square: u32, what: &str) {
+    let dark_page = luminance(rgb(img, 1, 1)) < 0.2;
     for (i, (ground, ink)) in grounds_and_inks(img, square).into_iter().enumerate() {
         let ratio = worst(ground, ink, false);
         assert!(ratio >= 4.5, "{what}: cell {i}: count {ink:?} on {ground:?} is {ratio:.2}:1");
+        let flared = worst(ground, ink, true);
+        assert!(
+            !dark_page || flared >= 3.0,
+            "{what}: cell {i}: count {ink:?} on {ground:?} is {flared:.2}:1 with flare"
+        );
     }
 }
 

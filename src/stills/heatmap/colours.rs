@@ -25,6 +25,17 @@ pub const SPLIT: usize = STEPS / 2;
 /// blindness simulations, which move the blues' luminance a little).
 const LEGIBLE: f32 = 5.5;
 
+/// On a dark page (a theme for projected slides), the contrast every count also keeps with 10%
+/// white projector flare mixed in (`../shared/look.md`): 3:1 measured from the picture, with room
+/// for the simulations.
+const LEGIBLE_FLARED: f32 = 3.3;
+
+/// `a` against `b` with 10% white mixed into linear light (a projector's flare).
+fn flared_contrast(a: Rgb, b: Rgb) -> f32 {
+    let (ya, yb) = (0.9 * luminance(a) + 0.1, 0.9 * luminance(b) + 0.1);
+    (ya.max(yb) + 0.05) / (ya.min(yb) + 0.05)
+}
+
 /// ColorBrewer's Blues, light to deep.
 const BLUES: [Rgb; 5] =
     [[0xF7, 0xFB, 0xFF], [0xC6, 0xDB, 0xEF], [0x6B, 0xAE, 0xD6], [0x21, 0x71, 0xB5], [0x08, 0x30, 0x6B]];
@@ -55,14 +66,17 @@ fn family(theme: &Theme) -> impl Fn(f32) -> Rgb {
 }
 
 /// The ramp's steps in `theme`: `SPLIT` evenly over the part next to the page where the text
-/// colour stays legible (the first one step off the page, so the lowest counts' squares still
+/// colour stays legible (on a dark page, with projector flare too) (the first one step off the page, so the lowest counts' squares still
 /// show against it), the rest evenly over the far part where the background colour does.
 pub fn steps(theme: &Theme) -> [Rgb; STEPS] {
     const GRID: usize = 1000;
     let at = family(theme);
     let t = |i: usize| i as f32 / GRID as f32;
-    let near = (0..=GRID).take_while(|&i| contrast(at(t(i)), theme.text) >= LEGIBLE).last();
-    let far = (0..=GRID).rev().take_while(|&i| contrast(at(t(i)), theme.background) >= LEGIBLE).last();
+    let dark_page = luminance(theme.background) < luminance(theme.text);
+    let legible =
+        |c: Rgb, ink: Rgb| contrast(c, ink) >= LEGIBLE && (!dark_page || flared_contrast(c, ink) >= LEGIBLE_FLARED);
+    let near = (0..=GRID).take_while(|&i| legible(at(t(i)), theme.text)).last();
+    let far = (0..=GRID).rev().take_while(|&i| legible(at(t(i)), theme.background)).last();
     // A theme whose two colours are too close for that (a custom one) gets the plain halves.
     let (mut near, mut far) = (near.map_or(0.45, t), far.map_or(0.55, t));
     if near >= far {
@@ -125,6 +139,9 @@ mod tests {
             for (k, &colour) in steps.iter().enumerate() {
                 let ink = theme.color(ink(k));
                 assert!(contrast(colour, ink) >= LEGIBLE, "{name} step {k}: {colour:?} vs {ink:?}");
+                if luminance(theme.background) < luminance(theme.text) {
+                    assert!(flared_contrast(colour, ink) >= LEGIBLE_FLARED, "{name} step {k} with flare");
+                }
                 if k > 0 {
                     let distance = |c: Rgb| (luminance(c) - page).abs();
                     assert!(distance(colour) > distance(steps[k - 1]), "{name} step {k}");
