@@ -94,10 +94,18 @@ pub(super) fn cut_bar((x, y, w, h): Rect, scene: &mut Scene) {
     scene.push(Item::Fill { rect: (x, y + h - bar, w, bar), paint: Paint::CheckAttacked });
 }
 
-/// The outline of the node just taken back (`height`: the panel's node height).
-pub(super) fn taken_back(rect: Rect, height: i64, scene: &mut Scene) {
+/// The outline of the node just taken back (`height`: the panel's node height), with a ring in the
+/// text colour inside it where the node has room: in themes whose removal colour is close to the
+/// dead ends' fill in lightness (print: two grays 1.2:1 apart; default: orange on tan), the ring is
+/// 3:1 against both, so the node stands apart from a dead end without its hue.
+pub(super) fn taken_back((x, y, w, h): Rect, height: i64, scene: &mut Scene) {
     let thickness = (height / 12).max(2);
-    scene.push(Item::Outline { rect, thickness, paint: Paint::Removed });
+    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Removed });
+    let halo = (thickness / 2).max(1);
+    if w >= 2 * (thickness + halo) + 2 && h >= 2 * (thickness + halo) + 2 {
+        let inner = (x + thickness, y + thickness, w - 2 * thickness, h - 2 * thickness);
+        scene.push(Item::Outline { rect: inner, thickness: halo, paint: Paint::Text });
+    }
 }
 
 /// The current node's mark: an outline in the text colour with a background halo inside it,

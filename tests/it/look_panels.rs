@@ -69,11 +69,14 @@ fn the_current_node_is_marked_at_3_to_1_in_every_theme_and_view() {
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
             let scene = renderer.describe(&frame);
+            // The current node: a text-coloured outline with its background halo drawn next.
             let marks: Vec<(Rect, i64)> = scene
                 .items
-                .iter()
-                .filter_map(|item| match item {
-                    Item::Outline { rect, thickness, paint: Paint::Text } if inside(panel, *rect) => {
+                .windows(2)
+                .filter_map(|pair| match pair {
+                    [Item::Outline { rect, thickness, paint: Paint::Text }, Item::Outline { paint: Paint::Background, .. }]
+                        if inside(panel, *rect) =>
+                    {
                         Some((*rect, *thickness))
                     }
                     _ => None,
@@ -224,4 +227,53 @@ fn nodes_taken_back_with_a_solution_below_stand_out_from_a_white_page_in_print()
         assert!(ratio >= 3.0, "node at ({x}, {y}, {w}, {h}): its edge {edge:?} on the page {page:?} is {ratio:.2}:1");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The node just taken back stands apart from the dead ends around it in every theme and view: its
+/// outline or the text-coloured ring inside it (a mark on the node's own fill) is 3:1 against the
+/// dead ends' fill (print's removal gray and dead-end gray are 1.2:1 apart).
+#[test]
+fn the_node_just_taken_back_stands_apart_from_dead_ends() {
+    let dir = temp_dir("look_panels", "taken-back");
+    let trace = queens::record(&SolveOptions::new(6), 100_000).unwrap();
+    std::fs::write(dir.join("t.json"), serde_json::to_string(&trace).unwrap()).unwrap();
+    let k = 30;
+    assert!(matches!(trace.events[k - 1], queens::Event::Remove { .. }), "frame {k} is a removal");
+    for (name, theme) in
+        [("default", Theme::default()), ("gray", Theme::gray()), ("dark", Theme::dark()), ("print", Theme::print())]
+    {
+        let file = format!("{name}.png");
+        run_ok(&dir, &["frames", "t.json", "--tree", "--theme", name, "--frames", &k.to_string(), "-o", &file, "-q"]);
+        let img = open(&dir.join(&file));
+        let renderer = tree_renderer(&trace, theme, 60);
+        let panel = renderer.layout.tree.unwrap();
+        let scene = renderer.describe(&Replay::new(&trace).nth(k).unwrap().unwrap());
+        let (x, y, w, h, t) = scene
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Removed }
+                    if inside(panel, (*x, *y, *w, *h)) =>
+                {
+                    Some((*x, *y, *w, *h, *thickness))
+                }
+                _ => None,
+            })
+            .expect("the node just taken back is outlined");
+        let dead = scene
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Fill { rect, paint: Paint::LightAttacked } if inside(panel, *rect) && *rect != (x, y, w, h) => {
+                    Some(*rect)
+                }
+                _ => None,
+            })
+            .expect("a dead end");
+        let fill = at(&img, dead.0 + 2, dead.1 + 2);
+        let flare = name == "dark";
+        let (outline, ring) = (at(&img, x + t / 2, y + h / 2), at(&img, x + t, y + h / 2));
+        let apart = worst(outline, fill, flare) >= 3.0 || worst(ring, fill, flare) >= 3.0;
+        assert!(apart, "{name}: outline {outline:?}, ring {ring:?}, dead end {fill:?}");
+    }
 }
