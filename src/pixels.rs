@@ -55,3 +55,20 @@ impl IndexedImage {
         image::RgbaImage::from_raw(width as u32, height as u32, bytes).expect("width x height RGBA pixels")
     }
 }
+
+/// A reordering of palette indices `0..len` (`len` at most 256): index 0 (transparent) stays
+/// first, `first` follow in that order (duplicates and indices `>= len` ignored), then the other
+/// indices in their own order. Returns `by_new`: `by_new[new]` is the old index now at `new`.
+pub fn indices_led_by(first: &[u8], len: usize) -> Vec<u8> {
+    let len = len.clamp(1, 256);
+    let mut taken = [false; 256];
+    taken[0] = true;
+    let mut by_new = vec![0u8];
+    for old in first.iter().copied().chain((1..len).map(|i| i as u8)) {
+        if usize::from(old) < len && !taken[usize::from(old)] {
+            taken[usize::from(old)] = true;
+            by_new.push(old);
+        }
+    }
+    by_new
+}

@@ -6,7 +6,7 @@
 //! change first lets a frame's LZW codes start narrower: a frame whose changed pixels are all below
 //! 16 starts at 5-bit codes, below 32 at 6-bit, instead of 7-bit for a 64-colour palette.
 
-use crate::pixels::Rgb;
+use crate::pixels::{indices_led_by, Rgb};
 
 /// A permutation of palette indices: `new(old)` is where palette index `old` goes in the GIF.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,16 +28,7 @@ impl ColourOrder {
     /// `first` (palette indices, in that order, duplicates and indices `>= len` ignored) take the
     /// places after index 0; the other indices follow in their own order. Index 0 stays at 0.
     pub fn first(first: &[u8], len: usize) -> Self {
-        let len = len.clamp(1, 256);
-        let mut taken = [false; 256];
-        taken[0] = true;
-        let mut by_new = vec![0u8];
-        for old in first.iter().copied().chain((1..len).map(|i| i as u8)) {
-            if usize::from(old) < len && !taken[usize::from(old)] {
-                taken[usize::from(old)] = true;
-                by_new.push(old);
-            }
-        }
+        let by_new = indices_led_by(first, len);
         let mut to_new: [u8; 256] = std::array::from_fn(|i| i as u8);
         for (new, &old) in by_new.iter().enumerate() {
             to_new[usize::from(old)] = new as u8;

@@ -12,6 +12,7 @@
 use super::color::mix;
 pub use super::color::{contrast, luminance, to_linear};
 use super::theme::{blended_pairs, Paint, Rgb, Theme, LEVELS, PAINT_COUNT};
+use crate::pixels::indices_led_by;
 
 /// Blend indices of one (ink, background) pair, by level `1..LEVELS`; all 0 for a pair without.
 type Blends = [u8; LEVELS as usize - 1];
@@ -65,16 +66,7 @@ impl Palette {
     /// The same colours with the indices `first` (in that order) at 1, 2, ..., the others after
     /// them in their own order; index 0 stays.
     fn reordered(&self, first: &[u8]) -> Palette {
-        let len = self.colors.len();
-        let mut taken = vec![false; len];
-        taken[0] = true;
-        let mut by_new = vec![0u8];
-        for old in first.iter().copied().chain((1..len).map(|i| i as u8)) {
-            if usize::from(old) < len && !taken[usize::from(old)] {
-                taken[usize::from(old)] = true;
-                by_new.push(old);
-            }
-        }
+        let by_new = indices_led_by(first, self.colors.len());
         let mut to_new = [0u8; 256];
         for (new, &old) in by_new.iter().enumerate() {
             to_new[usize::from(old)] = new as u8;
