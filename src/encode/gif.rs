@@ -30,8 +30,8 @@ pub struct Tuning {
     /// With `fast_lzw` and `diff_frames`: let each unchanged pixel be written as transparent or as
     /// its own colour, whichever continues the LZW phrase ([`lzw::encode_diff`]): ~4% smaller.
     pub phrase_aware_diff: bool,
-    /// Write the colour table in use order (the GIF sink's `colour_order`), so most frames' LZW codes
-    /// start narrower.
+    /// Write the colour table as the palette lists it, in use order (`Palette::new`), so most frames'
+    /// LZW codes start narrower; off, in the paints' own order, every pixel mapped to it.
     pub colour_order: bool,
     /// With `diff_frames`: let the GIF sink undo a frame (disposal "restore to previous") when the
     /// next one is smaller written against the image two frames back.

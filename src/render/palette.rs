@@ -106,7 +106,8 @@ impl Palette {
     }
 
     /// The paint at `index`, if it is a paint's and not a blend's.
-    pub fn paint_at(&self, index: u8) -> Option<Paint> {
+    #[cfg(test)]
+    fn paint_at(&self, index: u8) -> Option<Paint> {
         let paint = *self.paints.get(usize::from(index))?;
         Paint::ALL.get(usize::from(paint)).copied()
     }

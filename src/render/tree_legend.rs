@@ -98,22 +98,39 @@ pub(super) fn cut_bar((x, y, w, h): Rect, scene: &mut Scene) {
 /// text colour inside it where the node has room: in themes whose removal colour is close to the
 /// dead ends' fill in lightness (print: two grays 1.2:1 apart; default: orange on tan), the ring is
 /// 3:1 against both, so the node stands apart from a dead end without its hue.
-pub(super) fn taken_back((x, y, w, h): Rect, height: i64, scene: &mut Scene) {
-    let thickness = (height / 12).max(2);
-    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Removed });
-    let halo = (thickness / 2).max(1);
-    if w >= 2 * (thickness + halo) + 2 && h >= 2 * (thickness + halo) + 2 {
-        let inner = (x + thickness, y + thickness, w - 2 * thickness, h - 2 * thickness);
-        scene.push(Item::Outline { rect: inner, thickness: halo, paint: Paint::Text });
+pub(super) fn taken_back(rect: Rect, height: i64, scene: &mut Scene) {
+    let (thickness, ring) = mark_strokes(height);
+    let room = 2 * (thickness + ring) + 2;
+    if rect.2 >= room && rect.3 >= room {
+        ringed_outline(rect, (thickness, ring), (Paint::Removed, Paint::Text), scene);
+    } else {
+        scene.push(Item::Outline { rect, thickness, paint: Paint::Removed });
     }
+}
+
+/// A node mark's outline and the ring just inside it, in pixels, for the panel's node `height`.
+fn mark_strokes(height: i64) -> (i64, i64) {
+    let thickness = (height / 12).max(2);
+    (thickness, (thickness / 2).max(1))
+}
+
+/// An outline of `thickness` pixels in `outer` with a ring of `ring` pixels in `inner` just inside it.
+fn ringed_outline(
+    (x, y, w, h): Rect,
+    (thickness, ring): (i64, i64),
+    (outer, inner): (Paint, Paint),
+    scene: &mut Scene,
+) {
+    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: outer });
+    let inside = (x + thickness, y + thickness, w - 2 * thickness, h - 2 * thickness);
+    scene.push(Item::Outline { rect: inside, thickness: ring, paint: inner });
 }
 
 /// The current node's mark: an outline in the text colour with a background halo inside it,
 /// widened around nodes too narrow to show their fill inside (kept within `span`, the panel's
 /// left and right edges); a solid text-coloured node when the row is too low for both.
 pub(super) fn current_node((x, y, w, h): Rect, height: i64, (left, right): (i64, i64), scene: &mut Scene) {
-    let thickness = (height / 12).max(2);
-    let halo = (thickness / 2).max(1);
+    let (thickness, halo) = mark_strokes(height);
     let room = thickness + halo;
     if h < 2 * room + 2 {
         scene.push(Item::Fill { rect: (x, y, w, h), paint: Paint::Text });
@@ -125,9 +142,7 @@ pub(super) fn current_node((x, y, w, h): Rect, height: i64, (left, right): (i64,
         let from = (x - room).max(left);
         (from, (x + w + room).min(right) - from)
     };
-    scene.push(Item::Outline { rect: (x, y, w, h), thickness, paint: Paint::Text });
-    let inner = (x + thickness, y + thickness, w - 2 * thickness, h - 2 * thickness);
-    scene.push(Item::Outline { rect: inner, thickness: halo, paint: Paint::Background });
+    ringed_outline((x, y, w, h), (thickness, halo), (Paint::Text, Paint::Background), scene);
 }
 
 /// The legend: its entries placed in the panel's legend rectangle.
