@@ -111,6 +111,8 @@ pub struct Renderer {
     run: Option<(Option<Algorithm>, bool)>,
     /// The code panel's listing and whether the run records checks (`--code`).
     code: Option<(code::Listing, bool)>,
+    /// The run's caption words, kept when bare frames draw no caption (reading time, transcripts).
+    words: Option<CaptionSpec>,
 }
 
 impl Renderer {
@@ -137,6 +139,7 @@ impl Renderer {
         };
         let palette = Palette::new(&options.theme);
         let tiles = Tiles::new(square, &glyphs, &palette, options.theme.hatch);
+        let words = caption.clone();
         let caption = if options.bare { None } else { caption };
         let annotation = caption.as_ref().map_or(Annotation::None, |c| Annotation::for_algorithm(c.kind));
         let why = caption.as_ref().is_some_and(|c| c.why);
@@ -158,7 +161,13 @@ impl Renderer {
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
             run,
             code,
+            words,
         }
+    }
+
+    /// The caption `frame` says in words (also when bare frames do not draw it); `None` for stills.
+    pub fn caption_text(&self, frame: &BoardFrame) -> Option<caption::CaptionText> {
+        self.words.as_ref().map(|spec| caption::caption_for(frame, spec))
     }
 
     /// Whether `frame` shows a line of the board running out of safe squares (held for

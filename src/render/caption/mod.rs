@@ -84,6 +84,22 @@ impl Action {
         Action { verb: "", detail: text }
     }
 
+    /// How many words this line gives a reader to read, when it brings a sentence rather than a
+    /// label: an explanation (a dead end, a `--why` sentence, a puzzle deduction) or a check's
+    /// outcome (`--detail checks`). `None` for a plain step ("place c2", "remove c2") and for the
+    /// fixed labels ("empty board", "solution 3 found"), which keep the plain delays.
+    pub fn words_to_read(&self) -> Option<usize> {
+        let label = |t: &str| {
+            t == "empty board"
+                || t == "the puzzle as given"
+                || t == "new layout"
+                || (t.starts_with("solution ") && t.ends_with(" found"))
+                || t.starts_with("try layout ")
+        };
+        let sentence = if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
+        sentence.then(|| self.text().split_whitespace().filter(|w| *w != "·" && *w != "→").count())
+    }
+
     /// The line as plain text.
     pub fn text(&self) -> String {
         if self.verb.is_empty() {
@@ -103,6 +119,22 @@ pub struct CaptionText {
     pub step: Vec<Segment>,
     /// Line 3: the counters.
     pub counters: Vec<Segment>,
+}
+
+impl CaptionText {
+    /// The caption's lines as plain text, in reading order: the action, the step, the counters.
+    pub fn plain_lines(&self) -> Vec<String> {
+        let line = |segments: &[Segment]| {
+            segments
+                .iter()
+                .map(|s| match s {
+                    Segment::Text(t) => t.clone(),
+                    Segment::Number(v) => v.to_string(),
+                })
+                .collect::<String>()
+        };
+        vec![self.action.text(), line(&self.step), line(&self.counters)]
+    }
 }
 
 /// Caption for a frame.
