@@ -1,4 +1,4 @@
-//! Why the search backtracked (`--why`): which line of the board ran out of safe squares, which
+//! Why the search turned back (dead ends, said by default; `--why` draws the attacks): which line of the board ran out of safe squares, which
 //! queen attacks each of its squares, and the caption sentences that say so.
 //!
 //! Contract, for the tree searches only (backtrack fills columns left to right, grid and forward
@@ -7,11 +7,12 @@
 //!   (the first empty column, or row) has every square attacked; with `--detail checks` it is
 //!   instead the frame of the check of that line's last square. For `forward` it is the frame of
 //!   a `deadend` event. On it every square of the line is joined to one queen attacking it: the
-//!   nearest (Chebyshev distance), ties to the leftmost, then the topmost. Its caption reads
-//!   "column f: every square attacked" ("row k: ..." for rows).
-//! - A removal reads "backtrack: f has no safe square" ("backtrack: row k ...") when the board it
-//!   was taken from had that line fully attacked, and "... has no safe square left" when the line's
-//!   safe squares had all been tried (a cascade). For `backtrack` and `grid` the line is the first
+//!   nearest (Chebyshev distance), ties to the leftmost, then the topmost (`--why` draws those
+//!   links; the line is outlined by default). Its caption adds "dead end: column f has no safe
+//!   square" ("row k" for rows) under the step's own words.
+//! - A removal adds "column f has no safe square" when the board it was taken from had that line
+//!   fully attacked, and "... has no safe square left" when the line's safe squares had all been
+//!   tried (a cascade). For `backtrack` and `grid` the line is the first
 //!   empty one; for `forward` the topmost dead row, else the row being filled (the tightest,
 //!   topmost on ties). Removals after a solution keep their usual caption.
 
@@ -39,14 +40,6 @@ impl Line {
         match self {
             Line::Column(col) => format!("column {}", column_label(col)),
             Line::Row(row) => format!("row {}", n - row),
-        }
-    }
-
-    /// "f" or "row k": the line in a backtrack sentence.
-    fn short_name(self, n: usize) -> String {
-        match self {
-            Line::Column(col) => column_label(col),
-            Line::Row(_) => self.name(n),
         }
     }
 }
@@ -109,27 +102,32 @@ pub fn backtrack_cause(kind: Option<Algorithm>, board: &Board, removed: Square) 
     }
 }
 
-/// The caption sentence `--why` gives this frame, if it explains something.
-pub fn why_sentence(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
+/// Why a frame's step happened, when it is a dead end (said by default, with or without
+/// `--why`): on a dead-end frame "dead end: column f has no safe square" ("row 3" for rows); on a
+/// removal whose line ran out "column f has no safe square" ("... left" when the line's safe
+/// squares had all been tried). The caption gives it beside the plain action ("remove e3").
+pub fn why_reason(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
     let n = board.n();
     if let Some(dead) = dead_end(kind, board, event, checks) {
-        return Some(format!("{}: every square attacked", dead.line.name(n)));
+        return Some(format!("dead end: {} has no safe square", dead.line.name(n)));
     }
     let Some(Event::Remove { row, col }) = event else { return None };
     let (line, all_attacked) = backtrack_cause(kind, board, Square::new(*row, *col))?;
     let left = if all_attacked { "" } else { " left" };
-    Some(format!("backtrack: {} has no safe square{left}", line.short_name(n)))
+    Some(format!("{} has no safe square{left}", line.name(n)))
 }
 
-/// The widest sentences `--why` can write on an n-board (the caption band makes room for them).
-pub fn widest_sentences(n: usize) -> [String; 3] {
-    let last = Line::Column(n.saturating_sub(1));
-    let row = Line::Row(0);
-    [
-        format!("{}: every square attacked", last.name(n)),
-        format!("{}: every square attacked", row.name(n)),
-        format!("backtrack: {} has no safe square left", row.short_name(n).max(last.short_name(n))),
-    ]
+/// The widest reasons dead ends can give on an n-board in runs of `kind`; none for runs that are
+/// not explained. The caption band makes room for them.
+pub fn widest_reasons(n: usize, kind: Option<Algorithm>) -> Vec<String> {
+    if !explains(kind) {
+        return Vec::new();
+    }
+    let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)].map(|line| line.name(n));
+    lines
+        .iter()
+        .flat_map(|line| [format!("dead end: {line} has no safe square"), format!("{line} has no safe square left")])
+        .collect()
 }
 
 /// The line a backtrack or grid search fills next: the first empty column, or row.
@@ -178,8 +176,8 @@ mod tests {
         let attackers: Vec<Square> = dead.links.iter().map(|&(_, q)| q).collect();
         let (a4, b2) = (Square::new(0, 0), Square::new(2, 1));
         assert_eq!(attackers, [a4, b2, b2, b2]);
-        let text = why_sentence(Some(Algorithm::Backtrack), &b, Some(&place), false);
-        assert_eq!(text.as_deref(), Some("column c: every square attacked"));
+        let text = why_reason(Some(Algorithm::Backtrack), &b, Some(&place), false);
+        assert_eq!(text.as_deref(), Some("dead end: column c has no safe square"));
         assert_eq!(dead_end(Some(Algorithm::Backtrack), &b, Some(&place), true), None, "checks decide instead");
         let last_check = Event::Check { row: 3, col: 2, safe: false, attacker: None };
         assert!(dead_end(Some(Algorithm::Backtrack), &b, Some(&last_check), true).is_some());
@@ -191,18 +189,15 @@ mod tests {
         // The dead end above, then b2 comes off: column c was fully attacked.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 2, col: 1 };
-        assert_eq!(
-            why_sentence(kind, &after, Some(&remove), false).as_deref(),
-            Some("backtrack: c has no safe square")
-        );
+        assert_eq!(why_reason(kind, &after, Some(&remove), false).as_deref(), Some("column c has no safe square"));
         // b1 (row 3, col 1) comes off after its column c was tried out: c2 (row 2) was safe.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 3, col: 1 };
-        let text = why_sentence(kind, &after, Some(&remove), false);
-        assert_eq!(text.as_deref(), Some("backtrack: c has no safe square left"));
+        let text = why_reason(kind, &after, Some(&remove), false);
+        assert_eq!(text.as_deref(), Some("column c has no safe square left"));
         // A removal after a solution has no line left to blame.
         let full = board(4, &[(1, 0), (3, 1), (0, 2)]);
-        assert_eq!(why_sentence(kind, &full, Some(&Event::Remove { row: 2, col: 3 }), false), None);
+        assert_eq!(why_reason(kind, &full, Some(&Event::Remove { row: 2, col: 3 }), false), None);
     }
 
     #[test]
@@ -211,11 +206,12 @@ mod tests {
         let b = board(4, &[(0, 0), (1, 2)]);
         let dead = dead_end(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false).unwrap();
         assert_eq!(dead.line, Line::Row(2));
-        let text = why_sentence(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
-        assert_eq!(text.as_deref(), Some("row 2: every square attacked"));
+        let text = why_reason(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
+        assert_eq!(text.as_deref(), Some("dead end: row 2 has no safe square"));
         let after = board(4, &[(0, 0)]);
-        let text = why_sentence(Some(Algorithm::Forward), &after, Some(&Event::Remove { row: 1, col: 2 }), false);
-        assert_eq!(text.as_deref(), Some("backtrack: row 2 has no safe square"));
+        let remove = Event::Remove { row: 1, col: 2 };
+        let text = why_reason(Some(Algorithm::Forward), &after, Some(&remove), false);
+        assert_eq!(text.as_deref(), Some("row 2 has no safe square"));
     }
 
     #[test]

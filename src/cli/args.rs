@@ -178,9 +178,12 @@ pub struct LookArgs {
     /// Only squares and queens: exactly N*square pixels square, no caption, labels or highlights.
     #[arg(long)]
     pub bare: bool,
-    /// Label files a, b, ... and ranks 1, 2, ... outside the board.
-    #[arg(long)]
+    /// Label files a, b, ... and ranks 1, 2, ... inside the edge squares (the default).
+    #[arg(long, overrides_with = "no_coords")]
     pub coords: bool,
+    /// No file and rank labels.
+    #[arg(long, overrides_with = "coords")]
+    pub no_coords: bool,
     #[command(flatten)]
     pub theme: ThemeArgs,
 }

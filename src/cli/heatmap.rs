@@ -29,7 +29,13 @@ pub struct HeatmapArgs {
 
 impl HeatmapArgs {
     pub fn run(self) -> Result<()> {
-        let look = super::args::LookArgs { square: self.square, bare: false, coords: false, theme: self.theme.clone() };
+        let look = super::args::LookArgs {
+            square: self.square,
+            bare: false,
+            coords: false,
+            no_coords: true,
+            theme: self.theme.clone(),
+        };
         let options = render_options(&look)?;
         let format = self.format.still(self.output.as_deref())?;
         check_auto(&self.theme, format == queens::Format::Svg)?;

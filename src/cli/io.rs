@@ -273,7 +273,7 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     let mut options = RenderOptions::default();
     options.square = look.square.map(|s| s as usize);
     options.bare = look.bare;
-    options.coords = look.coords;
+    options.coords = !look.no_coords;
     options.theme = theme;
     // --theme auto: the default theme, and the dark one for dark-mode viewers (SVG only).
     let auto = look.theme.theme == AUTO_THEME && look.theme.theme_file.is_none();

@@ -186,7 +186,8 @@ fn class_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
 }
 
 fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
-    let look = LookArgs { square: batch.square, bare: batch.bare, coords: false, theme: batch.theme.clone() };
+    let look =
+        LookArgs { square: batch.square, bare: batch.bare, coords: false, no_coords: true, theme: batch.theme.clone() };
     let mut options = render_options(&look)?;
     options.no_attacks = true;
     Ok(options)

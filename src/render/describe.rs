@@ -61,7 +61,7 @@ impl Renderer {
             }
             self.push_marks(marks, &mut scene);
             scene.items.extend(notes.items);
-            self.labels(&mut scene);
+            self.labels(&frame.board, Self::shows_solved(&frame.board, solution || frame.event.is_none()), &mut scene);
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {
@@ -86,28 +86,39 @@ impl Renderer {
     /// reveal, and the frames around it stay alike, which keeps animations small.)
     fn squares(&self, board: &Board, may_show_solved: bool, scene: &mut Scene) {
         let size = self.layout.square;
-        let solved = may_show_solved && board.queens().count() == board.n() && board.conflicts().is_empty();
+        let solved = Self::shows_solved(board, may_show_solved);
         if board.has_regions() {
             return self.puzzle_squares(board, solved, scene);
         }
-        let free = if self.rings { Ground::Free } else { Ground::Plain };
         for row in 0..board.n() {
             for col in 0..board.n() {
                 let sq = Square::new(row, col);
                 let (x, y) = self.layout.square_origin(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
-                let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
-                let ground = match (solved, queen, self.shade_attacks) {
-                    _ if blocked => Ground::Plain,
-                    (true, true, _) => Ground::Solution,
-                    (true, false, _) | (false, _, false) => Ground::Plain,
-                    (false, false, true) if !board.is_attacked(sq) => free,
-                    (false, _, true) => Ground::Attacked,
-                };
+                let ground = self.ground(board, sq, solved);
                 scene.push(Item::Square { x, y, size, dark, ground, queen });
             }
         }
         self.puzzle_squares(board, solved, scene);
+    }
+
+    /// The ground square `sq` is drawn on (`solved`: the board shows solved).
+    fn ground(&self, board: &Board, sq: Square, solved: bool) -> Ground {
+        let free = if self.rings { Ground::Free } else { Ground::Plain };
+        let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
+        match (solved, board.has_queen(sq), self.shade_attacks) {
+            _ if blocked => Ground::Plain,
+            (true, true, _) => Ground::Solution,
+            (true, false, _) | (false, _, false) => Ground::Plain,
+            (false, false, true) if !board.is_attacked(sq) => free,
+            (false, _, true) => Ground::Attacked,
+        }
+    }
+
+    /// Whether a solved board shows on this frame (all queens placed, none attacked, and
+    /// `may_show_solved`: a solution's frame or a still).
+    fn shows_solved(board: &Board, may_show_solved: bool) -> bool {
+        may_show_solved && board.queens().count() == board.n() && board.conflicts().is_empty()
     }
 
     /// Width of the lines joining squares: about a twentieth of a square.
@@ -118,11 +129,7 @@ impl Renderer {
     /// Width of the background-coloured halo around every highlight stroke: 1 px, 2 px from 80 px
     /// squares (a 2 px halo made `animate 8` 1% larger).
     pub(super) fn halo(&self) -> i64 {
-        if self.layout.square >= 80 {
-            2
-        } else {
-            1
-        }
+        super::layout::halo_for(self.layout.square) as i64
     }
 
     /// A line between every pair of queens that attack each other with no queen between them.
@@ -255,22 +262,59 @@ impl Renderer {
         }
     }
 
-    fn labels(&self, scene: &mut Scene) {
+    /// File and rank labels inside the edge squares, in the queens' ink (which keeps 3:1 or more on
+    /// every ground, and blends on each): each rank at the bottom left of its a-file square, each file
+    /// at the bottom right of its rank-1 square, both inset past a highlight's corner brackets. On
+    /// hatched grounds a plate of the square's own shade clears the hatching under the label.
+    fn labels(&self, board: &Board, solved: bool, scene: &mut Scene) {
         let Some(labels) = &self.layout.labels else { return };
         let l = &self.layout;
-        let (n, square, size) = (l.n, l.square as f32, labels.size);
-        let ascent = self.glyphs.ascent(size);
-        let file_baseline = (l.board_y + l.board_size()) as f32 + labels.size as f32 * 0.25 + ascent;
-        let (board_x, board_y) = (l.board_x as f32, l.board_y as f32);
+        let (n, s, size, inset) = (l.n, l.square as f32, labels.size, labels.inset);
+        let cap = self.glyphs.cap_height(size);
+        // Both sit on the bottom edge: the queen's crown reaches into the top corners, its base
+        // leaves the bottom ones free.
+        let descent = size as f32 * 0.22;
         for i in 0..n {
-            let file = column_label(i);
-            let w = self.glyphs.text_width(&file, size);
-            scene.text((board_x + square * (i as f32 + 0.5) - w / 2.0, file_baseline), size, file);
+            let rank_square = Square::new(i, 0);
+            let (x, y) = l.square_origin(rank_square);
             let rank = (n - i).to_string();
-            let w = self.glyphs.text_width(&rank, size);
-            let baseline = board_y + square * (i as f32 + 0.5) + ascent * 0.38;
-            scene.text((board_x - w - size as f32 * 0.4, baseline), size, rank);
+            let width = self.glyphs.text_width(&rank, size);
+            let (x0, baseline) = (x as f32 + inset, y as f32 + s - inset - descent);
+            self.label_plate(board, rank_square, solved, (x0, baseline - cap, width, cap), scene);
+            scene.push(Item::Text { x: x0, baseline, size, text: rank, paint: Paint::Queen });
+            let file_square = Square::new(n - 1, i);
+            let (x, y) = l.square_origin(file_square);
+            let file = column_label(i);
+            let width = self.glyphs.text_width(&file, size);
+            let (x0, baseline) = (x as f32 + s - inset - width, y as f32 + s - inset - descent);
+            self.label_plate(
+                board,
+                file_square,
+                solved,
+                (x0, baseline - cap * 1.05, width, cap * 1.05 + descent),
+                scene,
+            );
+            scene.push(Item::Text { x: x0, baseline, size, text: file, paint: Paint::Queen });
         }
+    }
+
+    /// A plate of `sq`'s attacked shade under a label's box (x, y, w, h) when that shade is hatched.
+    fn label_plate(
+        &self,
+        board: &Board,
+        sq: Square,
+        solved: bool,
+        (x, y, w, h): (f32, f32, f32, f32),
+        scene: &mut Scene,
+    ) {
+        if !self.hatch || board.has_regions() || self.ground(board, sq, solved) != Ground::Attacked {
+            return;
+        }
+        let dark = (sq.row + sq.col) % 2 == 1;
+        let paint = super::scene::square_paint(dark, true);
+        let rect =
+            ((x - 1.0).floor() as i64, (y - 1.0).floor() as i64, (w + 2.0).ceil() as i64, (h + 2.0).ceil() as i64);
+        scene.push(Item::Fill { rect, paint });
     }
 
     /// The code panel after `frame`, when this renderer has one (`--code`).

@@ -14,7 +14,7 @@
 //! downwards (the caption band keeps its place under the board). With both, the code panel comes
 //! first and the tree panel right of it, as tall as the frame.
 
-use super::caption::{CaptionLayout, CaptionSpec};
+use super::caption::{CaptionLayout, CaptionSpec, MAX_TEXT_SIZE};
 use super::code::panel::CodeLayout;
 use super::code::Listing;
 use super::glyphs::Glyphs;
@@ -65,16 +65,26 @@ pub fn default_square(n: usize) -> usize {
     }
 }
 
-/// Geometry of coordinate labels.
+/// Geometry of coordinate labels, drawn inside the edge squares: ranks at the bottom left of the
+/// a-file's squares, files at the bottom right of rank 1's.
 #[derive(Clone, Debug)]
 pub struct LabelLayout {
-    /// Text size of the labels, in pixels.
+    /// Text size of the labels, in pixels: capitals at least [`COORD_CAP_HEIGHT`] x square.
     pub size: u32,
-    /// Width of the rank band left of the board.
-    pub rank_band: usize,
-    /// Height of the file band below the board.
-    pub file_band: usize,
+    /// Distance from the square's edges to the label, in pixels: clear of a highlight's corner
+    /// brackets and their halo.
+    pub inset: f32,
 }
+
+/// The least capital height of coordinate labels, as a fraction of the square.
+pub const COORD_CAP_HEIGHT: f32 = 0.16;
+
+/// The smallest square that carries coordinate labels: below it a label legible at
+/// [`MIN_COORD_TEXT`] would cover the queen.
+pub const MIN_COORD_SQUARE: usize = 20;
+
+/// The smallest text size of coordinate labels, in pixels.
+pub const MIN_COORD_TEXT: u32 = 8;
 
 /// Where everything goes in a frame.
 #[derive(Clone, Debug)]
@@ -178,31 +188,22 @@ impl Layout {
     /// Board with margins, optional coordinate labels and (when `caption` is given) a caption band.
     pub fn framed(n: usize, square: usize, coords: bool, caption: Option<&CaptionSpec>, glyphs: &Glyphs) -> Self {
         let board = n * square;
-        let margin = (square / 4).clamp(6, 24);
+        let margin = frame_margin(square);
         let side_band = if caption.is_some_and(|c| c.kind == Some(Algorithm::Forward)) {
             let size = side_text_size(square);
             (glyphs.text_width(&n.to_string(), size) + size as f32).ceil() as usize
         } else {
             0
         };
-        let mut labels = coords.then(|| label_layout(n, square, glyphs));
-        if let (Some(labels), None) = (labels.as_mut(), caption) {
-            // A still is exactly square: both label bands as wide as the wider.
-            let band = labels.rank_band.max(labels.file_band);
-            (labels.rank_band, labels.file_band) = (band, band);
-        }
-        let (rank_band, file_band) = labels.as_ref().map_or((0, 0), |l| (l.rank_band, l.file_band));
-        let caption_top = margin + board + file_band + margin / 2;
-        let mut caption = caption.map(|spec| CaptionLayout::new(spec, square, caption_top, margin, glyphs));
-        let caption_width = caption.as_ref().map_or(0, |c| c.width);
-        let width = (margin + rank_band + board + side_band + margin).max(margin * 2 + caption_width);
-        if let Some(caption) = caption.as_mut() {
-            caption.right = (width - margin) as f32;
-        }
+        let labels = (coords && square >= MIN_COORD_SQUARE).then(|| label_layout(square, glyphs));
+        let caption_top = margin + board + margin / 2;
+        // The caption wraps to the board's width (and the side band's): it never widens the frame.
+        let width = margin + board + side_band + margin;
+        let caption =
+            caption.map(|spec| CaptionLayout::new(spec, square, (caption_top, margin), width - 2 * margin, glyphs));
         // Without a caption the bottom margin equals the others, so a still is exactly square.
-        let height = caption.as_ref().map_or(margin + board + file_band + margin, |c| c.top + c.height);
-        // Centre the board (and its labels) when the caption makes the frame wider.
-        let board_x = (width - (rank_band + board + side_band)) / 2 + rank_band;
+        let height = caption.as_ref().map_or(margin + board + margin, |c| c.top + c.height);
+        let board_x = margin;
         Layout {
             n,
             square,
@@ -211,7 +212,7 @@ impl Layout {
             board_x,
             board_y: margin,
             margin,
-            border: (square / 12).max(2),
+            border: border_for(square),
             labels,
             caption,
             side_band,
@@ -251,14 +252,32 @@ pub const LABEL_CAP_HEIGHT: f32 = 0.18;
 /// Text size of labels: the smallest, at least 11 px, whose capitals (and digits) are at least
 /// [`LABEL_CAP_HEIGHT`] x `square`.
 pub fn label_text_size(square: usize, glyphs: &Glyphs) -> u32 {
-    use super::caption::MAX_TEXT_SIZE;
     let want = square as f32 * LABEL_CAP_HEIGHT + 0.5;
     (11..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
 }
 
-fn label_layout(n: usize, square: usize, glyphs: &Glyphs) -> LabelLayout {
-    let size = ((square as f32 * 0.28).round() as u32).clamp(11, 20);
-    let widest_rank = glyphs.text_width(&n.to_string(), size).ceil() as usize;
-    let pad = size as usize / 2;
-    LabelLayout { size, rank_band: widest_rank + pad + 2, file_band: size as usize + pad }
+/// Space around a framed board: a quarter of a square, 6 to 24 pixels.
+pub fn frame_margin(square: usize) -> usize {
+    (square / 4).clamp(6, 24)
+}
+
+/// Thickness of a highlight stroke inside a square for squares of `square` pixels.
+pub fn border_for(square: usize) -> usize {
+    (square / 12).max(2)
+}
+
+/// Width of the background-coloured halo around highlight strokes: 1 px, 2 px from 80 px squares.
+pub fn halo_for(square: usize) -> usize {
+    if square >= 80 {
+        2
+    } else {
+        1
+    }
+}
+
+fn label_layout(square: usize, glyphs: &Glyphs) -> LabelLayout {
+    let want = square as f32 * COORD_CAP_HEIGHT;
+    let size = (MIN_COORD_TEXT..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE);
+    let inset = (border_for(square) + halo_for(square)) as f32;
+    LabelLayout { size, inset }
 }

@@ -49,15 +49,18 @@ use scene::Scene;
 use std::sync::Arc;
 use theme::{Paint, Theme};
 
-/// How frames look. Default: automatic square size, captions on, no labels, default theme.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// How frames look. Default: automatic square size, captions on, file and rank labels inside the
+/// edge squares, default theme.
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct RenderOptions {
     /// Pixels per square; `None` picks [`layout::default_square`]. Default: `None`.
     pub square: Option<usize>,
     /// Only squares and queens: exactly `n * square` pixels square. Default: off.
     pub bare: bool,
-    /// Draw a-h / 1-8 labels outside the board. Default: off.
+    /// Label files a-h and ranks 1-8 inside the board's edge squares (ranks at the bottom left of the
+    /// a-file's squares, files at the bottom right of rank 1's), in the queens' ink, so the frame
+    /// keeps its size and the board its place; never on bare frames. Default: on.
     pub coords: bool,
     /// Leave attacked squares unshaded (stills of solutions, `--no-attacks`). Default: off.
     pub no_attacks: bool,
@@ -77,6 +80,22 @@ pub struct RenderOptions {
     /// A second theme for viewers that prefer a dark colour scheme; only SVG output carries it
     /// (switched by `prefers-color-scheme`). Default: `None`.
     pub dark: Option<Theme>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            square: None,
+            bare: false,
+            coords: true,
+            no_attacks: false,
+            theme: Theme::default(),
+            tree: false,
+            why: false,
+            code: false,
+            dark: None,
+        }
+    }
 }
 
 impl RenderOptions {
@@ -106,6 +125,8 @@ pub struct Renderer {
     outline: bool,
     /// Ring free squares (themes whose grounds cannot differ enough in lightness).
     rings: bool,
+    /// Attacked squares are hatched (themes that print).
+    hatch: bool,
     /// The run's algorithm and whether it records checks (from its caption spec, kept when bare):
     /// what decides which frames are dead ends.
     run: Option<(Option<Algorithm>, bool)>,
@@ -159,6 +180,7 @@ impl Renderer {
             // An SVG with a dark half draws the rings when either theme has them (the style sheet
             // hides them in the other).
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
+            hatch: options.theme.hatch,
             run,
             code,
             words,

@@ -1,6 +1,6 @@
-//! `--why` drawn: on a dead-end frame (see `crate::board::deadend` for which frames those are
-//! and what they mean), the line that ran out of safe squares is outlined and each of its squares
-//! is joined to the queen attacking it by a thin line.
+//! Dead ends drawn: on a dead-end frame (see `crate::board::deadend` for which frames those are
+//! and what they mean) the line that ran out of safe squares is outlined, always; with `--why`
+//! each of its squares is also joined to the queen attacking it by a thin line.
 
 use super::annotate::Annotation;
 use super::describe::Marks;
@@ -14,7 +14,7 @@ impl Renderer {
     /// each of its squares joined to its attacker by a line (0.8 of an attack line's width) from the edge of the attacker's square
     /// (so the queen stays clear) to the square's centre.
     pub(super) fn why_marks(&self, board: &Board, event: Option<&Event>, marks: &mut Marks) {
-        let Some(spec) = self.caption.as_ref().filter(|_| self.why) else { return };
+        let Some(spec) = self.caption.as_ref() else { return };
         let Some(dead) = dead_end(spec.kind, board, event, spec.has_checks) else { return };
         let l = &self.layout;
         if self.annotation != Annotation::FreeCounts {
@@ -23,6 +23,9 @@ impl Renderer {
             let (long, short) = (l.board_size() as i64, l.square as i64);
             let (w, h) = if matches!(dead.line, Line::Column(_)) { (short, long) } else { (long, short) };
             marks.outlines.push((x as i64, y as i64, w, h));
+        }
+        if !self.why {
+            return;
         }
         for (square, attacker) in dead.links {
             let (from, _) = self.edge_to_edge(attacker, square);

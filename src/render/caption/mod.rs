@@ -70,18 +70,31 @@ fn text(s: &str) -> Segment {
     Segment::Text(s.to_string())
 }
 
-/// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `verb`.
+/// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `detail`; and
+/// why, when the step is a dead end (a smaller line under it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
     /// The verb (`place`, `remove`, ...), or empty when `detail` is a whole sentence.
     pub verb: &'static str,
     /// What the verb acted on (a square), or the whole sentence.
     pub detail: String,
+    /// Why the step happened: "dead end: column f has no safe square" (see
+    /// [`crate::board::deadend::why_reason`]).
+    pub reason: Option<String>,
 }
 
 impl Action {
     fn sentence(text: String) -> Self {
-        Action { verb: "", detail: text }
+        Action { verb: "", detail: text, reason: None }
+    }
+
+    /// The verb and what it acted on, or the sentence, without the reason.
+    pub fn main_text(&self) -> String {
+        if self.verb.is_empty() {
+            self.detail.clone()
+        } else {
+            format!("{} {}", self.verb, self.detail)
+        }
     }
 
     /// How many words this line gives a reader to read, when it brings a sentence rather than a
@@ -96,16 +109,16 @@ impl Action {
                 || (t.starts_with("solution ") && t.ends_with(" found"))
                 || t.starts_with("try layout ")
         };
-        let sentence = if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
+        let sentence =
+            self.reason.is_some() || if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
         sentence.then(|| self.text().split_whitespace().filter(|w| *w != "·" && *w != "→").count())
     }
 
-    /// The line as plain text.
+    /// The line as plain text, its reason after a ` · `.
     pub fn text(&self) -> String {
-        if self.verb.is_empty() {
-            self.detail.clone()
-        } else {
-            format!("{} {}", self.verb, self.detail)
+        match &self.reason {
+            Some(reason) => format!("{} · {reason}", self.main_text()),
+            None => self.main_text(),
         }
     }
 }
@@ -141,12 +154,8 @@ impl CaptionText {
 pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
     let conflicts = frame.board.conflicts().len() as u64;
     let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
-    if spec.why {
-        let event = frame.event.as_ref();
-        if let Some(sentence) = crate::board::deadend::why_sentence(spec.kind, &frame.board, event, spec.has_checks) {
-            lines.action = Action::sentence(sentence);
-        }
-    }
+    let event = frame.event.as_ref();
+    lines.action.reason = crate::board::deadend::why_reason(spec.kind, &frame.board, event, spec.has_checks);
     lines
 }
 
@@ -186,7 +195,7 @@ pub(crate) fn caption_lines(
             vec![
                 text("placements: "),
                 Segment::Number(c.placements),
-                text(" · backtracks: "),
+                text(" · removals: "),
                 Segment::Number(c.removals),
             ],
             solutions.to_vec(),
@@ -200,7 +209,7 @@ pub(crate) fn caption_lines(
 pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) -> Action {
     let n = spec.n;
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
-    let verb = |verb: &'static str, detail: String| Action { verb, detail };
+    let verb = |verb: &'static str, detail: String| Action { verb, detail, reason: None };
     match event {
         None if spec.puzzle.is_some() => Action::sentence("the puzzle as given".to_string()),
         None => Action::sentence("empty board".to_string()),
@@ -210,7 +219,7 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
         Some(Event::Layout { tries: Some(t), .. }) => Action::sentence(format!("try layout {t}")),
         Some(Event::Layout { .. }) => Action::sentence("new layout".to_string()),
         Some(Event::Move { from, to }) => verb("move", format!("{} → {}", from.name(n), to.name(n))),
-        Some(Event::Deadend { row }) => Action::sentence(format!("row {} has no free square", n - row)),
+        Some(Event::Deadend { .. }) => Action::sentence("look ahead".to_string()),
         Some(Event::Check { row, col, safe: true, .. }) => verb("check", format!("{}: safe", name(*row, *col))),
         Some(Event::Check { row, col, attacker, .. }) => match attacker {
             Some(a) => verb("check", format!("{}: attacked by {}", name(*row, *col), a.name(n))),

@@ -1,16 +1,20 @@
 //! Caption geometry and placement: where the caption band's lines, its title and their slots go,
 //! and the text items that put a frame's caption there.
 //!
-//! Contract: type scales with the square: the action line (line 1, the caption's main line) has a
-//! capital height of at least [`MAIN_CAP_HEIGHT`] x square (DejaVu's capitals are 0.729 em), the
-//! other lines and the run's title a little smaller; the band grows to fit and the board never
-//! shrinks. The band's width is fixed for the whole run. Every caption line is right-aligned at
-//! `right`; the run's title (`8×8 · backtrack`) sits at `left` on line 1 on every frame. Numbers are
-//! written as they are, with no padding (digits share one advance, so a number keeps its place
-//! while its digit count does): a line is split into groups at its ` · ` separators, drawn as a
-//! one-em gap, and each group is right-aligned in a fixed slot as wide as its widest value, so what
-//! changes from frame to frame stays put and the slack reads as the space between columns; an
-//! action's square sits left-aligned in a fixed slot at the end of line 1.
+//! Contract: the band is as wide as the board (and the side band beside it): text wraps, the frame
+//! never widens for it, so no option or caption moves the board. Type scales with the square: the
+//! action line (line 1, the caption's main line) has a capital height of at least
+//! [`MAIN_CAP_HEIGHT`] x square (DejaVu's capitals are 0.729 em), the other lines and the run's
+//! title a little smaller; the band grows downwards to fit. Rows from the top: the action, wrapped
+//! at spaces into as many rows as the run's widest sentence needs (fixed for the run; a short
+//! action takes the first row); the action's reason (a dead end's), smaller, in rows of its own
+//! (as many as the run's widest reason needs, none in runs without); the run's title (`8×8 · backtrack`) at `left` with the step line
+//! right-aligned on the same row (the title takes a row of its own when both do not fit); the
+//! counters, their ` · ` groups wrapped into rows. Every row is right-aligned at `right`. Numbers
+//! are written as they are, with no padding (digits share one advance, so a number keeps its place
+//! while its digit count does): each group sits right-aligned in a fixed slot as wide as its
+//! widest value, so what changes from frame to frame stays put; an action's square sits
+//! left-aligned in a fixed slot at the end of line 1.
 
 use super::{action_text, caption_lines, Action, CaptionSpec, CaptionText, Segment, UNKNOWN_TOTAL_DIGITS};
 use crate::board::Counters;
@@ -31,23 +35,30 @@ pub struct CaptionLayout {
     pub top: usize,
     /// Height of the band, in pixels.
     pub height: usize,
-    /// Where the lines start, in frame pixels.
+    /// Where the rows start, in frame pixels.
     pub left: f32,
+    /// The x where every row ends (rows are right-aligned).
+    pub right: f32,
     /// Text size of the action line, in pixels.
     pub action_size: u32,
-    /// Text size of the step and counters lines, in pixels.
+    /// Text size of the title, step and counters lines, in pixels.
     pub text_size: u32,
-    /// Baselines of the action line, the step line and the counters line.
-    pub baselines: [f32; 3],
+    /// Baselines of the action's rows (a sentence wraps into them).
+    pub action_rows: Vec<f32>,
+    /// Baselines of the rows under the action holding its reason (a dead end's), at the text size;
+    /// none in runs without reasons.
+    pub reason_rows: Vec<f32>,
+    /// Baseline of the run's title.
+    pub title_row: f32,
+    /// Baselines of the step line's rows, and the index of the group each row starts with.
+    pub step_rows: Vec<(f32, usize)>,
+    /// Baselines of the counters line's rows, and the index of the group each row starts with.
+    pub counter_rows: Vec<(f32, usize)>,
     /// Digits reserved for every number slot.
     pub digits: usize,
-    /// Width the caption text needs (the frame is at least this plus two margins).
-    pub width: usize,
-    /// The x where every caption line ends (lines are right-aligned).
-    pub right: f32,
     /// Width of the slot at the end of line 1 holding the square an action names.
     pub square_slot: f32,
-    /// The run's title (`8×8 · backtrack`), drawn at `left` on line 1 of every frame.
+    /// The run's title (`8×8 · backtrack`), drawn at `left` on every frame.
     pub title: String,
 }
 
@@ -63,34 +74,106 @@ pub fn text_sizes(square: usize, glyphs: &Glyphs) -> (u32, u32) {
 }
 
 impl CaptionLayout {
-    /// The caption band of a run at `top`, for squares of `square` pixels.
-    pub fn new(spec: &CaptionSpec, square: usize, top: usize, margin: usize, glyphs: &Glyphs) -> Self {
+    /// The caption band of a run at `top`, its rows starting `left` and `width` pixels wide, for
+    /// squares of `square` pixels.
+    pub fn new(spec: &CaptionSpec, square: usize, (top, left): (usize, usize), width: usize, glyphs: &Glyphs) -> Self {
         let (action_size, text_size) = text_sizes(square, glyphs);
-        let pad = text_size as f32 * 0.6;
-        let first = pad + glyphs.ascent(action_size);
-        let second = first + action_size as f32 * 0.5 + glyphs.ascent(text_size);
-        let third = second + text_size as f32 * 1.35;
-        let height = (third + pad + text_size as f32 * 0.25).ceil() as usize;
         let digits = match spec.total_events {
             Some(total) => spec.max_value.max(total as u64).max(1).to_string().len(),
             None => UNKNOWN_TOTAL_DIGITS.max(spec.max_value.to_string().len()),
         };
         let mut caption = CaptionLayout {
             top,
-            height,
-            left: margin as f32,
-            width: 0,
-            right: 0.0,
-            square_slot: 0.0,
+            height: 0,
+            left: left as f32,
+            right: (left + width) as f32,
             action_size,
             text_size,
-            baselines: [top as f32 + first, top as f32 + second, top as f32 + third],
+            action_rows: Vec::new(),
+            reason_rows: Vec::new(),
+            title_row: 0.0,
+            step_rows: Vec::new(),
+            counter_rows: Vec::new(),
             digits,
+            square_slot: square_slot(spec.n, action_size, glyphs),
             title: spec.title(),
         };
-        caption.square_slot = square_slot(spec.n, action_size, glyphs);
-        caption.width = required_width(spec, &caption, glyphs);
+        caption.place_rows(spec, glyphs);
         caption
+    }
+
+    /// The text width rows may take.
+    pub fn width(&self) -> f32 {
+        self.right - self.left
+    }
+
+    /// Baselines for every row, and the band's height.
+    fn place_rows(&mut self, spec: &CaptionSpec, glyphs: &Glyphs) {
+        let (action, text) = (self.action_size as f32, self.text_size as f32);
+        let pad = text * 0.6;
+        let action_rows = widest_sentences(spec, self.digits)
+            .iter()
+            .map(|sentence| wrap(sentence, self.action_size, self.width(), glyphs).len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let reason_rows = crate::board::deadend::widest_reasons(spec.n, spec.kind)
+            .iter()
+            .map(|reason| wrap(reason, self.text_size, self.width(), glyphs).len())
+            .max()
+            .unwrap_or(0);
+        let y = self.top as f32 + pad + glyphs.ascent(self.action_size);
+        self.action_rows = (0..action_rows).map(|row| y + row as f32 * action * 1.2).collect();
+        // The reason follows the action's last row in use; it may reach as low as this.
+        self.reason_rows = (0..reason_rows).map(|row| self.reason_baseline(action_rows, row, glyphs)).collect();
+        let mut y = self.reason_rows.last().map_or(self.action_rows[action_rows - 1], |&r| r - text * 0.5);
+        y += action * 0.5 + glyphs.ascent(self.text_size);
+        let lines = caption_lines(0, None, Counters::default(), 0, spec);
+        let step_breaks = self.breaks(&lines.step, glyphs);
+        let first_step_row = self.first_row_width(&lines.step, &step_breaks, glyphs);
+        let title = glyphs.text_width(&self.title, self.text_size) + glyphs.advance(' ', self.action_size) * 2.0;
+        self.title_row = y;
+        if title + first_step_row > self.width() {
+            y += text * 1.35;
+        }
+        self.step_rows = step_breaks.into_iter().enumerate().map(|(i, g)| (y + i as f32 * text * 1.35, g)).collect();
+        y = self.step_rows.last().map_or(y, |r| r.0) + text * 1.35;
+        let counter_breaks = self.breaks(&lines.counters, glyphs);
+        self.counter_rows =
+            counter_breaks.into_iter().enumerate().map(|(i, g)| (y + i as f32 * text * 1.35, g)).collect();
+        let last = self.counter_rows.last().map_or(y, |r| r.0);
+        self.height = (last + pad + text * 0.25).ceil() as usize - self.top;
+    }
+
+    /// The baseline of the reason's row `row` under an action taking `action_rows` rows.
+    fn reason_baseline(&self, action_rows: usize, row: usize, glyphs: &Glyphs) -> f32 {
+        let last_action = self.action_rows[0] + (action_rows - 1) as f32 * self.action_size as f32 * 1.2;
+        let text = self.text_size as f32;
+        last_action + self.action_size as f32 * 0.35 + glyphs.ascent(self.text_size) + row as f32 * text * 1.25
+    }
+
+    /// Where a line's rows start (group indices), packing its groups at their widest values into
+    /// rows no wider than the band.
+    fn breaks(&self, segments: &[Segment], glyphs: &Glyphs) -> Vec<usize> {
+        let mut breaks = vec![0];
+        let mut row = 0.0;
+        for (i, group) in groups(segments).iter().enumerate() {
+            let width = group_width(group, self, glyphs, true);
+            if i > 0 && row + group_gap(self) + width > self.width() {
+                breaks.push(i);
+                row = width;
+            } else {
+                row += if i > 0 { group_gap(self) + width } else { width };
+            }
+        }
+        breaks
+    }
+
+    /// Width of a line's first row at its widest values.
+    fn first_row_width(&self, segments: &[Segment], breaks: &[usize], glyphs: &Glyphs) -> f32 {
+        let groups = groups(segments);
+        let end = breaks.get(1).copied().unwrap_or(groups.len());
+        row_width(&groups[..end], self, glyphs)
     }
 }
 
@@ -100,25 +183,58 @@ fn square_slot(n: usize, size: u32, glyphs: &Glyphs) -> f32 {
     widest.fold(0.0, f32::max)
 }
 
-/// Width the widest caption of this run needs, in pixels: line 1 holds the title, a gap and the
-/// widest action.
-fn required_width(spec: &CaptionSpec, layout: &CaptionLayout, glyphs: &Glyphs) -> usize {
+/// The longest action lines this run can show (the band makes room for the one needing most rows).
+fn widest_sentences(spec: &CaptionSpec, digits: usize) -> Vec<String> {
     let n = spec.n;
     let widest_square = format!("{}{}", column_label(n - 1), n);
-    let most_solutions = "9".repeat(layout.digits);
-    let mut sentences =
-        vec![action_text(None, spec, 0).detail, format!("solution {most_solutions} found"), spec.longest_text.clone()];
-    if spec.why {
-        sentences.extend(crate::board::deadend::widest_sentences(n));
+    let most_solutions = "9".repeat(digits);
+    let mut sentences = vec![
+        action_text(None, spec, 0).detail,
+        format!("solution {most_solutions} found"),
+        spec.longest_text.clone(),
+        format!("check {widest_square}: attacked by {widest_square}"),
+    ];
+    if spec.kind == Some(crate::trace::Algorithm::Forward) {
+        sentences.push(action_text(Some(&crate::trace::Event::Deadend { row: 0 }), spec, 0).detail);
     }
-    let sentence = sentences.iter().map(|a| glyphs.text_width(a, layout.action_size)).fold(0.0, f32::max);
-    let detail = format!("check {widest_square}: attacked by {widest_square}");
-    let action = sentence.max(glyphs.text_width(&detail, layout.action_size));
-    let title = glyphs.text_width(&layout.title, layout.text_size) + glyphs.advance(' ', layout.action_size) * 2.0;
-    let lines = caption_lines(0, None, Counters::default(), 0, spec);
-    let step = line_width(&lines.step, layout, glyphs);
-    let counters = line_width(&lines.counters, layout, glyphs);
-    (title + action).max(step).max(counters).ceil() as usize
+    sentences
+}
+
+/// `text` broken at spaces into rows no wider than `width` at `size` (a word wider than a row
+/// takes a row of its own), balanced: as few rows as the greedy break, each as even as the
+/// narrowest width that keeps that count (no lone word on a last row).
+pub fn wrap(text: &str, size: u32, width: f32, glyphs: &Glyphs) -> Vec<String> {
+    let rows = wrap_greedy(text, size, width, glyphs);
+    if rows.len() < 2 {
+        return rows;
+    }
+    let (mut lo, mut hi) = (0.0f32, width);
+    for _ in 0..12 {
+        let mid = (lo + hi) / 2.0;
+        if wrap_greedy(text, size, mid, glyphs).len() <= rows.len() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    wrap_greedy(text, size, hi, glyphs)
+}
+
+fn wrap_greedy(text: &str, size: u32, width: f32, glyphs: &Glyphs) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match rows.last_mut() {
+            Some(row) if glyphs.text_width(&format!("{row} {word}"), size) <= width => {
+                row.push(' ');
+                row.push_str(word);
+            }
+            _ => rows.push(word.to_string()),
+        }
+    }
+    if rows.is_empty() {
+        rows.push(String::new());
+    }
+    rows
 }
 
 /// A line's groups: split before every text segment that starts a new group (` · ...`).
@@ -155,62 +271,86 @@ fn group_width(group: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs, wides
     group.iter().map(width).sum()
 }
 
-/// The gap before every group but the first: one em.
+/// The gap before every group of a row but the first: one em.
 fn group_gap(layout: &CaptionLayout) -> f32 {
     layout.text_size as f32
 }
 
-/// Width of a line whose groups all hold their widest values (the line's fixed width).
-fn line_width(segments: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
-    let groups = groups(segments);
-    let gaps = group_gap(layout) * (groups.len() - 1) as f32;
+/// Width of a row whose groups all hold their widest values (the row's fixed width).
+fn row_width(groups: &[&[Segment]], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
+    let gaps = group_gap(layout) * groups.len().saturating_sub(1) as f32;
     groups.iter().map(|g| group_width(g, layout, glyphs, true)).sum::<f32>() + gaps
 }
 
-/// All caption lines as text items, right-aligned at `layout.right` (the x where the text ends),
-/// and the run's title at `layout.left` on line 1.
+/// All caption rows as text items, right-aligned at `layout.right` (the x where the text ends),
+/// and the run's title at `layout.left`.
 pub fn caption_items(scene: &mut Scene, layout: &CaptionLayout, caption: &CaptionText, glyphs: &Glyphs) {
-    let right = layout.right;
-    let [first, second, third] = layout.baselines;
-    scene.text((layout.left, first), layout.text_size, layout.title.as_str());
-    action_items(scene, layout, &caption.action, (right, first), glyphs);
-    for (segments, baseline) in [(&caption.step, second), (&caption.counters, third)] {
-        let mut slot_start = right - line_width(segments, layout, glyphs);
-        for group in groups(segments) {
-            let slot = group_width(group, layout, glyphs, true);
-            let mut pen = slot_start + slot - group_width(group, layout, glyphs, false);
-            for segment in group {
-                let text = drawn(segment);
-                let width = glyphs.text_width(&text, layout.text_size);
-                scene.text((pen, baseline), layout.text_size, text);
-                pen += width;
+    scene.text((layout.left, layout.title_row), layout.text_size, layout.title.as_str());
+    action_items(scene, layout, &caption.action, glyphs);
+    for (segments, rows) in [(&caption.step, &layout.step_rows), (&caption.counters, &layout.counter_rows)] {
+        let groups = groups(segments);
+        for (r, &(baseline, first)) in rows.iter().enumerate() {
+            let end = rows.get(r + 1).map_or(groups.len(), |next| next.1).min(groups.len());
+            let row = &groups[first.min(end)..end];
+            let mut slot_start = layout.right - row_width(row, layout, glyphs);
+            for group in row {
+                let slot = group_width(group, layout, glyphs, true);
+                let mut pen = slot_start + slot - group_width(group, layout, glyphs, false);
+                for segment in *group {
+                    let text = drawn(segment);
+                    let width = glyphs.text_width(&text, layout.text_size);
+                    scene.text((pen, baseline), layout.text_size, text);
+                    pen += width;
+                }
+                slot_start += slot + group_gap(layout);
             }
-            slot_start += slot + group_gap(layout);
         }
     }
 }
 
-/// Line 1 ending at `right`: a square goes left-aligned into the slot at the end, its verb right-aligned
-/// before it; anything longer is right-aligned whole.
-fn action_items(
+/// Line 1 ending at `right`: a square goes left-aligned into the slot at the end of the first row,
+/// its verb right-aligned before it; anything longer is wrapped into the action's rows; the reason
+/// wrapped into the rows under it, smaller; every row right-aligned.
+fn action_items(scene: &mut Scene, layout: &CaptionLayout, action: &Action, glyphs: &Glyphs) {
+    let (size, right, slot) = (layout.action_size, layout.right, layout.square_slot);
+    let first = layout.action_rows[0];
+    let used = if !action.verb.is_empty() && glyphs.text_width(&action.detail, size) <= slot {
+        let detail_x = right - slot;
+        scene.text((detail_x, first), size, action.detail.as_str());
+        let verb_x = detail_x - glyphs.advance(' ', size) - glyphs.text_width(action.verb, size);
+        scene.text((verb_x, first), size, action.verb);
+        1
+    } else {
+        wrapped_items(scene, layout, &action.main_text(), (size, &layout.action_rows), glyphs)
+    };
+    if let Some(reason) = &action.reason {
+        let rows: Vec<f32> =
+            (0..layout.reason_rows.len()).map(|row| layout.reason_baseline(used, row, glyphs)).collect();
+        wrapped_items(scene, layout, reason, (layout.text_size, &rows), glyphs);
+    }
+}
+
+/// `text` wrapped into `rows` at `size`, each row right-aligned (rows past the last join it);
+/// returns the number of rows used.
+fn wrapped_items(
     scene: &mut Scene,
     layout: &CaptionLayout,
-    action: &Action,
-    (right, baseline): (f32, f32),
+    text: &str,
+    (size, rows): (u32, &[f32]),
     glyphs: &Glyphs,
-) {
-    let size = layout.action_size;
-    let slot = layout.square_slot;
-    if !action.verb.is_empty() && glyphs.text_width(&action.detail, size) <= slot {
-        let detail_x = right - slot;
-        scene.text((detail_x, baseline), size, action.detail.as_str());
-        let verb_x = detail_x - glyphs.advance(' ', size) - glyphs.text_width(action.verb, size);
-        scene.text((verb_x, baseline), size, action.verb);
-    } else {
-        let text = action.text();
-        let x = right - glyphs.text_width(&text, size);
-        scene.text((x, baseline), size, text);
+) -> usize {
+    let Some(reserved) = rows.len().checked_sub(1) else { return 0 };
+    let mut lines = wrap(text, size, layout.width(), glyphs);
+    if lines.len() > rows.len() {
+        let rest = lines.split_off(reserved).join(" ");
+        lines.push(rest);
     }
+    let used = lines.len();
+    for (line, &baseline) in lines.into_iter().zip(rows) {
+        let x = layout.right - glyphs.text_width(&line, size);
+        scene.text((x, baseline), size, line);
+    }
+    used
 }
 
 #[cfg(test)]
@@ -229,7 +369,7 @@ mod tests {
     #[test]
     fn a_new_verb_on_the_same_square_changes_only_the_verb_column() {
         let mut glyphs = Glyphs::new();
-        let layout = crate::render::layout::Layout::framed(8, 60, false, Some(&spec()), &glyphs).caption.unwrap();
+        let layout = crate::render::layout::Layout::framed(8, 60, true, Some(&spec()), &glyphs).caption.unwrap();
         let palette = Palette::new(&Theme::default());
         let tiles = Tiles::new(60, &glyphs, &palette, false);
         let mut draw_action = |event: Event| {
