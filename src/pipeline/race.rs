@@ -4,18 +4,16 @@
 //! squares examined), left to right in the order given; the animation has as many frames as the
 //! longest run has ticks, plus one. Each run is drawn by its own [`Renderer`] (its own caption)
 //! and the scenes are composed side by side into one frame, so every backend draws a race like
-//! any frame. Framed, each run's algorithm is its title, centred above its board in the caption's
-//! main type size, the runs are parted by thin vertical dividers, and a status line under each run
-//! names its algorithm and, once it has finished, "done after k"; the last frame ranks them
-//! (fewest ticks first). Bare: only the boards, each exactly N*PX square at y = 0, board i at
+//! any frame. Framed, each board sits where its run alone would draw it (the first at the plain
+//! run's pixels), titled once by its own caption (`6×6 · forward`), the runs parted by thin
+//! vertical dividers; a status line under each run says, once it has finished, "done after k";
+//! the last frame ranks them (fewest ticks first). Bare: only the boards, each exactly N*PX square at y = 0, board i at
 //! x = i * (N*PX + PX).
 
 use super::workers::{draw_frames, Drawer, FrameState, Selected};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
-use crate::render::caption::text_sizes;
-use crate::render::glyphs::Glyphs;
 use crate::render::palette::Palette;
 use crate::render::scene::{Item, Scene};
 use crate::render::theme::Paint;
@@ -87,24 +85,20 @@ struct RaceDrawer {
     height: usize,
     /// Baseline and text size of the status lines (`None`: bare).
     status: Option<(f32, u32)>,
-    /// The title band above the boards: its height, the titles' baseline and size (0 when bare).
-    titles: (usize, f32, u32),
-    names: Vec<String>,
     ticks: Vec<usize>,
     unit: &'static str,
 }
 
 impl RaceDrawer {
     fn status_line(&self, i: usize, frame: &RaceFrame) -> String {
-        let name = &self.names[i];
         let ticks = self.ticks[i];
         if frame.last {
             let rank = 1 + self.ticks.iter().filter(|&&t| t < ticks).count();
-            format!("{rank}. {name} · done after {ticks} {}", self.unit)
+            format!("{rank}. done after {ticks} {}", self.unit)
         } else if frame.index >= ticks {
-            format!("{name} · done after {ticks} {}", self.unit)
+            format!("done after {ticks} {}", self.unit)
         } else {
-            name.clone()
+            String::new()
         }
     }
 }
@@ -126,19 +120,13 @@ impl Drawer for RaceDrawer {
 
     fn describe(&self, frame: &RaceFrame) -> Scene {
         let mut scene = Scene::new(self.width, self.height);
-        let (band, title_baseline, title_size) = self.titles;
         for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
-            scene.append_shifted(renderer.describe(board), (self.offsets[i], band));
-            if band > 0 {
+            scene.append_shifted(renderer.describe(board), (self.offsets[i], 0));
+            if self.status.is_some() && i > 0 {
                 let l = &renderer.layout;
-                let centre = (self.offsets[i] + l.board_x) as f32 + l.board_size() as f32 / 2.0;
-                let width = renderer.measure(&self.names[i], title_size).0;
-                scene.text((centre - width / 2.0, title_baseline), title_size, self.names[i].as_str());
-            }
-            if band > 0 && i > 0 {
-                let thickness = (renderer.layout.square / 40).max(1) as i64;
+                let thickness = (l.square / 40).max(1) as i64;
                 let x = self.offsets[i] as i64 - thickness / 2;
-                let rect = (x, band as i64 / 4, thickness, self.height as i64 - band as i64 / 2);
+                let rect = (x, l.margin as i64 / 2, thickness, self.height as i64 - l.margin as i64);
                 scene.push(Item::Fill { rect, paint: Paint::Text });
             }
         }
@@ -217,15 +205,7 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
         x += renderer.layout.width + gap;
     }
     let width = x - gap;
-    let titles = if look.bare {
-        (0, 0.0, 0)
-    } else {
-        let size = text_sizes(renderers[0].layout.square, &Glyphs::new()).0;
-        let ascent = renderers[0].measure("A", size).1;
-        let band = (ascent + size as f32 * 0.6).ceil() as usize;
-        (band, ascent + size as f32 * 0.3, size)
-    };
-    let mut height = titles.0 + renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
+    let mut height = renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
     let status = (!look.bare).then(|| {
         let size = ((renderers[0].layout.square as f32 * 0.3).round() as u32).clamp(13, 20);
         let baseline = height as f32 + renderers[0].measure("A", size).1;
@@ -233,6 +213,5 @@ fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec
         (baseline, size)
     });
     crate::render::layout::check_frame_size(width, height)?;
-    let names = traces.iter().map(|t| t.algorithm.clone()).collect();
-    Ok(RaceDrawer { renderers, offsets, width, height, status, titles, names, ticks, unit: clock.unit() })
+    Ok(RaceDrawer { renderers, offsets, width, height, status, ticks, unit: clock.unit() })
 }

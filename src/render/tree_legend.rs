@@ -32,12 +32,12 @@ impl Mark {
     fn words(self) -> &'static str {
         match self {
             Mark::Path => "On the board",
-            Mark::Current => "Current node",
+            Mark::Current => "Current step",
             Mark::Solution => "Solution",
-            Mark::Explored => "Taken back, solution below",
+            Mark::Explored => "Removed, solution below",
             Mark::Dead => "Dead end",
             Mark::Cut => "Cut by look-ahead",
-            Mark::TakenBack => "Just taken back",
+            Mark::TakenBack => "Just removed",
         }
     }
 

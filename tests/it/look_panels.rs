@@ -129,7 +129,7 @@ fn the_tree_legend_is_in_type_of_0_18_square_and_shows_the_nodes_colours() {
             })
             .collect();
         let words: Vec<&str> = texts.iter().map(|t| t.3.as_str()).collect();
-        for want in ["On the board", "Current node", "Solution", "Dead end"] {
+        for want in ["On the board", "Current step", "Solution", "Dead end"] {
             assert!(words.contains(&want), "{name} {square}: {words:?}");
         }
         for (x, baseline, size, text) in &texts {

@@ -25,7 +25,7 @@ const BACKTRACK: &[Line] = &[
     line(3, "place a queen there", Some(Step::Place)),
     line(3, "if placeQueens(column + 1):", None),
     line(4, "return success", None),
-    line(3, "remove the queen: backtrack", Some(Step::Remove)),
+    line(3, "remove the queen", Some(Step::Remove)),
     line(1, "return failure", None),
 ];
 
@@ -35,13 +35,13 @@ const GRID: &[Line] = &[
     line(1, "square = the top-left square", None),
     line(1, "repeat:", None),
     line(2, "if no queen attacks square:", Some(Step::Check)),
-    line(3, "put a queen on square", Some(Step::Place)),
+    line(3, "place a queen on square", Some(Step::Place)),
     line(3, "show Q, free . and attacked ~", None),
     line(3, "if every row has a queen:", None),
     line(4, "print the solution", Some(Step::Solution)),
     line(3, "square = start of the next row", None),
-    line(2, "else if the row has no free square:", Some(Step::DeadEnd)),
-    line(3, "take back the last queen", Some(Step::Remove)),
+    line(2, "else if the row has no safe square:", Some(Step::DeadEnd)),
+    line(3, "remove the last queen", Some(Step::Remove)),
     line(3, "square = the one after hers", None),
     line(2, "else: square = the next square", None),
 ];
@@ -53,14 +53,14 @@ const FORWARD: &[Line] = &[
     line(2, "record a solution", Some(Step::Solution)),
     line(2, "return", None),
     line(1, "row = the empty row with the", None),
-    line(2, "fewest free squares", None),
+    line(2, "fewest safe squares", None),
     line(1, "for each square of row, left first:", None),
-    line(2, "if the square is free:", Some(Step::Check)),
-    line(3, "place a queen; count free again", Some(Step::Place)),
-    line(3, "if an empty row has no free square:", Some(Step::DeadEnd)),
+    line(2, "if the square is safe:", Some(Step::Check)),
+    line(3, "place a queen; count safe again", Some(Step::Place)),
+    line(3, "if an empty row has no safe square:", Some(Step::DeadEnd)),
     line(4, "dead end: do not go deeper", None),
     line(3, "else: fill()", None),
-    line(3, "take the queen off", Some(Step::Remove)),
+    line(3, "remove the queen", Some(Step::Remove)),
 ];
 
 /// Seed 000's filter: every ordering of the rows, kept when no diagonal sums above 1.
@@ -117,11 +117,11 @@ pub fn listing(algorithm: Algorithm) -> Option<Listing> {
     let (lines, variables): (&'static [Line], &'static [&'static str]) = match algorithm {
         Algorithm::Backtrack => (BACKTRACK, &["column", "row", "queens", "solutions"]),
         Algorithm::Grid => (GRID, &["row", "square", "queens", "solutions"]),
-        Algorithm::Forward => (FORWARD, &["row", "column", "fewest free", "dead ends"]),
+        Algorithm::Forward => (FORWARD, &["row", "column", "fewest safe", "dead ends"]),
         Algorithm::Permutations => (PERMUTATIONS, &["ordering", "most on a diagonal", "kept"]),
         Algorithm::Shuffle => (SHUFFLE, &["tries", "attacking pairs", "solutions"]),
         Algorithm::MinConflicts => (MIN_CONFLICTS, &["moves", "queen moved", "attacking pairs"]),
-        Algorithm::Deduce => (DEDUCE, &["queens", "rule", "queens taken back"]),
+        Algorithm::Deduce => (DEDUCE, &["queens", "rule", "queens removed"]),
     };
     Some(Listing { algorithm, lines, variables })
 }

@@ -154,7 +154,7 @@ impl Listing {
                 "square" => square.clone(),
                 "queens" => n.to_string(),
                 "rule" => "regions-in-lines".to_string(),
-                "fewest free" => format!("{n} in row {n}"),
+                "fewest safe" => format!("{n} in row {n}"),
                 "ordering" => format!("{number} of {}", factorial_text(n)),
                 "most on a diagonal" => n.to_string(),
                 "queen moved" => format!("{square} → {square}"),

@@ -3,7 +3,7 @@
 //! Contract: A4 (595.28 x 841.89 pt) or US Letter (612 x 792 pt), portrait. Margins: 25 mm on
 //! the left (binding), 12 mm on the right, 15 mm at the top and bottom; a header line in the top
 //! margin's band (the run on the left, "page k of m" on the right, under a hairline), and under
-//! each frame "frame K". The grid has the column count that draws `per_page` frames largest;
+//! each frame "step K". The grid has the column count that draws `per_page` frames largest;
 //! every frame is scaled alike (never above 1 pt per pixel), centred in its cell, with a hairline
 //! border. Frames are forms defined elsewhere; a page only places them.
 
@@ -119,7 +119,7 @@ impl HandoutLayout {
             let (x, y) = self.frame_origin(i);
             content.place_named(name, [self.scale, 0.0, 0.0, self.scale, x, y]);
             content.stroke_rect((x, y, fw, fh), 0.5);
-            let label = format!("frame {step}");
+            let label = format!("step {step}");
             let label_x = x + (fw - glyphs.text_width(&label, LABEL_SIZE)) / 2.0;
             content.text(glyphs, (label_x, y - LABEL + 3.0), LABEL_SIZE as f32, &label);
         }

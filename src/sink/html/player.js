@@ -220,7 +220,7 @@ return lo;
 }
 
 function status() {
-at.textContent = (typed ? "go to " + typed + "⏎ · " : "") + "frame " + t.steps[frame] + " of " + t.steps[last];
+at.textContent = (typed ? "go to " + typed + "⏎ · " : "") + "step " + t.steps[frame] + " of " + t.steps[last];
 }
 
 // Frame f on screen; paused, the address bar follows (#frame=K), so a reader can link the step.
