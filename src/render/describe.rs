@@ -62,6 +62,7 @@ impl Renderer {
             self.push_marks(marks, &mut scene);
             scene.items.extend(notes.items);
             self.labels(&frame.board, Self::shows_solved(&frame.board, solution || frame.event.is_none()), &mut scene);
+            self.region_letters(&frame.board, &mut scene);
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {

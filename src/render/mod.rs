@@ -21,6 +21,7 @@ pub mod pdf;
 mod puzzle;
 pub mod puzzle_colours;
 pub mod raster;
+mod region_letters;
 pub mod report;
 pub mod scene;
 // The SVG backend is reached only through the doc-hidden `internals`: exempt from missing_docs.
