@@ -121,7 +121,9 @@ impl Drawer for RaceDrawer {
     fn describe(&self, frame: &RaceFrame) -> Scene {
         let mut scene = Scene::new(self.width, self.height);
         for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
-            scene.append_shifted(renderer.describe(board), (self.offsets[i], 0));
+            let run = renderer.describe(board);
+            scene.words_top = run.words_top;
+            scene.append_shifted(run, (self.offsets[i], 0));
             if self.status.is_some() && i > 0 {
                 let l = &renderer.layout;
                 let thickness = (l.square / 40).max(1) as i64;

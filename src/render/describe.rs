@@ -75,6 +75,7 @@ impl Renderer {
         }
         self.code_panel(frame, &mut scene);
         scene.panels_x = self.layout.code.as_ref().map(|code| code.rect.x);
+        scene.words_top = Some(self.layout.caption.as_ref().map_or(self.layout.height, |c| c.top));
         self.tree_panel(frame, &mut scene);
         scene
     }

@@ -5,7 +5,8 @@
 //! ringed) and every attacked square (and queen's square) shaded, a solved board unshaded with its queens
 //! on the solution paint, and — unless bare — the square just acted on highlighted (placed,
 //! removed with the ghost of its queen, checked safe, checked attacked with a line from the
-//! attacker), coordinate labels when asked, and the caption band. Solution frames get a gold ring
+//! attacker), a dead end's line outlined, file and rank labels inside the edge squares (unless
+//! turned off), region letters in region puzzles, and the caption band. Solution frames get a gold ring
 //! and band. Bare frames hold only squares (with their rings and shades) and queens.
 
 pub mod annotate;

@@ -24,6 +24,9 @@ pub struct Scene {
     /// Where the panels right of the board start (`--code`): text from there on is not part of
     /// the frame's words (an SVG's title, the HTML player's live caption). `None`: all text is.
     pub panels_x: Option<usize>,
+    /// Where the caption starts: text above it (coordinate labels, region letters, counts and marks
+    /// on the board) is not part of the frame's words either. `None`: all text is.
+    pub words_top: Option<usize>,
 }
 
 /// A rectangle in frame pixels: left, top, width, height.
@@ -142,7 +145,7 @@ pub enum Item {
 impl Scene {
     /// An empty scene of `width` x `height` pixels.
     pub fn new(width: usize, height: usize) -> Self {
-        Scene { width, height, items: Vec::new(), panels_x: None }
+        Scene { width, height, items: Vec::new(), panels_x: None, words_top: None }
     }
 
     /// Adds `item` on top of what is already there.

@@ -67,6 +67,8 @@ pub struct AtomFrame {
     pub(crate) words: Option<String>,
     /// Where the panels start (text from there on is not read as the caption).
     pub(crate) panels_x: Option<usize>,
+    /// Where the caption starts (text above it is not read as the caption).
+    pub(crate) words_top: Option<usize>,
 }
 
 impl Encode for AtomEncoder {
@@ -80,6 +82,7 @@ impl Encode for AtomEncoder {
             delay_cs: centiseconds(frame.delay_ms),
             words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
             panels_x: frame.scene.panels_x,
+            words_top: frame.scene.words_top,
         })
     }
 }

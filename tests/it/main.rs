@@ -18,6 +18,7 @@ mod count;
 mod count_shards;
 mod formats;
 mod formats_video;
+mod explains;
 mod frames;
 mod gif_bytes;
 mod golden;

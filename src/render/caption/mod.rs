@@ -1,8 +1,9 @@
 //! Caption band text: what happened in words, the step, and running counters.
 //!
 //! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
-//! by a5", "solution 1 found"; "empty board" on frame 0) beside the run's title ("8×8 ·
-//! backtrack", on every frame); line 2 is "step k of M"; line 3 counts placements, backtracks and
+//! by a5", "solution 1 found"; "empty board" on frame 0) and, on dead ends, why ("dead end: column
+//! f has no safe square", see [`crate::board::deadend::why_reason`]); line 2 is "step k of M" beside
+//! the run's title ("8×8 · backtrack", on every frame); line 3 counts placements, removals and
 //! solutions. Numbers are written without padding ("step 5 of 57"). Lines are right-aligned under
 //! the board's right edge, and whatever changes from frame to frame stays put, so a GIF frame's
 //! changed rectangle stays small: the square after a verb sits in a fixed slot at the right end of

@@ -173,8 +173,8 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
 
 /// The words of a scene: its text items line by line (top to bottom, each left to right, a space
 /// where the pen jumps at least half a space), lines joined by " · " (for titles); a scene without
-/// text (a bare board) says its board's size. Text in the panels (from `scene.panels_x` on) is
-/// left out.
+/// text (a bare board) says its board's size. Text in the panels (from `scene.panels_x` on) and
+/// above the caption (`scene.words_top`: labels and marks on the board) is left out.
 pub fn words(scene: &Scene, glyphs: &Glyphs) -> String {
     let squares = scene.items.iter().filter(|i| matches!(i, Item::Square { .. })).count();
     let text = text_words(scene, glyphs);
@@ -188,7 +188,9 @@ fn text_words(scene: &Scene, glyphs: &Glyphs) -> String {
     let mut runs: Vec<(f32, f32, &str, u32)> = Vec::new();
     for item in &scene.items {
         if let Item::Text { x, baseline, size, text, .. } = item {
-            if scene.panels_x.is_some_and(|panels| *x >= panels as f32) {
+            if scene.panels_x.is_some_and(|panels| *x >= panels as f32)
+                || scene.words_top.is_some_and(|top| *baseline < top as f32)
+            {
                 continue;
             }
             runs.push((*baseline, *x, text, *size));

@@ -41,6 +41,7 @@ struct State {
     words: TitleWords,
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
+    words_top: Option<usize>,
 }
 
 impl<W: Write> HtmlSink<W> {
@@ -73,6 +74,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             delays: Vec::new(),
             words: TitleWords::default(),
             panels_x: None,
+            words_top: None,
         });
         Ok(AtomEncoder::new(stream))
     }
@@ -81,6 +83,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
         if state.words.keep(frame.words) {
             state.panels_x = frame.panels_x;
+            state.words_top = frame.words_top;
         }
         let step = u32::try_from(frame.step).map_err(|_| Error::SinkState("a frame number over 2^32"))?;
         state.steps.push(step);
@@ -95,7 +98,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let frames = state.steps.len();
         let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
-        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), state.panels_x);
+        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
         let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
