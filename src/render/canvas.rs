@@ -60,6 +60,13 @@ impl IndexedImage {
 
     /// Draw `ink` through a coverage mask whose top-left lands on (x, y).
     pub fn draw_mask(&mut self, mask: &Mask, x: i64, y: i64, ink: Paint, palette: &Palette) {
+        self.draw_mask_darkened(mask, (x, y), ink, palette, 0);
+    }
+
+    /// Draw `ink` through a coverage mask whose top-left lands on (x, y), every covered pixel's
+    /// level raised by `darken` (stem darkening: small type whose one-pixel strokes straddle two
+    /// pixel columns still reaches its full ink somewhere).
+    pub fn draw_mask_darkened(&mut self, mask: &Mask, (x, y): (i64, i64), ink: Paint, palette: &Palette, darken: u8) {
         // The mask's columns and rows that land on the image.
         let (mx0, mx1) = ((-x).clamp(0, mask.width as i64), (self.width as i64 - x).clamp(0, mask.width as i64));
         let (my0, my1) = ((-y).clamp(0, mask.height as i64), (self.height as i64 - y).clamp(0, mask.height as i64));
@@ -73,6 +80,7 @@ impl IndexedImage {
             let start = (y as usize).wrapping_add(my) * self.width + (x + mx0 as i64) as usize;
             let pixels = &mut self.pixels[start..start + levels.len()];
             for (pixel, &level) in pixels.iter_mut().zip(levels) {
+                let level = if level > 0 { level.saturating_add(darken) } else { 0 };
                 if level >= LEVELS {
                     *pixel = full;
                 } else if level > 0 {

@@ -81,10 +81,10 @@ pub const COORD_CAP_HEIGHT: f32 = 0.16;
 
 /// The smallest square that carries coordinate labels: below it a label legible at
 /// [`MIN_COORD_TEXT`] would cover the queen.
-pub const MIN_COORD_SQUARE: usize = 20;
+pub const MIN_COORD_SQUARE: usize = 36;
 
 /// The smallest text size of coordinate labels, in pixels.
-pub const MIN_COORD_TEXT: u32 = 8;
+pub const MIN_COORD_TEXT: u32 = 11;
 
 /// Where everything goes in a frame.
 #[derive(Clone, Debug)]

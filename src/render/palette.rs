@@ -5,8 +5,9 @@
 //! and `LEVELS - 1` anti-aliasing blends follow for each (ink, background) pair of
 //! `blended_pairs`, so glyphs and lines are smooth without per-frame colour quantization. At most
 //! 64 entries (6-bit LZW codes). An animation's palette ([`Palette::new`]) lists first what most
-//! frames change: a placement's colours in indices 1-15, a removal's, a solution's and the free
-//! squares' rings next (to 31), the rest after, so a GIF frame's LZW codes start at 5 or 6 bits
+//! frames change: a placement's colours in indices 1-15, a removal's and a dead end's outline, the
+//! coordinate labels' blends on free squares, a solution's and the free squares' rings next (to
+//! about 31), the rest after, so a GIF frame's LZW codes start at 5 or 6 bits
 //! instead of 7. A still's palette ([`Palette::with_blends`]) keeps the paints' own order.
 
 use super::color::mix;
@@ -163,17 +164,20 @@ fn use_order(palette: &Palette, rings: bool) -> Vec<u8> {
     first.extend(blends(Paint::Text, Paint::Background));
     first.extend(paints(&[Paint::LightAttacked, Paint::DarkAttacked, Paint::Queen, Paint::Placed]));
     first.extend(blends(Paint::Queen, Paint::LightAttacked).chain(blends(Paint::Queen, Paint::DarkAttacked)));
-    first.extend(paints(&[Paint::Light, Paint::Dark, Paint::Ghost, Paint::Removed]));
+    // A removal's, and the dead end's outline (said on every run of a tree search).
+    first.extend(paints(&[Paint::Light, Paint::Dark, Paint::Ghost, Paint::Removed, Paint::CheckAttacked]));
+    // The coordinate labels (the queens' ink) on free edge squares.
+    let labels: Vec<u8> = blends(Paint::Queen, Paint::Light).chain(blends(Paint::Queen, Paint::Dark)).collect();
     let mut solution = paints(&[Paint::SolutionBand, Paint::Solution]);
     solution.extend(blends(Paint::Queen, Paint::Solution).chain(blends(Paint::Text, Paint::SolutionBand)));
     let mut marks = paints(&[Paint::MarkLight, Paint::MarkDark]);
     marks.extend(blends(Paint::MarkLight, Paint::Light).chain(blends(Paint::MarkDark, Paint::Dark)));
     if rings {
-        first.extend(marks.into_iter().chain(solution));
+        first.extend(marks.into_iter().chain(labels).chain(solution));
     } else {
-        first.extend(solution.into_iter().chain(marks));
+        first.extend(labels.into_iter().chain(solution).chain(marks));
     }
-    first.extend(paints(&[Paint::CheckSafe, Paint::CheckAttacked]));
+    first.push(palette.slot(Paint::CheckSafe));
     first
 }
 

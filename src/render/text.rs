@@ -9,6 +9,9 @@ use super::glyphs::Glyphs;
 use super::palette::Palette;
 use super::theme::Paint;
 
+/// Text sizes below this, in the queens' ink, are drawn darkened (see `IndexedImage::draw_mask_darkened`).
+pub const DARKEN_BELOW: u32 = 14;
+
 /// Draw `text` in `ink` from pen position (x, baseline); returns the pen's x after it.
 pub fn draw_text(
     canvas: &mut IndexedImage,
@@ -18,12 +21,15 @@ pub fn draw_text(
     (text, size): (&str, u32),
     ink: Paint,
 ) -> f32 {
+    // Small type in the queens' ink (coordinate labels, region letters) is darkened: its strokes
+    // keep 3:1 against mid-tone squares.
+    let darken = if ink == Paint::Queen && size < DARKEN_BELOW { 2 } else { 0 };
     let mut pen = x;
     for ch in text.chars() {
         let glyph = glyphs.glyph(ch, size);
         let gx = pen.round() as i64 + glyph.left;
         let gy = baseline.round() as i64 + glyph.top;
-        canvas.draw_mask(&glyph.mask, gx, gy, ink, palette);
+        canvas.draw_mask_darkened(&glyph.mask, (gx, gy), ink, palette, darken);
         pen += glyph.advance;
     }
     pen

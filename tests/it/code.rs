@@ -52,20 +52,20 @@ fn words(algorithm: &str, kind: &str) -> &'static str {
         ("backtrack", "start") => "placeQueens(column):",
         ("backtrack", "check") => "if (row, column) is safe:",
         ("backtrack", "place") => "place a queen there",
-        ("backtrack", "remove") => "remove the queen: backtrack",
+        ("backtrack", "remove") => "remove the queen",
         ("backtrack", "dead end") => "if no square of column is safe:",
         ("backtrack", "solution") => "all N queens placed: a solution",
         ("grid", "start") => "scan the board row by row:",
         ("grid", "check") => "if no queen attacks square:",
-        ("grid", "place") => "put a queen on square",
-        ("grid", "remove") => "take back the last queen",
-        ("grid", "dead end") => "else if the row has no free square:",
+        ("grid", "place") => "place a queen on square",
+        ("grid", "remove") => "remove the last queen",
+        ("grid", "dead end") => "else if the row has no safe square:",
         ("grid", "solution") => "print the solution",
         ("forward", "start") => "fill():",
-        ("forward", "check") => "if the square is free:",
-        ("forward", "place") => "place a queen; count free again",
-        ("forward", "remove") => "take the queen off",
-        ("forward", "dead end") => "if an empty row has no free square:",
+        ("forward", "check") => "if the square is safe:",
+        ("forward", "place") => "place a queen; count safe again",
+        ("forward", "remove") => "remove the queen",
+        ("forward", "dead end") => "if an empty row has no safe square:",
         ("forward", "solution") => "record a solution",
         ("permutations", "start") => "for each ordering p of rows 1..N:",
         ("permutations", "layout") => "queen k goes on row p(k)",
@@ -326,8 +326,8 @@ fn the_words_of_a_frame_leave_the_code_out() {
     assert!(out.status.success(), "{}", stderr(&out));
     let svg = std::fs::read_to_string(dir.join("f.svg")).unwrap();
     let title = &svg[svg.find("<title>").unwrap()..svg.find("</title>").unwrap()];
-    assert!(title.contains("remove b3 · step 25 of 57"), "{title}");
-    assert!(!title.contains("placeQueens") && !title.contains("column"), "the code is not the caption: {title}");
+    assert!(title.contains("remove b3 · column c has no safe square left · 6×6 · backtrack · step 25 of 57"), "{title}");
+    assert!(!title.contains("placeQueens") && !title.contains("if no"), "the code is not the caption: {title}");
     assert!(svg.contains("<path"), "the panel is drawn: {}", svg.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -108,7 +108,7 @@ fn coordinates_are_inside_the_edge_squares_in_every_theme() {
         run_ok(dir.as_path(), &["animate", "6", "-q", "--theme", theme, "-o", out.to_str().unwrap()]);
         check_labels(&std::fs::read(&out).unwrap(), 6, 60, theme);
     }
-    for square in [24, 100] {
+    for square in [36, 44, 100] {
         let out = dir.as_path().join(format!("s{square}.gif"));
         let size = square.to_string();
         run_ok(dir.as_path(), &["animate", "5", "-q", "--square", &size, "-o", out.to_str().unwrap()]);

@@ -213,6 +213,8 @@ fn trace_6() -> Trace {
 fn animation(theme: Theme) -> Animation {
     let mut animation = Animation::new();
     animation.look.theme = theme;
+    // Grounds and marks are measured here; the coordinate labels in their corners in explains.rs.
+    animation.look.coords = false;
     animation
 }
 
@@ -363,6 +365,7 @@ fn the_svg_dark_half_is_legible_too() {
                 &k.to_string(),
                 "--theme",
                 "auto",
+                "--no-coords",
                 "-o",
                 svg.to_str().unwrap(),
             ],

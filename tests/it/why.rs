@@ -1,6 +1,7 @@
-//! `--why`: on the frame where a line runs out of safe squares every square of it is joined to a
-//! queen attacking it (nearest, then leftmost, then topmost) and the caption says "column f: every
-//! square attacked"; removals name the line that ran out. Dead ends and causes are computed here
+//! Dead ends, said by default: on the frame where a line runs out of safe squares the line is
+//! outlined and the caption adds "dead end: column f has no safe square"; removals name the line that
+//! ran out. `--why` also joins every square of the line to a queen attacking it (nearest, then
+//! leftmost, then topmost). Dead ends and causes are computed here
 //! from the trace with a tiny board model of our own, then checked against the described scenes and
 //! captions, against GIF pixels (decoded with the `image` crate) and against librsvg's rendering of
 //! the SVG still. Runs that are not tree searches, and `--bare`, are refused with exit code 2.
@@ -119,20 +120,29 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
         let checks = detail == Detail::Checks;
         let renderer = why_renderer(&trace);
         let spec = queens::caption_spec(&trace);
-        let spec = queens::internals::caption::CaptionSpec { why: true, ..spec };
         let queens = queens_per_frame(&trace);
         let mut dead_ends = 0;
+        // Without --why the dead end is outlined and said, and no line drawn.
+        let mut plain_look = RenderOptions::default();
+        plain_look.square = Some(SQUARE);
+        let plain = Renderer::new(trace.n, &plain_look, Some(queens::caption_spec(&trace)));
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
             let k = frame.index;
             let lines = why_lines(&renderer.describe(&frame));
-            let action = caption_for(&frame, &spec).action.text();
+            let action = caption_for(&frame, &spec).action;
+            let plain_scene = plain.describe(&frame);
+            let outlined = plain_scene.items.iter().any(|i| matches!(i, Item::Outline { paint: Paint::CheckAttacked, .. }));
+            assert!(why_lines(&plain_scene).is_empty(), "no attack lines without --why");
             let Some(event) = frame.event.as_ref() else { continue };
             let what = format!("{algorithm:?} {n}x{n} {detail:?}, frame {k}");
             match expected_dead_line(algorithm, n, &queens[k], event, checks) {
                 Some(line) => {
                     dead_ends += 1;
-                    assert_eq!(action, format!("{}: every square attacked", line_name(n, &line)), "{what}");
+                    let reason = format!("dead end: {} has no safe square", line_name(n, &line));
+                    assert_eq!(action.reason.as_deref(), Some(reason.as_str()), "{what}");
+                    assert!(action.text().ends_with(&format!(" · {reason}")), "{what}: the step's words, then why");
+                    assert!(outlined || algorithm == Algorithm::Forward, "{what}: the line outlined by default");
                     assert_eq!(lines.len(), n, "{what}: one line per square");
                     for (&square, &(from, to)) in line.iter().zip(&lines) {
                         assert_eq!(to, centre(&renderer, square), "{what}: ends on the square's centre");
@@ -147,7 +157,10 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
                         assert_eq!(from, start, "{what}: {square:?} starts at the edge of its attacker");
                     }
                 }
-                None => assert!(lines.is_empty(), "{what}: no dead end, no lines"),
+                None => {
+                    assert!(lines.is_empty(), "{what}: no dead end, no lines");
+                    assert!(!outlined, "{what}: no dead end, no outline");
+                }
             }
         }
         assert!(dead_ends > 0, "{algorithm:?} {n}x{n}: the run has dead ends to explain");
@@ -161,35 +174,37 @@ fn removals_name_the_line_that_ran_out() {
         options.algorithm = algorithm;
         options.until = queens::Until::All;
         let trace = queens::record(&options, 100_000).unwrap();
-        let spec = queens::internals::caption::CaptionSpec { why: true, ..queens::caption_spec(&trace) };
+        let spec = queens::caption_spec(&trace);
         let queens = queens_per_frame(&trace);
         let mut explained = 0;
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
             let k = frame.index;
             let Some(Event::Remove { row, col }) = frame.event else { continue };
-            let action = caption_for(&frame, &spec).action.text();
+            let action = caption_for(&frame, &spec).action;
+            assert_eq!(action.main_text(), format!("remove {}", Square::new(row, col).name(n)));
+            let action = action.reason.unwrap_or_default();
             let mut before = queens[k].clone();
             before.insert((row, col));
             if before.len() == n {
-                assert!(action.starts_with("remove "), "after a solution: {action}");
+                assert!(action.is_empty(), "after a solution, no reason: {action}");
                 continue;
             }
             explained += 1;
             let previous = &trace.events[k - 2];
             let expected = match (algorithm, previous) {
                 (Algorithm::Forward, Event::Deadend { row }) => {
-                    format!("backtrack: row {} has no safe square", n - row)
+                    format!("row {} has no safe square", n - row)
                 }
                 (Algorithm::Forward, _) => {
-                    assert!(action.starts_with("backtrack: row ") && action.ends_with(" has no safe square left"));
+                    assert!(action.starts_with("row ") && action.ends_with(" has no safe square left"), "{action}");
                     continue;
                 }
                 _ => {
                     let line = next_line(algorithm, n, &before).unwrap();
-                    let name = line_name(n, &line).replace("column ", "");
+                    let name = line_name(n, &line);
                     let left = if all_attacked(&before, &line) { "" } else { " left" };
-                    format!("backtrack: {name} has no safe square{left}")
+                    format!("{name} has no safe square{left}")
                 }
             };
             assert_eq!(action, expected, "{algorithm:?} frame {k}");
