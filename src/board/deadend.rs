@@ -8,11 +8,11 @@
 //!   instead the frame of the check of that line's last square. For `forward` it is the frame of
 //!   a `deadend` event. On it every square of the line is joined to one queen attacking it: the
 //!   nearest (Chebyshev distance), ties to the leftmost, then the topmost (`--why` draws those
-//!   links; the line is outlined by default). Its caption adds "dead end: column f has no safe
-//!   square" ("row k" for rows) under the step's own words.
-//! - A removal adds "column f has no safe square" when the board it was taken from had that line
-//!   fully attacked, and "... has no safe square left" when the line's safe squares had all been
-//!   tried (a cascade). For `backtrack` and `grid` the line is the first
+//!   links; the line is underlined by default). Its caption adds "column f: no safe square" ("row
+//!   k" for rows) under the step's own words.
+//! - A removal adds the same words, and its line is outlined too, when the board it was taken from
+//!   had that line fully attacked, and "... has no safe square left" when the line's safe squares
+//!   had all been tried (a cascade): a run of dead ends on one line keeps one mark. For `backtrack` and `grid` the line is the first
 //!   empty one; for `forward` the topmost dead row, else the row being filled (the tightest,
 //!   topmost on ties). Removals after a solution keep their usual caption.
 
@@ -102,19 +102,28 @@ pub fn backtrack_cause(kind: Option<Algorithm>, board: &Board, removed: Square) 
     }
 }
 
-/// Why a frame's step happened, when it is a dead end (said by default, with or without
-/// `--why`): on a dead-end frame "dead end: column f has no safe square" ("row 3" for rows); on a
-/// removal whose line ran out "column f has no safe square" ("... left" when the line's safe
-/// squares had all been tried). The caption gives it beside the plain action ("remove e3").
-pub fn why_reason(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
-    let n = board.n();
+/// The line a frame marks as run out, and whether every square of it is attacked (else its safe
+/// squares had all been tried): on a dead-end frame its line; on a removal the line that made the
+/// search turn back (see [`backtrack_cause`]). A run of dead ends on one line keeps the same mark
+/// from frame to frame.
+pub fn dead_line(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<(Line, bool)> {
     if let Some(dead) = dead_end(kind, board, event, checks) {
-        return Some(format!("dead end: {} has no safe square", dead.line.name(n)));
+        return Some((dead.line, true));
     }
     let Some(Event::Remove { row, col }) = event else { return None };
-    let (line, all_attacked) = backtrack_cause(kind, board, Square::new(*row, *col))?;
+    backtrack_cause(kind, board, Square::new(*row, *col))
+}
+
+/// Why a frame's step happened, when a dead end explains it (said by default, with or without
+/// `--why`): "column f: no safe square" ("row 3" for rows; "... left" when the line's safe
+/// squares had all been tried), on the dead-end frame and on the removal it causes. The caption
+/// gives it under the plain action ("remove e3"). Short on purpose: every character of it costs
+/// GIF bytes on every dead end (the longer "dead end: column f has no safe square" made
+/// `animate 8` 5% larger again).
+pub fn why_reason(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
+    let (line, all_attacked) = dead_line(kind, board, event, checks)?;
     let left = if all_attacked { "" } else { " left" };
-    Some(format!("{} has no safe square{left}", line.name(n)))
+    Some(format!("{}: no safe square{left}", line.name(board.n())))
 }
 
 /// The widest reasons dead ends can give on an n-board in runs of `kind`; none for runs that are
@@ -124,10 +133,7 @@ pub fn widest_reasons(n: usize, kind: Option<Algorithm>) -> Vec<String> {
         return Vec::new();
     }
     let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)].map(|line| line.name(n));
-    lines
-        .iter()
-        .flat_map(|line| [format!("dead end: {line} has no safe square"), format!("{line} has no safe square left")])
-        .collect()
+    lines.iter().map(|line| format!("{line}: no safe square left")).collect()
 }
 
 /// The line a backtrack or grid search fills next: the first empty column, or row.
@@ -177,7 +183,7 @@ mod tests {
         let (a4, b2) = (Square::new(0, 0), Square::new(2, 1));
         assert_eq!(attackers, [a4, b2, b2, b2]);
         let text = why_reason(Some(Algorithm::Backtrack), &b, Some(&place), false);
-        assert_eq!(text.as_deref(), Some("dead end: column c has no safe square"));
+        assert_eq!(text.as_deref(), Some("column c: no safe square"));
         assert_eq!(dead_end(Some(Algorithm::Backtrack), &b, Some(&place), true), None, "checks decide instead");
         let last_check = Event::Check { row: 3, col: 2, safe: false, attacker: None };
         assert!(dead_end(Some(Algorithm::Backtrack), &b, Some(&last_check), true).is_some());
@@ -189,12 +195,12 @@ mod tests {
         // The dead end above, then b2 comes off: column c was fully attacked.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 2, col: 1 };
-        assert_eq!(why_reason(kind, &after, Some(&remove), false).as_deref(), Some("column c has no safe square"));
+        assert_eq!(why_reason(kind, &after, Some(&remove), false).as_deref(), Some("column c: no safe square"));
         // b1 (row 3, col 1) comes off after its column c was tried out: c2 (row 2) was safe.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 3, col: 1 };
         let text = why_reason(kind, &after, Some(&remove), false);
-        assert_eq!(text.as_deref(), Some("column c has no safe square left"));
+        assert_eq!(text.as_deref(), Some("column c: no safe square left"));
         // A removal after a solution has no line left to blame.
         let full = board(4, &[(1, 0), (3, 1), (0, 2)]);
         assert_eq!(why_reason(kind, &full, Some(&Event::Remove { row: 2, col: 3 }), false), None);
@@ -207,11 +213,11 @@ mod tests {
         let dead = dead_end(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false).unwrap();
         assert_eq!(dead.line, Line::Row(2));
         let text = why_reason(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
-        assert_eq!(text.as_deref(), Some("dead end: row 2 has no safe square"));
+        assert_eq!(text.as_deref(), Some("row 2: no safe square"));
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 1, col: 2 };
         let text = why_reason(Some(Algorithm::Forward), &after, Some(&remove), false);
-        assert_eq!(text.as_deref(), Some("row 2 has no safe square"));
+        assert_eq!(text.as_deref(), Some("row 2: no safe square"));
     }
 
     #[test]

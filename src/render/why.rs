@@ -1,11 +1,12 @@
 //! Dead ends drawn: on a dead-end frame (see `crate::board::deadend` for which frames those are
-//! and what they mean) the line that ran out of safe squares is outlined, always; with `--why`
-//! each of its squares is also joined to the queen attacking it by a thin line.
+//! and what they mean) and on the removal it causes, the line that ran out of safe squares is
+//! underlined (a column; a row is marked left of the board), always; with `--why` each of its squares is also joined (on the dead-end frame) to the
+//! queen attacking it by a thin line.
 
 use super::annotate::Annotation;
 use super::describe::Marks;
 use super::Renderer;
-use crate::board::deadend::{dead_end, Line};
+use crate::board::deadend::{dead_end, dead_line, Line};
 use crate::board::Board;
 use crate::trace::Event;
 
@@ -15,18 +16,16 @@ impl Renderer {
     /// (so the queen stays clear) to the square's centre.
     pub(super) fn why_marks(&self, board: &Board, event: Option<&Event>, marks: &mut Marks) {
         let Some(spec) = self.caption.as_ref() else { return };
-        let Some(dead) = dead_end(spec.kind, board, event, spec.has_checks) else { return };
         let l = &self.layout;
-        if self.annotation != Annotation::FreeCounts {
-            let first = dead.line.squares(board.n()).next().expect("a line has squares");
+        let dead_line = dead_line(spec.kind, board, event, spec.has_checks);
+        if let Some((line, _)) = dead_line.filter(|_| self.annotation != Annotation::FreeCounts) {
+            let first = line.squares(board.n()).next().expect("a line has squares");
             let (x, y) = l.square_origin(first);
             let (long, short) = (l.board_size() as i64, l.square as i64);
-            let (w, h) = if matches!(dead.line, Line::Column(_)) { (short, long) } else { (long, short) };
-            marks.outlines.push((x as i64, y as i64, w, h));
+            let (w, h) = if matches!(line, Line::Column(_)) { (short, long) } else { (long, short) };
+            marks.dead_lines.push((x as i64, y as i64, w, h));
         }
-        if !self.why {
-            return;
-        }
+        let Some(dead) = dead_end(spec.kind, board, event, spec.has_checks).filter(|_| self.why) else { return };
         for (square, attacker) in dead.links {
             let (from, _) = self.edge_to_edge(attacker, square);
             marks.lines.push((from, l.square_centre(square), self.line_width() * 0.8));

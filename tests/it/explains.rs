@@ -127,7 +127,12 @@ fn no_coords_leaves_the_squares_plain_and_keeps_the_size() {
     // Frame 0, the empty board: a1's corners differ only where its labels are.
     let (a, b) = (&with[0].0, &without[0].0);
     let (x, y, s) = (15u32, 15 + 4 * 60, 60u32);
-    let differing = |x0: u32, x1: u32| (x0..x1).flat_map(|xx| (y..y + s).map(move |yy| (xx, yy))).filter(|&(xx, yy)| a.get_pixel(xx, yy) != b.get_pixel(xx, yy)).count();
+    let differing = |x0: u32, x1: u32| {
+        (x0..x1)
+            .flat_map(|xx| (y..y + s).map(move |yy| (xx, yy)))
+            .filter(|&(xx, yy)| a.get_pixel(xx, yy) != b.get_pixel(xx, yy))
+            .count()
+    };
     assert!(differing(x, x + s / 4) > 10 && differing(x + 3 * s / 4, x + s) > 10, "a1 carries '1' and 'a'");
     assert_eq!(differing(x + s / 3, x + 2 * s / 3), 0, "the middle of a1 is the same");
     let plain = |img: &RgbaImage| img.get_pixel(15 + 2 * 60 + 30, 15 + 2 * 60 + 30).0;
@@ -144,7 +149,10 @@ fn board_of(dir: &std::path::Path, name: &str, args: &[&str], n: usize) -> (Vec<
     let frames = decode_gif(&std::fs::read(&out).unwrap());
     let img = &frames[0].0;
     let side = (n * 60) as u32;
-    let board = (15..15 + side).flat_map(|y| (15..15 + side).map(move |x| (x, y))).map(|(x, y)| img.get_pixel(x, y).0).collect();
+    let board = (15..15 + side)
+        .flat_map(|y| (15..15 + side).map(move |x| (x, y)))
+        .map(|(x, y)| img.get_pixel(x, y).0)
+        .collect();
     (board, img.width())
 }
 

@@ -171,7 +171,11 @@ fn race_boards_sit_where_their_runs_draw_them_titled_once_with_a_divider_between
     for (i, (run, x0)) in alone.iter().zip([0, w0]).enumerate() {
         for y in 0..run.height() {
             for x in 2..run.width() - 2 {
-                assert_eq!(rgb(img, x0 + x, y), rgb(run, x, y), "race run {i} at ({x}, {y}) differs from the run alone");
+                assert_eq!(
+                    rgb(img, x0 + x, y),
+                    rgb(run, x, y),
+                    "race run {i} at ({x}, {y}) differs from the run alone"
+                );
             }
         }
     }

@@ -1,6 +1,5 @@
 //! Dead ends, said by default: on the frame where a line runs out of safe squares the line is
-//! outlined and the caption adds "dead end: column f has no safe square"; removals name the line that
-//! ran out. `--why` also joins every square of the line to a queen attacking it (nearest, then
+//! underlined and the caption adds "column f: no safe square"; removals name the line that ran out. `--why` also joins every square of the line to a queen attacking it (nearest, then
 //! leftmost, then topmost). Dead ends and causes are computed here
 //! from the trace with a tiny board model of our own, then checked against the described scenes and
 //! captions, against GIF pixels (decoded with the `image` crate) and against librsvg's rendering of
@@ -132,17 +131,19 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
             let lines = why_lines(&renderer.describe(&frame));
             let action = caption_for(&frame, &spec).action;
             let plain_scene = plain.describe(&frame);
-            let outlined = plain_scene.items.iter().any(|i| matches!(i, Item::Outline { paint: Paint::CheckAttacked, .. }));
+            // The dead line's mark: a bar in the alarm colour outside the board.
+            let outlined =
+                plain_scene.items.iter().any(|i| matches!(i, Item::Fill { paint: Paint::CheckAttacked, .. }));
             assert!(why_lines(&plain_scene).is_empty(), "no attack lines without --why");
             let Some(event) = frame.event.as_ref() else { continue };
             let what = format!("{algorithm:?} {n}x{n} {detail:?}, frame {k}");
             match expected_dead_line(algorithm, n, &queens[k], event, checks) {
                 Some(line) => {
                     dead_ends += 1;
-                    let reason = format!("dead end: {} has no safe square", line_name(n, &line));
+                    let reason = format!("{}: no safe square", line_name(n, &line));
                     assert_eq!(action.reason.as_deref(), Some(reason.as_str()), "{what}");
                     assert!(action.text().ends_with(&format!(" · {reason}")), "{what}: the step's words, then why");
-                    assert!(outlined || algorithm == Algorithm::Forward, "{what}: the line outlined by default");
+                    assert!(outlined || algorithm == Algorithm::Forward, "{what}: the line marked by default");
                     assert_eq!(lines.len(), n, "{what}: one line per square");
                     for (&square, &(from, to)) in line.iter().zip(&lines) {
                         assert_eq!(to, centre(&renderer, square), "{what}: ends on the square's centre");
@@ -159,7 +160,8 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
                 }
                 None => {
                     assert!(lines.is_empty(), "{what}: no dead end, no lines");
-                    assert!(!outlined, "{what}: no dead end, no outline");
+                    let removal = matches!(event, Event::Remove { .. });
+                    assert!(!outlined || removal, "{what}: no dead end, no mark (but on the removal it causes)");
                 }
             }
         }
@@ -194,17 +196,17 @@ fn removals_name_the_line_that_ran_out() {
             let previous = &trace.events[k - 2];
             let expected = match (algorithm, previous) {
                 (Algorithm::Forward, Event::Deadend { row }) => {
-                    format!("row {} has no safe square", n - row)
+                    format!("row {}: no safe square", n - row)
                 }
                 (Algorithm::Forward, _) => {
-                    assert!(action.starts_with("row ") && action.ends_with(" has no safe square left"), "{action}");
+                    assert!(action.starts_with("row ") && action.ends_with(": no safe square left"), "{action}");
                     continue;
                 }
                 _ => {
                     let line = next_line(algorithm, n, &before).unwrap();
                     let name = line_name(n, &line);
                     let left = if all_attacked(&before, &line) { "" } else { " left" };
-                    format!("{name} has no safe square{left}")
+                    format!("{name}: no safe square{left}")
                 }
             };
             assert_eq!(action, expected, "{algorithm:?} frame {k}");

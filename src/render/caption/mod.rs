@@ -1,8 +1,8 @@
 //! Caption band text: what happened in words, the step, and running counters.
 //!
 //! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
-//! by a5", "solution 1 found"; "empty board" on frame 0) and, on dead ends, why ("dead end: column
-//! f has no safe square", see [`crate::board::deadend::why_reason`]); line 2 is "step k of M" beside
+//! by a5", "solution 1 found"; "empty board" on frame 0) and, on dead ends, why ("column f: no safe
+//! square", see [`crate::board::deadend::why_reason`]); line 2 is "step k of M" beside
 //! the run's title ("8×8 · backtrack", on every frame); line 3 counts placements, removals and
 //! solutions. Numbers are written without padding ("step 5 of 57"). Lines are right-aligned under
 //! the board's right edge, and whatever changes from frame to frame stays put, so a GIF frame's
@@ -79,14 +79,17 @@ pub struct Action {
     pub verb: &'static str,
     /// What the verb acted on (a square), or the whole sentence.
     pub detail: String,
-    /// Why the step happened: "dead end: column f has no safe square" (see
+    /// Why the step happened: "column f: no safe square" (see
     /// [`crate::board::deadend::why_reason`]).
     pub reason: Option<String>,
+    /// Whether the reason is new on this frame (not the dead end the frame before already said:
+    /// the removal right after a dead end repeats it).
+    pub reason_is_new: bool,
 }
 
 impl Action {
     fn sentence(text: String) -> Self {
-        Action { verb: "", detail: text, reason: None }
+        Action { verb: "", detail: text, reason: None, reason_is_new: false }
     }
 
     /// The verb and what it acted on, or the sentence, without the reason.
@@ -100,8 +103,8 @@ impl Action {
 
     /// How many words this line gives a reader to read, when it brings a sentence rather than a
     /// label: an explanation (a dead end, a `--why` sentence, a puzzle deduction) or a check's
-    /// outcome (`--detail checks`). `None` for a plain step ("place c2", "remove c2") and for the
-    /// fixed labels ("empty board", "solution 3 found"), which keep the plain delays.
+    /// outcome (`--detail checks`). `None` for a plain step ("place c2", "remove c2", also when it
+    /// repeats the dead end the frame before said) and for the fixed labels ("empty board", "solution 3 found"), which keep the plain delays.
     pub fn words_to_read(&self) -> Option<usize> {
         let label = |t: &str| {
             t == "empty board"
@@ -110,8 +113,8 @@ impl Action {
                 || (t.starts_with("solution ") && t.ends_with(" found"))
                 || t.starts_with("try layout ")
         };
-        let sentence =
-            self.reason.is_some() || if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
+        let sentence = (self.reason.is_some() && self.reason_is_new)
+            || if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
         sentence.then(|| self.text().split_whitespace().filter(|w| *w != "·" && *w != "→").count())
     }
 
@@ -157,6 +160,13 @@ pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
     let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
     let event = frame.event.as_ref();
     lines.action.reason = crate::board::deadend::why_reason(spec.kind, &frame.board, event, spec.has_checks);
+    // A removal whose line is fully attacked follows the dead end that said so (the placement, or
+    // the failed check, or forward's dead end): its words are not new. A cascade's are.
+    lines.action.reason_is_new = lines
+        .action
+        .reason
+        .as_ref()
+        .is_some_and(|r| !matches!(event, Some(Event::Remove { .. })) || r.ends_with(" left"));
     lines
 }
 
@@ -210,7 +220,7 @@ pub(crate) fn caption_lines(
 pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) -> Action {
     let n = spec.n;
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
-    let verb = |verb: &'static str, detail: String| Action { verb, detail, reason: None };
+    let verb = |verb: &'static str, detail: String| Action { verb, detail, reason: None, reason_is_new: false };
     match event {
         None if spec.puzzle.is_some() => Action::sentence("the puzzle as given".to_string()),
         None => Action::sentence("empty board".to_string()),
@@ -220,7 +230,7 @@ pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) ->
         Some(Event::Layout { tries: Some(t), .. }) => Action::sentence(format!("try layout {t}")),
         Some(Event::Layout { .. }) => Action::sentence("new layout".to_string()),
         Some(Event::Move { from, to }) => verb("move", format!("{} → {}", from.name(n), to.name(n))),
-        Some(Event::Deadend { .. }) => Action::sentence("look ahead".to_string()),
+        Some(Event::Deadend { .. }) => Action::sentence("dead end".to_string()),
         Some(Event::Check { row, col, safe: true, .. }) => verb("check", format!("{}: safe", name(*row, *col))),
         Some(Event::Check { row, col, attacker, .. }) => match attacker {
             Some(a) => verb("check", format!("{}: attacked by {}", name(*row, *col), a.name(n))),

@@ -126,8 +126,10 @@ impl CaptionLayout {
         self.action_rows = (0..action_rows).map(|row| y + row as f32 * action * 1.2).collect();
         // The reason follows the action's last row in use; it may reach as low as this.
         self.reason_rows = (0..reason_rows).map(|row| self.reason_baseline(action_rows, row, glyphs)).collect();
-        let mut y = self.reason_rows.last().map_or(self.action_rows[action_rows - 1], |&r| r - text * 0.5);
-        y += action * 0.5 + glyphs.ascent(self.text_size);
+        let mut y = match self.reason_rows.last() {
+            Some(&reason) => reason + text * 1.4,
+            None => self.action_rows[action_rows - 1] + action * 0.5 + glyphs.ascent(self.text_size),
+        };
         let lines = caption_lines(0, None, Counters::default(), 0, spec);
         let step_breaks = self.breaks(&lines.step, glyphs);
         let first_step_row = self.first_row_width(&lines.step, &step_breaks, glyphs);

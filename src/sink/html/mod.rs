@@ -98,7 +98,8 @@ impl<W: Write> Sink for HtmlSink<W> {
         let frames = state.steps.len();
         let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
-        let drawing = units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
+        let drawing =
+            units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
         let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };

@@ -48,7 +48,12 @@ pub struct Drawing {
 
 /// The drawing of `changes`, written with `doc` (its definitions and paints); text glyphs from
 /// `panels_x` on (the code panel) and above `words_top` (labels on the board) are not listed for the caption.
-pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs, (panels_x, words_top): (Option<usize>, Option<usize>)) -> Drawing {
+pub fn drawing(
+    changes: Changes,
+    doc: &mut Doc,
+    font: &Glyphs,
+    (panels_x, words_top): (Option<usize>, Option<usize>),
+) -> Drawing {
     let Changes { atoms, initial, toggles, starts } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
@@ -100,7 +105,8 @@ pub fn drawing(changes: Changes, doc: &mut Doc, font: &Glyphs, (panels_x, words_
         }
     }
     let mut glyphs = text_glyphs(&atoms, &unit_of, font);
-    glyphs.retain(|g| panels_x.is_none_or(|panels| g.x < panels as i64) && words_top.is_none_or(|top| g.y >= top as i64));
+    glyphs
+        .retain(|g| panels_x.is_none_or(|panels| g.x < panels as i64) && words_top.is_none_or(|top| g.y >= top as i64));
     Drawing {
         body,
         elements,
