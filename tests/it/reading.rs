@@ -184,7 +184,7 @@ fn atlas_durations_and_captions_agree() {
 fn ffmpeg_reads_the_webvtt() {
     let Some(ffmpeg) = tool("ffmpeg", "apt-get install ffmpeg") else { return };
     let dir = temp_dir("reading", "ffmpeg");
-    run_ok(&dir, &["animate", "5", "--why", "-o", "run.gif", "--transcript", "run.vtt"]);
+    run_ok(&dir, &["animate", "6", "--why", "-o", "run.gif", "--transcript", "run.vtt"]);
     let out = Command::new(ffmpeg)
         .args(["-v", "error", "-i", "run.vtt", "-f", "srt", "-"])
         .current_dir(&*dir)
