@@ -112,12 +112,13 @@ pub use encode::gif::Tuning;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
     FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, SheetCell, Sink, SplitSink, StillSink, Stream,
-    SvgSheetSink, SvgSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS, STILL_FORMATS,
+    SvgSheetSink, SvgSink, Transcript, TranscriptSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS,
+    STILL_FORMATS,
 };
 
 pub use pipeline::{
-    render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary, Timing,
-    DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
+    reading_ms, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary,
+    Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
     DEFAULT_START_HOLD_MS,
 };
 pub use stills::classes::class_boards;

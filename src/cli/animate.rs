@@ -37,6 +37,11 @@ pub struct DrawArgs {
     pub embed: bool,
     #[command(flatten)]
     pub handout: HandoutArgs,
+    /// Also write the run's captions, one per frame with its start time: WebVTT subtitles when
+    /// PATH ends in .vtt (for a video's or the HTML player's <track>), plain text otherwise (alt
+    /// text for a GIF); `-` for stdout.
+    #[arg(long, value_name = "PATH")]
+    pub transcript: Option<PathBuf>,
 }
 
 impl DrawArgs {
@@ -77,7 +82,12 @@ pub struct RenderArgs {
 
 impl AnimateArgs {
     pub fn run(self, quiet: bool) -> Result<()> {
-        one_stdout(&[("-o", self.out.output.as_deref()), ("--trace-out", self.trace_out.as_deref())])?;
+        let transcript = self.draw.transcript.as_deref();
+        one_stdout(&[
+            ("-o", self.out.output.as_deref()),
+            ("--trace-out", self.trace_out.as_deref()),
+            ("--transcript", transcript),
+        ])?;
         let options = self.solve.options()?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
         let name = match &self.solve.search.puzzle {
@@ -89,7 +99,9 @@ impl AnimateArgs {
         };
         let path = self.out.path_or(|| default_output(&name));
         let theme_file = self.draw.show.look.theme.theme_file.as_deref();
-        distinct(&[("--theme-file", theme_file)], &[("-o", Some(&path)), ("--trace-out", self.trace_out.as_deref())])?;
+        let outputs =
+            [("-o", Some(path.as_path())), ("--trace-out", self.trace_out.as_deref()), ("--transcript", transcript)];
+        distinct(&[("--theme-file", theme_file)], &outputs)?;
         let animation = self.draw.animation(self.solve.search.max_frames)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
@@ -98,7 +110,7 @@ impl AnimateArgs {
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         let title = || run_title(options.n, &options.algorithm.to_string());
         let layout = Layout::new(self.draw.embed, &self.draw.handout, format, title)?;
-        write_run(&trace, &animation, (path, format, &layout), quiet)
+        write_run(&trace, &animation, (path, format, &layout), transcript, quiet)
     }
 }
 
@@ -128,7 +140,9 @@ impl RenderArgs {
             ("the trace", Some(self.trace.as_path())),
             ("--theme-file", self.draw.show.look.theme.theme_file.as_deref()),
         ];
-        distinct(&inputs, &[("-o", self.out.output.as_deref())])?;
+        let transcript = self.draw.transcript.as_deref();
+        one_stdout(&[("-o", self.out.output.as_deref()), ("--transcript", transcript)])?;
+        distinct(&inputs, &[("-o", self.out.output.as_deref()), ("--transcript", transcript)])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
         // SVG, APNG, WebP and HTML hold the run until its end: capped unless told otherwise, so an
         // endless stream cannot grow them without bound. GIF, MP4 and WebM stream in flat memory.
@@ -146,19 +160,19 @@ impl RenderArgs {
             Layout::new(self.draw.embed, &self.draw.handout, format, || run_title(n, algorithm))
         };
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
-        distinct(&inputs, &[("-o", Some(&path()))])?;
+        distinct(&inputs, &[("-o", Some(&path())), ("--transcript", transcript)])?;
         if self.trace == Path::new("-") {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
             let layout = layout(0, "")?;
-            return write_animation((&path(), format, &layout), None, quiet, |sink, bar| {
+            return write_animation((&path(), format, &layout), (None, transcript), quiet, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
         }
         match queens::jsonl::open(open_trace(&self.trace)?)? {
             Input::Whole(trace) => {
                 let layout = layout(trace.n, &trace.algorithm)?;
-                write_run(&trace, &animation, (path(), format, &layout), quiet)
+                write_run(&trace, &animation, (path(), format, &layout), transcript, quiet)
             }
             Input::Lines(events) => {
                 let info = events.scan()?;
@@ -166,7 +180,7 @@ impl RenderArgs {
                 let file = open_trace(&self.trace)?;
                 let path = path();
                 let layout = layout(info.n, &info.algorithm)?;
-                write_animation((&path, format, &layout), frames, quiet, |sink, bar| {
+                write_animation((&path, format, &layout), (frames, transcript), quiet, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })
             }
@@ -188,9 +202,10 @@ fn write_run(
     trace: &Trace,
     animation: &Animation,
     (path, format, layout): (PathBuf, Format, &Layout),
+    transcript: Option<&Path>,
     quiet: bool,
 ) -> Result<()> {
-    let frames = Some(trace.frame_count());
+    let frames = (Some(trace.frame_count()), transcript);
     write_animation((&path, format, layout), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
 }
 

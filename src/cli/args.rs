@@ -223,6 +223,27 @@ pub struct TimingArgs {
     /// Play once, no looping.
     #[arg(long)]
     pub no_loop: bool,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+}
+
+/// Reading time: how long frames that bring a sentence show.
+#[derive(Debug, Args, Clone)]
+pub struct ReadingArgs {
+    /// Hold frames whose caption brings a sentence (a dead end's reason, a --why sentence, a
+    /// puzzle deduction, a checked square) long enough to read it: 300 ms + 230 ms per further
+    /// word, at most 4 s; off: the plain delays.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    pub reading_time: bool,
+}
+
+/// `on` or `off`.
+pub fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}' is neither on nor off")),
+    }
 }
 
 impl TimingArgs {
@@ -234,6 +255,7 @@ impl TimingArgs {
         timing.end_hold_ms = self.end_hold;
         timing.start_hold_ms = self.start_hold;
         timing.deadend_hold_ms = self.deadend_hold;
+        timing.reading_time = self.reading.reading_time;
         timing.loop_count = if self.no_loop { Some(0) } else { self.loop_count };
         timing
     }

@@ -5,10 +5,10 @@
 //! writer for handout pages instead of one page per frame.
 
 use super::args::ranged;
-use super::io::{open_output, progress_bar, summary, Bar, UsageError};
+use super::io::{open_output, open_text_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AnySink, Format, Handout, HtmlSink, OutputFile, Paper, PdfSink, Summary};
+use queens::{AnySink, Format, Handout, HtmlSink, OutputFile, Paper, PdfSink, Summary, Transcript, TranscriptSink};
 use std::path::{Path, PathBuf};
 
 /// `-o PATH` and `--format F`, as every picture-writing command takes them.
@@ -111,23 +111,31 @@ impl Layout {
 /// into the sink it is given. Prints the summary line.
 pub fn write_animation(
     (path, format, layout): (&Path, Format, &Layout),
-    frames: Option<usize>,
+    (frames, transcript): (Option<usize>, Option<&Path>),
     quiet: bool,
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
 ) -> Result<()> {
     let mut file = open_output(path)?;
+    let mut text = transcript.map(open_text_output).transpose()?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let done = {
-        let mut sink = match (format, layout) {
+        let sink = match (format, layout) {
             (Format::Html, _) => AnySink::new(HtmlSink::new(&mut file).embed(*layout == Layout::Embed)),
             (Format::Pdf, Layout::Handout(handout)) => AnySink::new(PdfSink::handout(&mut file, handout.clone())),
             (format, _) => {
                 format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?
             }
         };
+        let mut sink = match (transcript, text.as_mut()) {
+            (Some(path), Some(text)) => AnySink::new(TranscriptSink::new(sink, text, Transcript::for_path(path))),
+            _ => sink,
+        };
         draw(&mut sink, &bar)?
     };
     bar.0.finish_and_clear();
+    if let Some(text) = text {
+        text.commit()?;
+    }
     let bytes = OutputFile::commit(file)?;
     let pages = match layout {
         Layout::Handout(handout) => format!(" on {} pages", done.frames.div_ceil(handout.per_page)),

@@ -8,7 +8,7 @@
 //! selected frame, or with `--handout` handout pages holding them in a grid.
 
 use super::animate::run_title;
-use super::args::{ranged, ShowArgs, Source, SourceArgs};
+use super::args::{ranged, ReadingArgs, ShowArgs, Source, SourceArgs};
 use super::format::{HandoutArgs, Layout};
 use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, summary, Bar,
@@ -29,6 +29,8 @@ pub struct FramesArgs {
     pub source: SourceArgs,
     #[command(flatten)]
     pub show: ShowArgs,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
     /// Cells per row of the sheet (default: about the square root of the frame count).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the column count", 1u32, 100_000))]
     pub columns: Option<u32>,
@@ -62,6 +64,7 @@ impl FramesArgs {
         let frames = self.show.select.resolve(&trace)?;
         let mut animation = self.show.animation()?;
         animation.max_frames = usize::MAX;
+        animation.timing.reading_time = self.reading.reading_time;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));
         if let Some(dir) = &self.split {
             let made = MadeFolders::create(dir)?;

@@ -14,7 +14,7 @@ mod session;
 
 pub use screen::restore as restore_terminal;
 
-use super::args::{SelectArgs, Source, SourceArgs};
+use super::args::{ReadingArgs, SelectArgs, Source, SourceArgs};
 use anyhow::Result;
 use clap::Args;
 use std::io::IsTerminal;
@@ -36,6 +36,8 @@ pub struct PlayArgs {
     /// Milliseconds a step shows while playing (+ and - change it as it plays).
     #[arg(long, default_value_t = player::DEFAULT_DELAY_MS, allow_negative_numbers = true, value_parser = parse_play_delay)]
     pub delay: u64,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
 }
 
 impl PlayArgs {
@@ -51,7 +53,7 @@ impl PlayArgs {
         match (text, code) {
             (true, Some(_)) => Ok(queens::write_code_frames(&trace, &frames, std::io::stdout().lock())?),
             (true, None) => Ok(queens::write_text_frames(&trace, &frames, std::io::stdout().lock())?),
-            (false, code) => session::run(&trace, frames, self.delay, code),
+            (false, code) => session::run(&trace, frames, (self.delay, self.reading.reading_time), code),
         }
     }
 }

@@ -117,7 +117,7 @@ impl RaceArgs {
         let path = self.out.path_or(|| default_output(&name));
         check_auto(&self.look.theme, format.is_vector())?;
         let layout = Layout::new(self.embed, &HandoutArgs::default(), format, String::new)?;
-        write_animation((&path, format, &layout), None, quiet, |sink, bar| {
+        write_animation((&path, format, &layout), (None, None), quiet, |sink, bar| {
             queens::render_race(&traces, clock, &animation, sink, bar)
         })
     }

@@ -40,6 +40,18 @@ fn animate_defaults() {
         (250, 1500, 3000, 1000, 750)
     );
     assert_eq!((timing.loop_count, timing.no_loop), (None, false));
+    assert!(timing.reading.reading_time, "reading time on by default");
+}
+
+#[test]
+fn reading_time_is_on_or_off() {
+    for (args, on) in [(&["animate", "6"][..], true), (&["animate", "6", "--reading-time", "off"], false)] {
+        let Command::Animate(AnimateArgs { draw: DrawArgs { timing, .. }, .. }) = parse(args).unwrap().command else {
+            panic!("animate expected")
+        };
+        assert_eq!(timing.timing().reading_time, on, "{args:?}");
+    }
+    assert!(parse(&["animate", "6", "--reading-time", "maybe"]).is_err());
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! into one reused canvas, so memory is flat in the number of frames: one indexed canvas plus the
 //! image handed out. No thread is started and nothing is written anywhere.
 
+use super::workers::{frame_delay, Words};
 use super::{prepare_trace, Animation, Timing};
 use crate::board::Replay;
 use crate::pixels::IndexedImage;
@@ -89,8 +90,8 @@ impl Iterator for Frames<'_> {
             self.renderer.paint(&scene, &mut self.canvas);
             self.position += 1;
             let last = self.position == self.count;
-            let dead_end = self.renderer.is_dead_end(&frame);
-            let delay_ms = self.timing.delay_for((frame.index, frame.event.as_ref()), last, dead_end);
+            let words = Words::of(&self.renderer, &frame);
+            let delay_ms = frame_delay(&self.timing, &self.renderer, &frame, last, &words);
             return Some(Ok((self.canvas.to_rgba(self.renderer.palette.colors()), delay_ms)));
         }
         None

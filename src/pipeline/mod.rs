@@ -14,11 +14,16 @@
 #[cfg(feature = "image")]
 mod frames;
 mod race;
+mod timing;
 mod workers;
 
 #[cfg(feature = "image")]
 pub use frames::{frames, Frames};
 pub use race::{render_race, Clock};
+pub use timing::{
+    reading_ms, Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS,
+    DEFAULT_START_HOLD_MS,
+};
 
 use crate::board::{self, Replay, StreamReplay};
 use crate::render::caption::CaptionSpec;
@@ -29,74 +34,8 @@ use crate::trace::{Event, RunInfo, Trace};
 use crate::Error;
 use workers::{draw_frames, Selected};
 
-/// Default milliseconds per ordinary frame (`--delay`).
-pub const DEFAULT_DELAY_MS: u32 = 250;
-/// Default milliseconds a solution frame shows (`--hold`).
-pub const DEFAULT_HOLD_MS: u32 = 1500;
-/// Default milliseconds the last frame shows (`--end-hold`).
-pub const DEFAULT_END_HOLD_MS: u32 = 3000;
-/// Default milliseconds frame 0, the empty board, shows (`--start-hold`).
-pub const DEFAULT_START_HOLD_MS: u32 = 1000;
-/// Default milliseconds the frame where a line runs out of safe squares shows (`--deadend-hold`).
-pub const DEFAULT_DEADEND_HOLD_MS: u32 = 750;
 /// Default cap on frames per animation (`--max-frames`).
 pub const DEFAULT_MAX_FRAMES: usize = 100_000;
-
-/// How long frames show and how often the animation repeats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Timing {
-    /// Delay of an ordinary frame, in milliseconds. Default: [`DEFAULT_DELAY_MS`].
-    pub delay_ms: u32,
-    /// Delay of a solution frame. Default: [`DEFAULT_HOLD_MS`].
-    pub hold_ms: u32,
-    /// Delay of the last frame (before the animation loops). Default: [`DEFAULT_END_HOLD_MS`].
-    pub end_hold_ms: u32,
-    /// Delay of frame 0, the empty board the loop starts from. Default: [`DEFAULT_START_HOLD_MS`].
-    pub start_hold_ms: u32,
-    /// Delay of a dead-end frame: a line of the board has just run out of safe squares (tree
-    /// searches, as `--why` finds it: see `crate::board::deadend::dead_end`). Default:
-    /// [`DEFAULT_DEADEND_HOLD_MS`].
-    pub deadend_hold_ms: u32,
-    /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
-    pub loop_count: Option<u16>,
-}
-
-impl Default for Timing {
-    fn default() -> Self {
-        Timing {
-            delay_ms: DEFAULT_DELAY_MS,
-            hold_ms: DEFAULT_HOLD_MS,
-            end_hold_ms: DEFAULT_END_HOLD_MS,
-            start_hold_ms: DEFAULT_START_HOLD_MS,
-            deadend_hold_ms: DEFAULT_DEADEND_HOLD_MS,
-            loop_count: None,
-        }
-    }
-}
-
-impl Timing {
-    /// Every delay a frame can get, in milliseconds (sinks that tick at a fixed rate need them all).
-    pub fn delays(&self) -> Vec<u32> {
-        vec![self.delay_ms, self.hold_ms, self.end_hold_ms, self.start_hold_ms, self.deadend_hold_ms]
-    }
-
-    /// How long an output frame shows: the end hold on the last one, the start hold on frame 0
-    /// (`index`), the hold on solutions, the dead-end hold on a dead end, else the delay.
-    pub fn delay_for(&self, (index, event): (usize, Option<&Event>), last: bool, dead_end: bool) -> u32 {
-        if last {
-            self.end_hold_ms
-        } else if index == 0 {
-            self.start_hold_ms
-        } else if matches!(event, Some(Event::Solution { .. })) {
-            self.hold_ms
-        } else if dead_end {
-            self.deadend_hold_ms
-        } else {
-            self.delay_ms
-        }
-    }
-}
 
 /// What to draw of a run and how: everything but the run itself and where the frames go.
 #[derive(Clone, Debug, PartialEq)]

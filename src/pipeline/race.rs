@@ -10,7 +10,7 @@
 //! the last frame ranks them (fewest ticks first). Bare: only the boards, each exactly N*PX square at y = 0, board i at
 //! x = i * (N*PX + PX).
 
-use super::workers::{draw_frames, Drawer, FrameState, Selected};
+use super::workers::{draw_frames, Drawer, FrameState, Selected, Words};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
 use crate::render::canvas::IndexedImage;
@@ -145,6 +145,17 @@ impl Drawer for RaceDrawer {
 
     fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
         self.renderers[0].paint(scene, canvas);
+    }
+
+    /// The longest sentence among the runs that moved on this tick (a finished run's last caption
+    /// stays on screen without holding later frames); no caption lines (races have no transcript).
+    fn words(&self, frame: &RaceFrame) -> Words {
+        let moving = self.renderers.iter().zip(&frame.boards).zip(&self.ticks);
+        let to_read = moving
+            .filter(|(_, &ticks)| frame.index > 0 && frame.index <= ticks)
+            .filter_map(|((renderer, board), _)| Words::of(renderer, board).to_read)
+            .max();
+        Words { lines: Vec::new(), to_read }
     }
 }
 

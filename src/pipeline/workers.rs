@@ -75,6 +75,37 @@ pub trait Drawer: Clone + Send {
     fn dead_end(&self, _frame: &Self::Frame) -> bool {
         false
     }
+    /// What `frame` says in words: its caption's lines and the sentence it brings (default:
+    /// nothing, plain delays).
+    fn words(&self, _frame: &Self::Frame) -> Words {
+        Words::default()
+    }
+}
+
+/// What a frame says in words, as the caption decides: never re-derived from event kinds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Words {
+    /// The caption's lines as plain text (empty: none).
+    pub lines: Vec<String>,
+    /// The words of the sentence line 1 brings, which hold the frame for reading (`None`: a plain
+    /// step or a label).
+    pub to_read: Option<usize>,
+}
+
+impl Words {
+    /// A run's frame's words, from its renderer's caption.
+    pub fn of(renderer: &Renderer, frame: &BoardFrame) -> Self {
+        renderer.caption_text(frame).map_or_else(Words::default, |caption| Words {
+            to_read: caption.action.words_to_read(),
+            lines: caption.plain_lines(),
+        })
+    }
+}
+
+/// How long `frame` of a drawer shows: its usual delay, held for reading when it brings a sentence.
+pub fn frame_delay<D: Drawer>(timing: &Timing, drawer: &D, frame: &D::Frame, last: bool, words: &Words) -> u32 {
+    let usual = timing.delay_for((frame.index(), frame.event()), last, drawer.dead_end(frame));
+    timing.with_reading(usual, words.to_read)
 }
 
 impl Drawer for Renderer {
@@ -102,6 +133,10 @@ impl Drawer for Renderer {
 
     fn dead_end(&self, frame: &BoardFrame) -> bool {
         Renderer::is_dead_end(self, frame)
+    }
+
+    fn words(&self, frame: &BoardFrame) -> Words {
+        Words::of(self, frame)
     }
 }
 
@@ -266,14 +301,12 @@ impl<E: Encode> Job<'_, E> {
         for (i, (board_frame, last)) in frames.iter().enumerate() {
             let scene = renderer.describe(board_frame);
             renderer.paint(&scene, &mut current);
+            let words = renderer.words(board_frame);
             let frame = Frame {
                 step: board_frame.index(),
                 event: board_frame.event(),
-                delay_ms: self.timing.delay_for(
-                    (board_frame.index(), board_frame.event()),
-                    *last,
-                    renderer.dead_end(board_frame),
-                ),
+                delay_ms: frame_delay(self.timing, renderer, board_frame, *last, &words),
+                caption: &words.lines,
                 position: self.first + offset + i,
                 image: &current,
                 scene: &scene,

@@ -165,6 +165,12 @@ impl<'a> TextSeeker<'a> {
     pub fn view(&self) -> TextFrame {
         TextFrame::new(self.seeker.frame(), &self.spec)
     }
+
+    /// The words of the sentence the current frame's caption brings (`None`: a plain step or a
+    /// label), which the player holds the frame for: `Action::words_to_read` of its caption.
+    pub fn words_to_read(&self) -> Option<usize> {
+        caption_for(self.seeker.frame(), &self.spec).action.words_to_read()
+    }
 }
 
 impl<'a> From<FrameSeeker<'a>> for TextSeeker<'a> {

@@ -3,8 +3,9 @@
 //! boards ([`Atlas`]: `{"n", "square", "width", "height", "boards": [...]}`).
 //!
 //! Contract (frame sheets): one entry per frame of the sheet in reading order, named `step <k>`, with its cell
-//! rectangle, the delay a GIF of the same frames would use (`duration`, ms), its step and the trace
-//! event (`null` for frame 0); `meta.frameTags` names every solution frame (`from`/`to` index the
+//! rectangle, the delay a GIF of the same frames would use (`duration`, ms: reading time included),
+//! the words of its caption (`caption`: its lines joined by " / ", also for bare frames; empty
+//! when it has none), its step and the trace event (`null` for frame 0); `meta.frameTags` names every solution frame (`from`/`to` index the
 //! `frames` array).
 
 use super::sheet::SheetCell;
@@ -86,6 +87,7 @@ fn frame_entry(cell: &SheetCell) -> Value {
         "spriteSourceSize": {"x": 0, "y": 0, "w": w, "h": h},
         "sourceSize": {"w": w, "h": h},
         "duration": u32::from(centiseconds(cell.delay_ms)) * 10,
+        "caption": cell.caption,
         "step": cell.step,
         "event": cell.event,
     })

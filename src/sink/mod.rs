@@ -22,6 +22,7 @@ pub mod split;
 pub mod still;
 pub mod svg;
 pub mod svg_sheet;
+pub mod transcript;
 pub mod video;
 pub mod webp;
 
@@ -42,6 +43,7 @@ pub use self::split::SplitSink;
 pub use self::still::StillSink;
 pub use self::svg::SvgSink;
 pub use self::svg_sheet::SvgSheetSink;
+pub use self::transcript::{Transcript, TranscriptSink};
 pub use self::video::{VideoCodec, VideoSink};
 pub use self::webp::WebpSink;
 
@@ -77,6 +79,10 @@ pub struct Frame<'a> {
     pub event: Option<&'a Event>,
     /// How long the frame shows, in milliseconds.
     pub delay_ms: u32,
+    /// The frame's caption as plain text, one string a line in reading order (what the event did,
+    /// the step, the counters), also when bare frames do not draw it; empty when the frame has
+    /// none (stills, races).
+    pub caption: &'a [String],
     /// Position among the output frames (0-based).
     pub position: usize,
     /// The frame's pixels: palette indices, the colours in `palette`.
@@ -97,14 +103,28 @@ pub struct OwnedFrame {
     pub event: Option<Event>,
     /// How long the frame shows, in milliseconds.
     pub delay_ms: u32,
+    /// The frame's caption as plain text, one string a line ([`Frame::caption`]).
+    pub caption: Vec<String>,
     /// The frame's pixels.
     pub image: IndexedImage,
+}
+
+/// Caption lines as one line: the non-empty ones joined by " / " (atlases, plain transcripts).
+pub fn caption_line(lines: &[String]) -> String {
+    let lines: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+    lines.join(" / ")
 }
 
 impl Frame<'_> {
     /// A copy that owns its pixels.
     pub fn to_owned(&self) -> OwnedFrame {
-        OwnedFrame { step: self.step, event: self.event.cloned(), delay_ms: self.delay_ms, image: self.image.clone() }
+        OwnedFrame {
+            step: self.step,
+            event: self.event.cloned(),
+            delay_ms: self.delay_ms,
+            caption: self.caption.to_vec(),
+            image: self.image.clone(),
+        }
     }
 
     /// The frame in full colour (feature `image`), as a GIF of the run shows it.

@@ -28,6 +28,8 @@ pub struct SheetCell {
     pub event: Option<Event>,
     /// How long the frame shows in the animation, in milliseconds.
     pub delay_ms: u32,
+    /// The frame's caption, its lines joined by " / " (empty when it has none).
+    pub caption: String,
     /// Left edge of the frame on the sheet, in pixels.
     pub x: usize,
     /// Top edge of the frame on the sheet, in pixels.
@@ -192,7 +194,8 @@ impl<W: Write> Sink for FrameSheetSink<W> {
         let (x, y) = grid.grid.cell(row, column);
         self.strip.blit(&frame.image, x, y - grid.grid.strip_top(row));
         let (step, event, delay_ms) = (frame.step, frame.event, frame.delay_ms);
-        self.cells.push(SheetCell { step, event, delay_ms, x, y, width: w, height: h });
+        let caption = super::caption_line(&frame.caption);
+        self.cells.push(SheetCell { step, event, delay_ms, caption, x, y, width: w, height: h });
         let last = index + 1 == columns * rows || column + 1 == columns;
         if last {
             self.flush_row(row);

@@ -70,7 +70,16 @@ impl Encode for SheetEncoder {
         let (step, event, delay_ms) = (frame.step, frame.event.cloned(), frame.delay_ms);
         Ok(SheetFrame {
             atoms: atoms(frame.scene, &self.glyphs, self.hatch),
-            cell: SheetCell { step, event, delay_ms, x: 0, y: 0, width, height },
+            cell: SheetCell {
+                step,
+                event,
+                delay_ms,
+                caption: super::caption_line(frame.caption),
+                x: 0,
+                y: 0,
+                width,
+                height,
+            },
             words: (frame.position == 0).then(|| words(frame.scene, &self.glyphs)),
         })
     }

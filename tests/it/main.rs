@@ -40,6 +40,7 @@ mod properties;
 mod puzzle_logic;
 mod puzzle_picture;
 mod race;
+mod reading;
 mod seeds;
 mod stills;
 mod surface;

@@ -66,6 +66,9 @@ pub struct Player<'a> {
     selected: Vec<usize>,
     pub playing: bool,
     pub delay_ms: u64,
+    /// Whether a frame whose caption brings a sentence shows long enough to read it
+    /// (`--reading-time`; the reading time scales with the speed, as the delay does).
+    pub reading_time: bool,
     /// Digits typed for a jump, not yet confirmed with Enter.
     pub typed: String,
     /// A one-line note for the status line ("no frame 99: the last is 57").
@@ -75,8 +78,15 @@ pub struct Player<'a> {
 impl<'a> Player<'a> {
     /// Start playing at the first of `selected` (increasing, not empty).
     pub fn new(seeker: TextSeeker<'a>, selected: Vec<usize>, delay_ms: u64) -> Self {
-        let mut player =
-            Player { seeker, selected, playing: true, delay_ms, typed: String::new(), note: String::new() };
+        let mut player = Player {
+            seeker,
+            selected,
+            playing: true,
+            delay_ms,
+            reading_time: true,
+            typed: String::new(),
+            note: String::new(),
+        };
         player.go(player.selected[0]);
         player
     }
@@ -177,7 +187,14 @@ impl<'a> Player<'a> {
     /// How long the current frame shows while playing.
     pub fn frame_delay(&self) -> Duration {
         let hold = if matches!(self.seeker.event(), Some(Event::Solution { .. })) { SOLUTION_HOLD } else { 1 };
-        Duration::from_millis(self.delay_ms) * hold
+        let usual = Duration::from_millis(self.delay_ms) * hold;
+        match self.seeker.words_to_read() {
+            Some(words) if self.reading_time => {
+                let reading = u64::from(queens::reading_ms(words)) * self.delay_ms / DEFAULT_DELAY_MS;
+                usual.max(Duration::from_millis(reading))
+            }
+            _ => usual,
+        }
     }
 }
 
@@ -239,6 +256,21 @@ mod tests {
         assert!(player.playing && player.current() == 5, "space at the end plays again from the start");
         press(&mut player, "++-");
         assert_eq!(player.delay_ms, 50);
+    }
+
+    #[test]
+    fn sentences_are_held_for_reading_at_the_players_speed() {
+        let mut options = queens::SolveOptions::new(4);
+        options.detail = queens::Detail::Checks;
+        let trace = queens::record(&options, 10_000).unwrap();
+        // Frame 1 checks a4: "check a4: safe", 3 words, 800 ms at the default speed.
+        let mut player = Player::new(TextSeeker::new(&trace).unwrap(), vec![1, 2], DEFAULT_DELAY_MS);
+        assert_eq!(player.seeker.words_to_read(), Some(3));
+        assert_eq!(player.frame_delay(), Duration::from_millis(800));
+        player.delay_ms = DEFAULT_DELAY_MS / 2;
+        assert_eq!(player.frame_delay(), Duration::from_millis(400), "twice as fast, half the reading time");
+        player.reading_time = false;
+        assert_eq!(player.frame_delay(), Duration::from_millis(DEFAULT_DELAY_MS / 2));
     }
 
     #[test]

@@ -34,9 +34,15 @@ fn watch_terminal() {
 
 /// Play `trace` (validated here, before the terminal is touched) over the `selected` frames.
 /// `code`: the listing shown beside the board (`--code`).
-pub fn run(trace: &Trace, selected: Vec<usize>, delay_ms: u64, code: Option<queens::code::Listing>) -> Result<()> {
+pub fn run(
+    trace: &Trace,
+    selected: Vec<usize>,
+    (delay_ms, reading_time): (u64, bool),
+    code: Option<queens::code::Listing>,
+) -> Result<()> {
     let seeker = TextSeeker::new(trace)?;
     let mut player = Player::new(seeker, selected, delay_ms);
+    player.reading_time = reading_time;
     let stdin_was_terminal = std::io::stdin().is_terminal();
     let checks = trace.events.iter().any(|e| matches!(e, queens::Event::Check { .. }));
     let mut screen = Screen::enter(trace.n, trace.events.len(), &trace.algorithm, code.map(|c| (c, checks)))?;
