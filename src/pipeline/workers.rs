@@ -93,10 +93,10 @@ pub struct Words {
 }
 
 impl Words {
-    /// A run's frame's words, from its renderer's caption.
+    /// A run's frame's words, from its renderer's caption (bare frames draw none: nothing to read).
     pub fn of(renderer: &Renderer, frame: &BoardFrame) -> Self {
         renderer.caption_text(frame).map_or_else(Words::default, |caption| Words {
-            to_read: caption.action.words_to_read(),
+            to_read: caption.action.words_to_read().filter(|_| renderer.draws_caption()),
             lines: caption.plain_lines(),
         })
     }

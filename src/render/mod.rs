@@ -189,6 +189,11 @@ impl Renderer {
         }
     }
 
+    /// Whether frames carry the caption band (not bare, not a still).
+    pub fn draws_caption(&self) -> bool {
+        self.caption.is_some()
+    }
+
     /// The caption `frame` says in words (also when bare frames do not draw it); `None` for stills.
     pub fn caption_text(&self, frame: &BoardFrame) -> Option<caption::CaptionText> {
         self.words.as_ref().map(|spec| caption::caption_for(frame, spec))

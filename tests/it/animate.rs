@@ -110,6 +110,8 @@ fn delays_follow_the_timing_options() {
     config.timing.end_hold_ms = 2500;
     config.timing.start_hold_ms = 1700;
     config.timing.deadend_hold_ms = 330;
+    // The holds alone (dead ends say why, and reading time would hold them longer: reading.rs).
+    config.timing.reading_time = false;
     let frames = decode_gif(&gif_for(&trace, &config));
     let want = crate::support::expected_delays(&trace, &config.timing);
     assert_eq!(want[0], 1700, "frame 0 is held");

@@ -65,6 +65,8 @@ fn selected_frames_show_their_own_step_with_their_own_delays() {
         "900",
         "--deadend-hold",
         "300",
+        "--reading-time",
+        "off",
     ];
     run_ok(
         &dir,

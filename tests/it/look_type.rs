@@ -98,21 +98,32 @@ fn stills_of_one_board_are_exactly_square() {
 #[test]
 fn start_and_dead_end_holds_reach_the_gif() {
     let dir = temp_dir("holds");
-    let args = ["animate", "6", "--start-hold", "1230", "--deadend-hold", "470", "--trace-out", "t.json"];
+    let args = [
+        "animate",
+        "6",
+        "--start-hold",
+        "1230",
+        "--deadend-hold",
+        "470",
+        "--reading-time",
+        "off",
+        "--trace-out",
+        "t.json",
+    ];
     queens_ok(&dir, &[&args[..], &["-o", "a.gif", "-q"]].concat());
     let trace: queens::Trace = serde_json::from_slice(&std::fs::read(dir.join("t.json")).unwrap()).unwrap();
     let mut timing = Timing::default();
-    (timing.start_hold_ms, timing.deadend_hold_ms) = (1230, 470);
+    (timing.start_hold_ms, timing.deadend_hold_ms, timing.reading_time) = (1230, 470, false);
     let want = expected_delays(&trace, &timing);
     let delays: Vec<u32> = decode_gif(&std::fs::read(dir.join("a.gif")).unwrap()).into_iter().map(|f| f.1).collect();
     assert_eq!(delays, want);
     assert_eq!(delays[0], 1230);
     assert!(delays.iter().filter(|&&d| d == 470).count() > 3, "6x6 meets several dead ends");
-    // The defaults: 1000 ms on frame 0, 750 on dead ends.
+    // The defaults: 1000 ms on frame 0; dead ends say why in 7 words: 1700 ms of reading time.
     queens_ok(&dir, &["animate", "6", "-o", "d.gif", "-q"]);
     let delays: Vec<u32> = decode_gif(&std::fs::read(dir.join("d.gif")).unwrap()).into_iter().map(|f| f.1).collect();
     assert_eq!(delays, expected_delays(&trace, &Timing::default()));
-    assert_eq!((delays[0], delays.contains(&750)), (1000, true));
+    assert_eq!((delays[0], delays.contains(&1700)), (1000, true));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

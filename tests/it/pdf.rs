@@ -172,8 +172,10 @@ fn pages_match_the_png_stills_of_their_frames() {
             if !args.contains(&"--coords") {
                 centres_match(&reference, &rendered, n, 40, &what);
             }
+            // A frame is the board and its margins now (the caption wraps): hatched print boards
+            // leave fewer uniform neighbourhoods than the wide caption band did.
             let checked = interiors_match(&reference, &rendered, &what);
-            assert!(checked > (reference.width() * reference.height()) as usize / 3, "{what}: {checked} compared");
+            assert!(checked > (reference.width() * reference.height()) as usize / 5, "{what}: {checked} compared");
         }
     }
 }
@@ -203,8 +205,9 @@ fn stills_are_one_page_like_their_pngs() {
         let checked = interiors_match(&reference, &rendered, name);
         assert!(checked > (reference.width() * reference.height()) as usize / 3, "{name}: {checked} compared");
     }
+    // The coordinate labels' sixteen glyphs are procedures of their own (12,000 without them).
     let board = std::fs::metadata(dir.join("board.pdf")).unwrap().len();
-    assert!(board <= 12_000, "board 8 is {board} bytes");
+    assert!(board <= 16_000, "board 8 is {board} bytes");
 }
 
 #[test]
@@ -215,7 +218,7 @@ fn handouts_hold_six_frames_a_page_with_their_numbers() {
     assert_eq!(a4.len(), 10, "58 frames, 6 a page");
     assert!(a4.iter().all(|&s| s == (595.28, 841.89)), "{a4:?}");
     let text = tools.text(&dir.join("a4.pdf"), 2);
-    for words in ["6×6 · backtrack", "page 2 of 10", "frame 6", "frame 11", "step 8 of 57"] {
+    for words in ["6×6 · backtrack", "page 2 of 10", "step 6", "step 11", "step 8 of 57"] {
         assert!(text.contains(words), "{words:?} on page 2: {text}");
     }
     let letter = tools.pages(&pdf(

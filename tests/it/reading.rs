@@ -65,17 +65,18 @@ fn check_held(name: &str, args: &[&str], why: bool) -> usize {
 fn why_sentences_are_held_and_placements_keep_the_delay() {
     let held = check_held("why", &["animate", "6", "--why"], true);
     assert!(held >= 10, "the --why run's sentences are held ({held} frames)");
-    // Independently of the caption seam: a dead end's "column f: every square attacked" (5 words)
-    // shows 1250 ms; a placement 250 ms.
+    // Independently of the caption seam: a dead end's "place e3 · column f: no safe square" (7
+    // words) shows 1700 ms (1680 rounded up to 50 ms); a placement 250 ms.
     let dir = temp_dir("reading", "why-text");
     run_ok(&dir, &["animate", "6", "--why", "-o", "run.gif", "--transcript", "run.txt"]);
     let delays = gif_delays(&dir.join("run.gif"));
     let text = std::fs::read_to_string(dir.join("run.txt")).unwrap();
     let actions: Vec<&str> = text.lines().map(|l| l[13..].split(" / ").next().unwrap()).collect();
-    let first = actions.iter().position(|a| a.ends_with("every square attacked")).expect("a dead end");
-    assert_eq!(delays[first], reading(5));
+    let first =
+        actions.iter().position(|a| a.starts_with("place ") && a.ends_with(": no safe square")).expect("a dead end");
+    assert_eq!(delays[first], reading(7));
     for (k, action) in actions.iter().enumerate().take(actions.len() - 1) {
-        if action.starts_with("place ") {
+        if action.starts_with("place ") && !action.contains(" · ") {
             assert_eq!(delays[k], 250, "frame {k}: {action}");
         }
     }
@@ -86,7 +87,9 @@ fn reading_time_off_restores_the_plain_delays() {
     let dir = temp_dir("reading", "off");
     let trace = crate::support::trace_for(6, queens::Until::First);
     run_ok(&dir, &["animate", "6", "--reading-time", "off", "-o", "off.gif"]);
-    let plain = crate::support::expected_delays(&trace, &queens::Timing::default());
+    let mut off = queens::Timing::default();
+    off.reading_time = false;
+    let plain = crate::support::expected_delays(&trace, &off);
     assert_eq!(gif_delays(&dir.join("off.gif")), plain);
     run_ok(&dir, &["animate", "6", "--why", "--reading-time", "off", "-o", "why.gif"]);
     assert_eq!(gif_delays(&dir.join("why.gif")), plain, "--why off: the plain delays");
@@ -194,5 +197,5 @@ fn ffmpeg_reads_the_webvtt() {
     let srt = String::from_utf8_lossy(&out.stdout);
     let frames = gif_delays(&dir.join("run.gif")).len();
     assert_eq!(srt.matches(" --> ").count(), frames, "{srt}");
-    assert!(srt.contains("every square attacked"), "{srt}");
+    assert!(srt.contains(": no safe square"), "{srt}");
 }

@@ -222,13 +222,26 @@ pub fn backtrack_dead_ends(trace: &Trace) -> Vec<bool> {
 pub fn expected_delays(trace: &Trace, timing: &queens::Timing) -> Vec<u32> {
     let dead = backtrack_dead_ends(trace);
     let last = trace.events.len();
+    // Reading time (when on): the caption's words as the library counts them (the rule itself is
+    // checked independently in reading.rs), for framed frames.
+    let renderer =
+        queens::internals::Renderer::new(trace.n, &queens::RenderOptions::default(), Some(queens::caption_spec(trace)));
+    let words: Vec<Option<usize>> = queens::internals::Replay::new(trace)
+        .map(|f| renderer.caption_text(&f.unwrap()).and_then(|c| c.action.words_to_read()))
+        .collect();
     (0..=last)
-        .map(|k| match k {
-            k if k == last => timing.end_hold_ms,
-            0 => timing.start_hold_ms,
-            k if matches!(trace.events[k - 1], Event::Solution { .. }) => timing.hold_ms,
-            k if dead[k] => timing.deadend_hold_ms,
-            _ => timing.delay_ms,
+        .map(|k| {
+            let usual = match k {
+                k if k == last => timing.end_hold_ms,
+                0 => timing.start_hold_ms,
+                k if matches!(trace.events[k - 1], Event::Solution { .. }) => timing.hold_ms,
+                k if dead[k] => timing.deadend_hold_ms,
+                _ => timing.delay_ms,
+            };
+            match words[k] {
+                Some(w) if timing.reading_time => usual.max(queens::reading_ms(w)),
+                _ => usual,
+            }
         })
         .collect()
 }
