@@ -22,6 +22,7 @@ mod puzzle;
 pub mod puzzle_colours;
 pub mod raster;
 pub mod report;
+mod reveal;
 pub mod scene;
 // The SVG backend is reached only through the doc-hidden `internals`: exempt from missing_docs.
 #[allow(missing_docs)]

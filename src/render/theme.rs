@@ -5,7 +5,7 @@
 //! for transparency. The palette built from a theme (paints, then anti-aliasing blends of a few
 //! inks over the paints they can sit on) lives in [`super::palette`].
 
-use super::color::contrast;
+use super::color::{contrast, tint};
 use super::puzzle_colours::{PuzzleColours, REGION_COLOURS};
 pub use crate::pixels::Rgb;
 
@@ -77,10 +77,18 @@ pub enum Paint {
     BlockedInk,
     /// The outline of the squares a puzzle rule reasoned from.
     RuleUsed,
+    /// A light tint of [`Paint::Placed`] (the code panel's current line, the tree's path).
+    PlacedTint,
+    /// A light tint of [`Paint::Removed`].
+    RemovedTint,
+    /// A light tint of [`Paint::CheckSafe`].
+    CheckSafeTint,
+    /// A light tint of [`Paint::CheckAttacked`].
+    CheckAttackedTint,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 32;
+pub const PAINT_COUNT: usize = 36;
 
 pub use super::color::LEVELS;
 
@@ -119,6 +127,10 @@ impl Paint {
         Paint::Blocked,
         Paint::BlockedInk,
         Paint::RuleUsed,
+        Paint::PlacedTint,
+        Paint::RemovedTint,
+        Paint::CheckSafeTint,
+        Paint::CheckAttackedTint,
     ];
 
     /// The paint's index in a palette in the paints' own order (a still's,
@@ -132,6 +144,18 @@ impl Paint {
     pub fn region(region: u8) -> Paint {
         Paint::ALL[Paint::Region0 as usize + usize::from(region) % REGION_COLOURS]
     }
+
+    /// The light tint of a highlight ink (the code panel's current line, the tree's path): the
+    /// paint itself for any other paint.
+    pub fn tint(self) -> Paint {
+        match self {
+            Paint::Placed => Paint::PlacedTint,
+            Paint::Removed => Paint::RemovedTint,
+            Paint::CheckSafe => Paint::CheckSafeTint,
+            Paint::CheckAttacked => Paint::CheckAttackedTint,
+            other => other,
+        }
+    }
 }
 
 /// Square paints a queen or line can be drawn over.
@@ -140,16 +164,21 @@ const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Pa
 /// The (ink, background) pairs that get anti-aliasing blends; other pairs round to ink or background.
 /// Lines are drawn over a halo of the background paint, so only their ink over the background blends
 /// (the halo's own edge rounds); queens sit on squares and on the solution paint, rings on free
-/// squares; ghosts are drawn unblended.
-pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
+/// squares (only in themes that ring them: the palette keeps to 64 entries with the tints);
+/// ghosts are drawn unblended.
+pub(super) fn blended_pairs(theme: &Theme) -> Vec<(Paint, Paint)> {
     let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
-    pairs.push((Paint::Queen, Paint::Solution));
-    pairs.push((Paint::MarkLight, Paint::Light));
-    pairs.push((Paint::MarkDark, Paint::Dark));
+    if theme.rings {
+        pairs.push((Paint::MarkLight, Paint::Light));
+        pairs.push((Paint::MarkDark, Paint::Dark));
+    } else {
+        // Themes that ring free squares round their queens' edges on the solution paint instead.
+        pairs.push((Paint::Queen, Paint::Solution));
+    }
     pairs.push((Paint::Text, Paint::Background));
     pairs.push((Paint::Text, Paint::SolutionBand));
-    // The code panel's highlighted line (background-coloured words on a text-coloured bar) rounds:
-    // its blends would take the palette past 64 colours once the puzzle paints are in.
+    // The code panel's current line (text on a tint) rounds: its blends would take the palette
+    // past 64 colours once the puzzle paints are in.
     pairs.push((Paint::CheckAttacked, Paint::Background));
     pairs
 }
@@ -255,10 +284,12 @@ impl Theme {
         Theme {
             name: "gray".into(),
             solution_band: [0xE4, 0xE4, 0xE4],
-            light: [0xDE, 0xDE, 0xDE],
-            dark: [0xA0, 0xA0, 0xA0],
-            light_attacked: [0xBD, 0xBD, 0xBD],
-            dark_attacked: [0x85, 0x85, 0x85],
+            // Free squares lighter than attacked ones, one step of 1.25:1 or more between each
+            // ground: light free > dark free > light attacked > dark attacked (no hue helps here).
+            light: [0xF0, 0xF0, 0xF0],
+            dark: [0xD6, 0xD6, 0xD6],
+            light_attacked: [0xB4, 0xB4, 0xB4],
+            dark_attacked: [0x98, 0x98, 0x98],
             queen: [0, 0, 0],
             ghost: [0x5C, 0x5C, 0x5C],
             placed: [0, 0, 0],
@@ -279,7 +310,9 @@ impl Theme {
         Theme {
             name: "dark".into(),
             background: [0x10, 0x11, 0x14],
-            solution_band: [0x5A, 0x4A, 0x12],
+            // Gold, not olive: a saturated amber (hue 41 degrees), dark enough for white queens and
+            // the caption's light text.
+            solution_band: [0x8A, 0x5E, 0x00],
             light: [0x5F, 0x67, 0x77],
             dark: [0x3C, 0x41, 0x4D],
             light_attacked: [0x4A, 0x4F, 0x5C],
@@ -292,7 +325,7 @@ impl Theme {
             removed: [0xF4, 0xB0, 0x30],
             check_safe: [0xA8, 0xF8, 0xD8],
             check_attacked: [0xFF, 0xA8, 0x98],
-            solution: [0x7D, 0x64, 0x20],
+            solution: [0x9A, 0x6A, 0x00],
             mark_light: [0xEE, 0xF0, 0xF4],
             mark_dark: [0xC8, 0xCC, 0xD6],
             puzzle: PuzzleColours::dark(),
@@ -443,6 +476,15 @@ impl Theme {
             Paint::Blocked => self.puzzle.blocked,
             Paint::BlockedInk => self.puzzle.blocked_ink,
             Paint::RuleUsed => self.puzzle.rule_used,
+            Paint::PlacedTint | Paint::RemovedTint | Paint::CheckSafeTint | Paint::CheckAttackedTint => {
+                let ink = match paint {
+                    Paint::PlacedTint => self.placed,
+                    Paint::RemovedTint => self.removed,
+                    Paint::CheckSafeTint => self.check_safe,
+                    _ => self.check_attacked,
+                };
+                tint(self.background, ink, self.text)
+            }
             region => self.puzzle.regions[(region as usize - Paint::Region0 as usize) % REGION_COLOURS],
         }
     }
@@ -471,6 +513,11 @@ mod tests {
                 assert!(t.hatch || luminance(attacked) < luminance(free), "{name}: {free:?} vs {attacked:?}");
             }
             assert!(Palette::new(&t).len() <= 64, "{name}");
+            for ink in [Paint::Placed, Paint::Removed, Paint::CheckSafe, Paint::CheckAttacked] {
+                let (tinted, text) = (t.color(ink.tint()), t.text);
+                assert!(contrast(text, tinted) >= 4.5, "{name}: text on the tint of {ink:?}");
+                assert!(contrast(tinted, t.background) < 1.6, "{name}: the tint of {ink:?} is calm");
+            }
         }
     }
 

@@ -43,13 +43,17 @@ impl Mark {
 
     /// The swatch: a node of `side` pixels showing this mark (`outlined`: see [`explored_outline`]).
     fn swatch(self, rect: Rect, outlined: bool, scene: &mut Scene) {
-        let (fill, _) = node_paints(match self {
+        let state = match self {
             Mark::Path | Mark::Current => NodeState::Path,
             Mark::Solution => NodeState::Solution,
             Mark::Explored => NodeState::Explored,
             Mark::Dead | Mark::Cut | Mark::TakenBack => NodeState::Dead,
-        });
+        };
+        let (fill, _) = node_paints(state, outlined);
         scene.push(Item::Fill { rect, paint: fill });
+        if state == NodeState::Path {
+            path_outline(rect, scene);
+        }
         match self {
             Mark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
             Mark::Solution => solution_outline(rect, rect.3, scene),
@@ -61,13 +65,26 @@ impl Mark {
     }
 }
 
-/// A node's fill and the ink of its label.
-pub(super) fn node_paints(state: NodeState) -> (Paint, Paint) {
+/// A node's fill and the ink of its label: the path in the light tint of the placed colour (the
+/// code panel's bar for a placement; outlined, [`path_outline`]), so the root and first levels, on
+/// the path in every frame, stay calmer than the board. Dead ends take the attacked light squares'
+/// colour, the dark squares' in themes whose light squares are the page's (`outlined`: print,
+/// whose attacked grays are meant as thin hatching, not as solid areas).
+pub(super) fn node_paints(state: NodeState, outlined: bool) -> (Paint, Paint) {
     match state {
-        NodeState::Path => (Paint::Placed, Paint::Background),
+        NodeState::Path => (Paint::PlacedTint, Paint::Text),
         NodeState::Solution => (Paint::Solution, Paint::Text),
         NodeState::Explored => (Paint::Light, Paint::Text),
+        _ if outlined => (Paint::Dark, Paint::Text),
         _ => (Paint::LightAttacked, Paint::Text),
+    }
+}
+
+/// The path's thin outline in the placed colour, around nodes 3 pixels wide or more: its tint alone
+/// is close to the light squares' colour (explored nodes) and, in print, to the page.
+pub(super) fn path_outline(rect: Rect, scene: &mut Scene) {
+    if rect.2 >= 3 {
+        scene.push(Item::Outline { rect, thickness: 1, paint: Paint::Placed });
     }
 }
 
