@@ -176,7 +176,9 @@ fn use_order(palette: &Palette, rings: bool) -> Vec<u8> {
     }
     first.extend(paints(&[Paint::CheckSafe, Paint::CheckAttacked]));
     // The code panel's current line and the tree's path (`--code`, `--tree`) change every frame.
-    first.extend(paints(&[Paint::PlacedTint, Paint::RemovedTint, Paint::CheckSafeTint, Paint::CheckAttackedTint]));
+    let tints =
+        [Paint::PlacedTint, Paint::RemovedTint, Paint::CheckSafeTint, Paint::CheckAttackedTint, Paint::TextTint];
+    first.extend(paints(&tints));
     first
 }
 

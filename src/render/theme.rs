@@ -85,10 +85,12 @@ pub enum Paint {
     CheckSafeTint,
     /// A light tint of [`Paint::CheckAttacked`].
     CheckAttackedTint,
+    /// A light tint of [`Paint::Text`] (steps the board does not highlight).
+    TextTint,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 36;
+pub const PAINT_COUNT: usize = 37;
 
 pub use super::color::LEVELS;
 
@@ -131,6 +133,7 @@ impl Paint {
         Paint::RemovedTint,
         Paint::CheckSafeTint,
         Paint::CheckAttackedTint,
+        Paint::TextTint,
     ];
 
     /// The paint's index in a palette in the paints' own order (a still's,
@@ -153,6 +156,7 @@ impl Paint {
             Paint::Removed => Paint::RemovedTint,
             Paint::CheckSafe => Paint::CheckSafeTint,
             Paint::CheckAttacked => Paint::CheckAttackedTint,
+            Paint::Text => Paint::TextTint,
             other => other,
         }
     }
@@ -260,7 +264,8 @@ impl Default for Theme {
             light_attacked: [0xC4, 0xB2, 0x9A],
             dark_attacked: [0x8A, 0x76, 0x63],
             queen: [0, 0, 0],
-            ghost: [0x5E, 0x4E, 0x3E],
+            // Also a puzzle's crosses: 3:1 or more on every region fill, in every view.
+            ghost: [0x46, 0x39, 0x2C],
             text: [0x1F, 0x1F, 0x1F],
             placed: [0x00, 0x72, 0xB2],
             removed: [0xB8, 0x54, 0x00],
@@ -291,7 +296,7 @@ impl Theme {
             light_attacked: [0xB4, 0xB4, 0xB4],
             dark_attacked: [0x98, 0x98, 0x98],
             queen: [0, 0, 0],
-            ghost: [0x5C, 0x5C, 0x5C],
+            ghost: [0x4A, 0x4A, 0x4A],
             placed: [0, 0, 0],
             removed: [0x59, 0x59, 0x59],
             check_safe: [0x40, 0x40, 0x40],
@@ -318,7 +323,7 @@ impl Theme {
             light_attacked: [0x4A, 0x4F, 0x5C],
             dark_attacked: [0x2B, 0x2E, 0x37],
             queen: [0xFF, 0xFF, 0xFF],
-            ghost: [0xB0, 0xB0, 0xB0],
+            ghost: [0xD0, 0xD0, 0xD0],
             rings: true,
             text: [0xED, 0xED, 0xED],
             placed: [0x74, 0xC4, 0xF2],
@@ -476,12 +481,17 @@ impl Theme {
             Paint::Blocked => self.puzzle.blocked,
             Paint::BlockedInk => self.puzzle.blocked_ink,
             Paint::RuleUsed => self.puzzle.rule_used,
-            Paint::PlacedTint | Paint::RemovedTint | Paint::CheckSafeTint | Paint::CheckAttackedTint => {
+            Paint::PlacedTint
+            | Paint::RemovedTint
+            | Paint::CheckSafeTint
+            | Paint::CheckAttackedTint
+            | Paint::TextTint => {
                 let ink = match paint {
                     Paint::PlacedTint => self.placed,
                     Paint::RemovedTint => self.removed,
                     Paint::CheckSafeTint => self.check_safe,
-                    _ => self.check_attacked,
+                    Paint::CheckAttackedTint => self.check_attacked,
+                    _ => self.text,
                 };
                 tint(self.background, ink, self.text)
             }
@@ -513,10 +523,11 @@ mod tests {
                 assert!(t.hatch || luminance(attacked) < luminance(free), "{name}: {free:?} vs {attacked:?}");
             }
             assert!(Palette::new(&t).len() <= 64, "{name}");
-            for ink in [Paint::Placed, Paint::Removed, Paint::CheckSafe, Paint::CheckAttacked] {
+            for ink in [Paint::Placed, Paint::Removed, Paint::CheckSafe, Paint::CheckAttacked, Paint::Text] {
                 let (tinted, text) = (t.color(ink.tint()), t.text);
                 assert!(contrast(text, tinted) >= 4.5, "{name}: text on the tint of {ink:?}");
-                assert!(contrast(tinted, t.background) < 1.6, "{name}: the tint of {ink:?} is calm");
+                let (calm, loud) = (contrast(tinted, t.background), contrast(t.color(ink), t.background));
+                assert!(calm > 1.05 && calm < 3.0 && calm < loud, "{name}: the tint of {ink:?}: {calm:.2}:1");
             }
         }
     }

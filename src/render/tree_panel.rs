@@ -81,7 +81,7 @@ impl Renderer {
         pruned: bool,
         scene: &mut Scene,
     ) {
-        let (fill, ink) = node_paints(state, self.outline);
+        let (fill, ink) = node_paints(state, self.tree_dead);
         let (x, y, w, h) = rect;
         scene.push(Item::Fill { rect, paint: fill });
         if state == NodeState::Path {

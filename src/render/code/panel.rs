@@ -5,7 +5,7 @@
 //! under a 12 px size). Each pseudocode line owns a box `line_height` tall, the first one `pad`
 //! under the panel's top; its text starts at `text_x` plus `indent` per level. The line the frame
 //! executes gets a bar behind it, from half a pad left of `text_x` to the panel's right edge, in a
-//! light tint of the board's highlight for that step ([`bar_paint`]: the step is marked alike on
+//! light tint of the board's highlight for that step ([`Paint::tint`]: the step is marked alike on
 //! the board, in the code and in the tree), its words in the text colour (4.5:1 or more on every
 //! tint), and a marker (`▶`) in the gutter left of it in the highlight itself (the text colour
 //! where the board has none). Under the lines, after half a line and a rule, one line per variable: its
@@ -128,7 +128,7 @@ impl CodeLayout {
             let x = self.text_x + line.indent as f32 * self.indent;
             if view.line == Some(i) {
                 let ink = marker_paint(view.step, event);
-                scene.push(Item::Fill { rect: self.bar(i), paint: bar_paint(view.step, ink) });
+                scene.push(Item::Fill { rect: self.bar(i), paint: ink.tint() });
                 let marker = Item::Text { x: self.rect.x as f32, baseline, size, text: MARKER.to_string(), paint: ink };
                 scene.push(marker);
             }
@@ -143,17 +143,6 @@ impl CodeLayout {
             scene.text((self.text_x, baseline), size, *name);
             scene.text((self.value_x, baseline), size, value.as_str());
         }
-    }
-}
-
-/// The current line's bar: a light tint of the step's highlight `ink` (the board's bracket colour,
-/// [`marker_paint`]), the solution band's gold on a solution, the light squares' colour on steps
-/// the board does not highlight. The text colour keeps 4.5:1 or more on every one.
-pub fn bar_paint(step: Step, ink: Paint) -> Paint {
-    match (step, ink) {
-        (Step::Solution, _) => Paint::SolutionBand,
-        (_, Paint::Text) => Paint::Light,
-        (_, ink) => ink.tint(),
     }
 }
 
