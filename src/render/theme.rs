@@ -172,15 +172,16 @@ const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Pa
 /// ghosts are drawn unblended.
 pub(super) fn blended_pairs(theme: &Theme) -> Vec<(Paint, Paint)> {
     let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
+    pairs.push((Paint::Queen, Paint::Solution));
     if theme.rings {
         pairs.push((Paint::MarkLight, Paint::Light));
         pairs.push((Paint::MarkDark, Paint::Dark));
-    } else {
-        // Themes that ring free squares round their queens' edges on the solution paint instead.
-        pairs.push((Paint::Queen, Paint::Solution));
     }
     pairs.push((Paint::Text, Paint::Background));
-    pairs.push((Paint::Text, Paint::SolutionBand));
+    if !theme.rings {
+        // Themes that ring free squares round the caption's text on a solution's band instead.
+        pairs.push((Paint::Text, Paint::SolutionBand));
+    }
     // The code panel's current line (text on a tint) rounds: its blends would take the palette
     // past 64 colours once the puzzle paints are in.
     pairs.push((Paint::CheckAttacked, Paint::Background));
