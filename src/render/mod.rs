@@ -30,6 +30,7 @@ pub mod svg;
 pub mod text;
 pub mod text_frame;
 pub mod theme;
+mod theme_builtin;
 mod tree_cells;
 mod tree_legend;
 pub mod tree_panel;
