@@ -164,7 +164,9 @@ fn pillow_finds_the_bar_on_the_expected_line() {
     let dead = (1..trace.frame_count()).find(|&k| dead_end(&trace, &boards, k - 1, false)).unwrap();
     let remove = 1 + trace.events.iter().position(|e| matches!(e, Event::Remove { .. })).unwrap();
     let last = trace.events.len();
-    let ink = Theme::default().text;
+    // The bar is a light tint (of the step's highlight): anything but the panel's background (or
+    // the solution's band, which runs across the panel under the lines).
+    let (background, band) = (Theme::default().background, Theme::default().solution_band);
     for (k, kind) in [(0, "start"), (1, "place"), (dead, "dead end"), (remove, "remove"), (last, "solution")] {
         let line = listing.lines.iter().position(|l| l.text == words("backtrack", kind)).unwrap();
         let (_, y, _, h) = code.bar(line);
@@ -172,7 +174,7 @@ fn pillow_finds_the_bar_on_the_expected_line() {
         let got: Vec<u32> = points
             .iter()
             .zip(&decoded.frames[k].points)
-            .filter(|(_, &colour)| colour == ink)
+            .filter(|(_, &colour)| colour != background && colour != band)
             .map(|(&(_, y), _)| y)
             .collect();
         assert_eq!(got, want, "frame {k} ({kind}): the bar on line {line}");
