@@ -68,10 +68,7 @@ impl Renderer {
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {
-                // The band stops short of the panels, which reach down beside the caption.
-                let width = self.layout.panels_left();
-                let band = (0, layout.top as i64, width as i64, layout.height as i64);
-                scene.push(Item::Fill { rect: band, paint: Paint::SolutionBand });
+                self.solution_band((layout.top, layout.height), &mut scene);
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
         }
@@ -162,18 +159,6 @@ impl Renderer {
         let sign = |d: f32| if d == 0.0 { 0.0 } else { d.signum() };
         let (dx, dy) = (sign(to.0 - from.0) * reach, sign(to.1 - from.1) * reach);
         ((from.0 + dx, from.1 + dy), (to.0 - dx, to.1 - dy))
-    }
-
-    fn solution_ring(&self, scene: &mut Scene) {
-        let l = &self.layout;
-        let ring = (l.margin * 2 / 3).max(3) as i64;
-        let size = l.board_size() as i64;
-        let (x, y) = (l.board_x as i64 - ring, l.board_y as i64 - ring);
-        scene.push(Item::Outline {
-            rect: (x, y, size + 2 * ring, size + 2 * ring),
-            thickness: ring,
-            paint: Paint::Solution,
-        });
     }
 
     /// A thin line just outside the board, so white edge squares keep their edge on paper.

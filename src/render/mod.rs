@@ -24,6 +24,7 @@ pub mod puzzle_colours;
 pub mod raster;
 mod region_letters;
 pub mod report;
+mod reveal;
 pub mod scene;
 // The SVG backend is reached only through the doc-hidden `internals`: exempt from missing_docs.
 #[allow(missing_docs)]
@@ -31,6 +32,7 @@ pub mod svg;
 pub mod text;
 pub mod text_frame;
 pub mod theme;
+mod theme_builtin;
 mod tree_cells;
 mod tree_legend;
 pub mod tree_panel;
@@ -125,6 +127,8 @@ pub struct Renderer {
     why: bool,
     /// Outline the board (themes that print).
     outline: bool,
+    /// The search tree's dead ends' fill ([`tree_legend::dead_fill`]).
+    tree_dead: Paint,
     /// Ring free squares (themes whose grounds cannot differ enough in lightness).
     rings: bool,
     /// Attacked squares are hatched (themes that print).
@@ -179,6 +183,7 @@ impl Renderer {
             tree_legend: None,
             why,
             outline: options.theme.outline,
+            tree_dead: tree_legend::dead_fill(&options.theme),
             // An SVG with a dark half draws the rings when either theme has them (the style sheet
             // hides them in the other).
             rings: options.theme.rings || options.dark.as_ref().is_some_and(|dark| dark.rings),
@@ -209,8 +214,13 @@ impl Renderer {
     /// This renderer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
         let size = self.label_size();
-        let legend =
-            tree_legend::TreeLegend::new(&tree, size, self.layout.tree_panel_width(), self.outline, &self.glyphs);
+        let legend = tree_legend::TreeLegend::new(
+            &tree,
+            size,
+            self.layout.tree_panel_width(),
+            (self.outline, self.tree_dead),
+            &self.glyphs,
+        );
         self.layout = self.layout.with_tree_panel(legend.height);
         let panel = self.layout.tree.expect("the layout has a tree panel now");
         self.tree_legend = Some(Arc::new(legend.placed(self.layout.tree_legend.expect("and a legend"))));

@@ -2,7 +2,8 @@
 //! given, guessed and deduced queens told apart, ruled-out squares crossed.
 //!
 //! Contract: a region puzzle's squares are its region fills (no chessboard, no attack shading:
-//! what is ruled out is what the run eliminated, each such square crossed in the queen's ink); a
+//! what is ruled out is what the run eliminated, each such square crossed thinly in the ghost
+//! paint, quieter than the queens); a
 //! thin grid in the ghost paint separates squares and borders three times as thick in the queen's
 //! ink separate regions (and edge the board), so the partition reads without hue. A queen stands
 //! on a light token framed in its region's fill (a given on a dark token with a filled tab in its
@@ -74,13 +75,14 @@ impl Renderer {
         }
     }
 
-    /// The cross on a ruled-out square, in the queen's ink.
+    /// The cross on a ruled-out square: thin, in the grid's ghost paint, so a solved puzzle's
+    /// many crosses stay quieter than its queens (about half the queens' stroke, a lighter ink).
     fn cross(&self, sq: Square, scene: &mut Scene) {
         let (cx, cy) = self.layout.square_centre(sq);
         let s = self.layout.square as f32;
-        let (h, width) = (s * 0.17, (s / 14.0).max(1.5));
+        let (h, width) = (s * 0.14, (s / 28.0).max(1.25));
         for (from, to) in [((cx - h, cy - h), (cx + h, cy + h)), ((cx - h, cy + h), (cx + h, cy - h))] {
-            scene.push(Item::Line { from, to, width, paint: Paint::Queen });
+            scene.push(Item::Line { from, to, width, paint: Paint::Ghost });
         }
     }
 

@@ -83,13 +83,14 @@ fn ring_mask(square: usize) -> Mask {
     Mask { width: square, height: square, levels }
 }
 
-/// A square of palette index `base` with diagonal hatching in `ink`, crisp and printer-friendly.
+/// A square of palette index `base` with hatching in `ink` (see [`hatch_geometry`]), crisp and
+/// printer-friendly.
 pub fn hatched(square: usize, base: u8, ink: u8) -> IndexedImage {
     let mut tile = IndexedImage::filled(square, square, base);
     let (period, thickness) = hatch_geometry(square);
     for y in 0..square {
         for x in 0..square {
-            if (x + y) % period < thickness {
+            if (x + 2 * y) % period < thickness {
                 tile.pixels[y * square + x] = ink;
             }
         }

@@ -190,10 +190,15 @@ pub fn square_paint(dark: bool, attacked: bool) -> Paint {
     }
 }
 
-/// Hatching of a square: stripes every `period` pixels along x + y, `thickness` pixels wide.
+/// Hatching of a square: pixel (u, v) is inked where `(u + 2 v) mod period < thickness`, stripes
+/// along u + 2v (at atan(1/2), about 26.6 degrees from the rows): never parallel to a line drawn
+/// over a square (attack and conflict lines, `--why` links: ranks, files and 45-degree diagonals).
+/// The period is even, so the stripes repeat every `period` pixels across and `period / 2` down;
+/// stripes are 2 pixels or more along a row, so each one's pixels join up.
 pub fn hatch_geometry(square: usize) -> (usize, usize) {
-    let period = (square / 5).max(4);
-    (period, (period / 4).max(1))
+    // Along u + 2v the stripes' spacing is period / sqrt(5): about a seventh of the square.
+    let period = ((square * 8 / 25) & !1).max(6);
+    (period, (period / 4).max(2))
 }
 
 /// The ring's paint on a free light or dark square.

@@ -5,7 +5,7 @@
 //! for transparency. The palette built from a theme (paints, then anti-aliasing blends of a few
 //! inks over the paints they can sit on) lives in [`super::palette`].
 
-use super::color::contrast;
+use super::color::{contrast, tint};
 use super::puzzle_colours::{PuzzleColours, REGION_COLOURS};
 pub use crate::pixels::Rgb;
 
@@ -77,10 +77,20 @@ pub enum Paint {
     BlockedInk,
     /// The outline of the squares a puzzle rule reasoned from.
     RuleUsed,
+    /// A light tint of [`Paint::Placed`] (the code panel's current line, the tree's path).
+    PlacedTint,
+    /// A light tint of [`Paint::Removed`].
+    RemovedTint,
+    /// A light tint of [`Paint::CheckSafe`].
+    CheckSafeTint,
+    /// A light tint of [`Paint::CheckAttacked`].
+    CheckAttackedTint,
+    /// A light tint of [`Paint::Text`] (steps the board does not highlight).
+    TextTint,
 }
 
 /// Number of [`Paint`] values (they occupy palette indices `0..PAINT_COUNT`).
-pub const PAINT_COUNT: usize = 32;
+pub const PAINT_COUNT: usize = 37;
 
 pub use super::color::LEVELS;
 
@@ -119,6 +129,11 @@ impl Paint {
         Paint::Blocked,
         Paint::BlockedInk,
         Paint::RuleUsed,
+        Paint::PlacedTint,
+        Paint::RemovedTint,
+        Paint::CheckSafeTint,
+        Paint::CheckAttackedTint,
+        Paint::TextTint,
     ];
 
     /// The paint's index in a palette in the paints' own order (a still's,
@@ -132,6 +147,19 @@ impl Paint {
     pub fn region(region: u8) -> Paint {
         Paint::ALL[Paint::Region0 as usize + usize::from(region) % REGION_COLOURS]
     }
+
+    /// The light tint of a highlight ink (the code panel's current line, the tree's path): the
+    /// paint itself for any other paint.
+    pub fn tint(self) -> Paint {
+        match self {
+            Paint::Placed => Paint::PlacedTint,
+            Paint::Removed => Paint::RemovedTint,
+            Paint::CheckSafe => Paint::CheckSafeTint,
+            Paint::CheckAttacked => Paint::CheckAttackedTint,
+            Paint::Text => Paint::TextTint,
+            other => other,
+        }
+    }
 }
 
 /// Square paints a queen or line can be drawn over.
@@ -140,16 +168,22 @@ const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Pa
 /// The (ink, background) pairs that get anti-aliasing blends; other pairs round to ink or background.
 /// Lines are drawn over a halo of the background paint, so only their ink over the background blends
 /// (the halo's own edge rounds); queens sit on squares and on the solution paint, rings on free
-/// squares; ghosts are drawn unblended.
-pub(super) fn blended_pairs() -> Vec<(Paint, Paint)> {
+/// squares (only in themes that ring them: the palette keeps to 64 entries with the tints);
+/// ghosts are drawn unblended.
+pub(super) fn blended_pairs(theme: &Theme) -> Vec<(Paint, Paint)> {
     let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
     pairs.push((Paint::Queen, Paint::Solution));
-    pairs.push((Paint::MarkLight, Paint::Light));
-    pairs.push((Paint::MarkDark, Paint::Dark));
+    if theme.rings {
+        pairs.push((Paint::MarkLight, Paint::Light));
+        pairs.push((Paint::MarkDark, Paint::Dark));
+    }
     pairs.push((Paint::Text, Paint::Background));
-    pairs.push((Paint::Text, Paint::SolutionBand));
-    // The code panel's highlighted line (background-coloured words on a text-coloured bar) rounds:
-    // its blends would take the palette past 64 colours once the puzzle paints are in.
+    if !theme.rings {
+        // Themes that ring free squares round the caption's text on a solution's band instead.
+        pairs.push((Paint::Text, Paint::SolutionBand));
+    }
+    // The code panel's current line (text on a tint) rounds: its blends would take the palette
+    // past 64 colours once the puzzle paints are in.
     pairs.push((Paint::CheckAttacked, Paint::Background));
     pairs
 }
@@ -215,118 +249,7 @@ fn hex(s: &str) -> Option<Rgb> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-impl Default for Theme {
-    /// Wood board in the family of lichess's (`#f0d9b5` / `#b58863`). Free squares keep the wood
-    /// (the figure: where a queen may go); attacked squares and queens' squares are dimmer and
-    /// grayer, one lightness step apart from every other ground (light free > light attacked >
-    /// dark free > dark attacked, 1.25:1 or more in grayscale and colour-blindness simulations).
-    /// Highlights are dark inks on a white halo (Okabe-Ito hues, 3:1 or more against it).
-    fn default() -> Self {
-        Theme {
-            name: "default".into(),
-            background: [0xFF, 0xFF, 0xFF],
-            solution_band: [0xFF, 0xE8, 0x8A],
-            light: [0xF0, 0xD9, 0xB5],
-            dark: [0xB5, 0x88, 0x63],
-            light_attacked: [0xC4, 0xB2, 0x9A],
-            dark_attacked: [0x8A, 0x76, 0x63],
-            queen: [0, 0, 0],
-            ghost: [0x5E, 0x4E, 0x3E],
-            text: [0x1F, 0x1F, 0x1F],
-            placed: [0x00, 0x72, 0xB2],
-            removed: [0xB8, 0x54, 0x00],
-            check_safe: [0x00, 0x9E, 0x73],
-            check_attacked: [0xB0, 0x14, 0x00],
-            solution: [0xE8, 0xB8, 0x30],
-            mark_light: [0x8A, 0x6D, 0x4A],
-            mark_dark: [0x4A, 0x35, 0x20],
-            outline: false,
-            rings: false,
-            hatch: false,
-            puzzle: PuzzleColours::light(),
-        }
-    }
-}
-
 impl Theme {
-    /// No hue at all: gray squares, black queens, black and gray highlights (told apart by shape:
-    /// a removal leaves a ghost, an attacked check a line from its attacker).
-    pub fn gray() -> Self {
-        Theme {
-            name: "gray".into(),
-            solution_band: [0xE4, 0xE4, 0xE4],
-            light: [0xDE, 0xDE, 0xDE],
-            dark: [0xA0, 0xA0, 0xA0],
-            light_attacked: [0xBD, 0xBD, 0xBD],
-            dark_attacked: [0x85, 0x85, 0x85],
-            queen: [0, 0, 0],
-            ghost: [0x5C, 0x5C, 0x5C],
-            placed: [0, 0, 0],
-            removed: [0x59, 0x59, 0x59],
-            check_safe: [0x40, 0x40, 0x40],
-            check_attacked: [0, 0, 0],
-            solution: [0xBA, 0xBA, 0xBA],
-            mark_light: [0x70, 0x70, 0x70],
-            mark_dark: [0x3C, 0x3C, 0x3C],
-            puzzle: PuzzleColours::gray(),
-            ..Theme::default()
-        }
-    }
-
-    /// For dark slide decks: slate board, white queens, light rings and highlights on a near-black
-    /// halo; every contrast holds with 10% white projector flare added.
-    pub fn dark() -> Self {
-        Theme {
-            name: "dark".into(),
-            background: [0x10, 0x11, 0x14],
-            solution_band: [0x5A, 0x4A, 0x12],
-            light: [0x5F, 0x67, 0x77],
-            dark: [0x3C, 0x41, 0x4D],
-            light_attacked: [0x4A, 0x4F, 0x5C],
-            dark_attacked: [0x2B, 0x2E, 0x37],
-            queen: [0xFF, 0xFF, 0xFF],
-            ghost: [0xB0, 0xB0, 0xB0],
-            rings: true,
-            text: [0xED, 0xED, 0xED],
-            placed: [0x74, 0xC4, 0xF2],
-            removed: [0xF4, 0xB0, 0x30],
-            check_safe: [0xA8, 0xF8, 0xD8],
-            check_attacked: [0xFF, 0xA8, 0x98],
-            solution: [0x7D, 0x64, 0x20],
-            mark_light: [0xEE, 0xF0, 0xF4],
-            mark_dark: [0xC8, 0xCC, 0xD6],
-            puzzle: PuzzleColours::dark(),
-            ..Theme::default()
-        }
-    }
-
-    /// Black and white for printers: white and light-gray squares inside a board outline,
-    /// attacked squares hatched.
-    pub fn print() -> Self {
-        Theme {
-            name: "print".into(),
-            solution_band: [0xE0, 0xE0, 0xE0],
-            light: [0xFF, 0xFF, 0xFF],
-            dark: [0xD0, 0xD0, 0xD0],
-            light_attacked: [0x80, 0x80, 0x80],
-            dark_attacked: [0x60, 0x60, 0x60],
-            queen: [0, 0, 0],
-            ghost: [0x50, 0x50, 0x50],
-            text: [0, 0, 0],
-            placed: [0, 0, 0],
-            removed: [0x70, 0x70, 0x70],
-            check_safe: [0x40, 0x40, 0x40],
-            check_attacked: [0, 0, 0],
-            solution: [0xB0, 0xB0, 0xB0],
-            mark_light: [0x60, 0x60, 0x60],
-            mark_dark: [0x70, 0x70, 0x70],
-            outline: true,
-            hatch: true,
-            puzzle: PuzzleColours::print(),
-            ..Theme::default()
-        }
-    }
-
     /// A built-in theme by name (see [`THEME_NAMES`]).
     pub fn named(name: &str) -> Result<Self, String> {
         match name {
@@ -443,6 +366,20 @@ impl Theme {
             Paint::Blocked => self.puzzle.blocked,
             Paint::BlockedInk => self.puzzle.blocked_ink,
             Paint::RuleUsed => self.puzzle.rule_used,
+            Paint::PlacedTint
+            | Paint::RemovedTint
+            | Paint::CheckSafeTint
+            | Paint::CheckAttackedTint
+            | Paint::TextTint => {
+                let ink = match paint {
+                    Paint::PlacedTint => self.placed,
+                    Paint::RemovedTint => self.removed,
+                    Paint::CheckSafeTint => self.check_safe,
+                    Paint::CheckAttackedTint => self.check_attacked,
+                    _ => self.text,
+                };
+                tint(self.background, ink, self.text)
+            }
             region => self.puzzle.regions[(region as usize - Paint::Region0 as usize) % REGION_COLOURS],
         }
     }
@@ -471,6 +408,12 @@ mod tests {
                 assert!(t.hatch || luminance(attacked) < luminance(free), "{name}: {free:?} vs {attacked:?}");
             }
             assert!(Palette::new(&t).len() <= 64, "{name}");
+            for ink in [Paint::Placed, Paint::Removed, Paint::CheckSafe, Paint::CheckAttacked, Paint::Text] {
+                let (tinted, text) = (t.color(ink.tint()), t.text);
+                assert!(contrast(text, tinted) >= 4.5, "{name}: text on the tint of {ink:?}");
+                let (calm, loud) = (contrast(tinted, t.background), contrast(t.color(ink), t.background));
+                assert!(calm > 1.05 && calm < 3.0 && calm < loud, "{name}: the tint of {ink:?}: {calm:.2}:1");
+            }
         }
     }
 

@@ -10,10 +10,11 @@
 //! the node just taken back. Its type has capitals of at least 0.18 x square
 //! ([`super::layout::label_text_size`]). Nodes not visited yet are not drawn.
 
+use super::color::contrast;
 use super::glyphs::Glyphs;
 use super::layout::PanelLayout;
 use super::scene::{Item, Rect, Scene};
-use super::theme::Paint;
+use super::theme::{Paint, Theme};
 use crate::board::tree::{NodeState, SearchTree};
 
 /// What a node shows.
@@ -42,14 +43,18 @@ impl Mark {
     }
 
     /// The swatch: a node of `side` pixels showing this mark (`outlined`: see [`explored_outline`]).
-    fn swatch(self, rect: Rect, outlined: bool, scene: &mut Scene) {
-        let (fill, _) = node_paints(match self {
+    fn swatch(self, rect: Rect, (outlined, dead): (bool, Paint), scene: &mut Scene) {
+        let state = match self {
             Mark::Path | Mark::Current => NodeState::Path,
             Mark::Solution => NodeState::Solution,
             Mark::Explored => NodeState::Explored,
             Mark::Dead | Mark::Cut | Mark::TakenBack => NodeState::Dead,
-        });
+        };
+        let (fill, _) = node_paints(state, dead);
         scene.push(Item::Fill { rect, paint: fill });
+        if state == NodeState::Path {
+            path_outline(rect, scene);
+        }
         match self {
             Mark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
             Mark::Solution => solution_outline(rect, rect.3, scene),
@@ -61,13 +66,35 @@ impl Mark {
     }
 }
 
-/// A node's fill and the ink of its label.
-pub(super) fn node_paints(state: NodeState) -> (Paint, Paint) {
+/// A node's fill and the ink of its label: the path in the light tint of the placed colour (the
+/// code panel's bar for a placement; outlined, [`path_outline`]), so the root and first levels, on
+/// the path in every frame, stay calmer than the board; dead ends in `dead` ([`dead_fill`]).
+pub(super) fn node_paints(state: NodeState, dead: Paint) -> (Paint, Paint) {
     match state {
-        NodeState::Path => (Paint::Placed, Paint::Background),
+        NodeState::Path => (Paint::PlacedTint, Paint::Text),
         NodeState::Solution => (Paint::Solution, Paint::Text),
         NodeState::Explored => (Paint::Light, Paint::Text),
-        _ => (Paint::LightAttacked, Paint::Text),
+        _ => (dead, Paint::Text),
+    }
+}
+
+/// The dead ends' fill: the attacked light squares' colour or the dark squares', whichever is
+/// closer to the background (gray and print: the dark squares', whose attacked grays are the
+/// board's darkest grounds; print's are meant as thin hatching, not as solid areas).
+pub(super) fn dead_fill(theme: &Theme) -> Paint {
+    let weight = |c| contrast(c, theme.background);
+    if weight(theme.dark) < weight(theme.light_attacked) {
+        Paint::Dark
+    } else {
+        Paint::LightAttacked
+    }
+}
+
+/// The path's thin outline in the placed colour, around nodes 3 pixels wide or more: its tint alone
+/// is close to the light squares' colour (explored nodes) and, in print, to the page.
+pub(super) fn path_outline(rect: Rect, scene: &mut Scene) {
+    if rect.2 >= 3 {
+        scene.push(Item::Outline { rect, thickness: 1, paint: Paint::Placed });
     }
 }
 
@@ -150,8 +177,8 @@ pub(super) struct TreeLegend {
     /// Height it needs, in pixels.
     pub height: usize,
     size: u32,
-    /// Explored nodes are outlined ([`explored_outline`]).
-    outlined: bool,
+    /// Explored nodes are outlined ([`explored_outline`]); the dead ends' fill ([`dead_fill`]).
+    look: (bool, Paint),
     /// Each entry's mark, swatch and text pen (x, baseline), relative to the legend's top left.
     entries: Vec<(Mark, Rect, (f32, f32))>,
 }
@@ -159,7 +186,7 @@ pub(super) struct TreeLegend {
 impl TreeLegend {
     /// The legend of `tree` in type of `size` pixels, wrapped to `width` pixels; `outlined`: the
     /// theme outlines explored nodes ([`explored_outline`]).
-    pub fn new(tree: &SearchTree, size: u32, width: usize, outlined: bool, glyphs: &Glyphs) -> Self {
+    pub fn new(tree: &SearchTree, size: u32, width: usize, look: (bool, Paint), glyphs: &Glyphs) -> Self {
         let cap = glyphs.cap_height(size);
         let side = size as i64;
         let pad = (size / 2) as f32;
@@ -182,7 +209,7 @@ impl TreeLegend {
             x += entry + size as f32 * 1.2;
         }
         let height = if entries.is_empty() { 0 } else { (top + line + pad * 0.5).ceil() as usize };
-        TreeLegend { height, size, outlined, entries }
+        TreeLegend { height, size, look, entries }
     }
 
     /// This legend moved into `rect`.
@@ -198,7 +225,7 @@ impl TreeLegend {
     /// The legend's items.
     pub fn items(&self, scene: &mut Scene) {
         for &(mark, swatch, (x, baseline)) in &self.entries {
-            mark.swatch(swatch, self.outlined, scene);
+            mark.swatch(swatch, self.look, scene);
             scene.push(Item::Text { x, baseline, size: self.size, text: mark.words().into(), paint: Paint::Text });
         }
     }

@@ -1,10 +1,11 @@
 //! The search tree panel: scene items showing a run's [`SearchTree`] after a frame.
 //!
-//! Contract: the panel's rectangle ([`super::layout::PanelLayout`]) is cleared to the background,
-//! then every node visited so far is a filled rectangle: its depth picks the row (the root, the
+//! Contract: the panel's rectangle ([`super::layout::PanelLayout`]) is not cleared (a solution's
+//! gold band runs across it); every node visited so far is a filled rectangle: its depth picks the row (the root, the
 //! empty board, on top), its leaf units the columns, so nodes never move. Removed nodes are dimmed
 //! (light squares' colour when a solution lay below, attacked light squares' colour when dead), the
-//! current path is in the placed colour (at least 3 px wide), solutions in the solution colour,
+//! current path is in the placed colour's light tint, outlined in the placed colour (at least 3 px
+//! wide), solutions in the solution colour,
 //! nodes cut by a look-ahead get a bar in the attacked colour along their bottom, and a node just
 //! removed an outline in the removed colour. Where the theme's light squares are the page's colour
 //! (`Theme::outline`, print), nodes left after a solution are outlined in the dead ends' colour. The current node (the last queen on the board, the
@@ -15,9 +16,10 @@
 //! each mark means.
 
 use super::scene::{Item, Scene};
-use super::theme::Paint;
 use super::tree_cells::{Cell, TreeCells};
-use super::tree_legend::{current_node, cut_bar, explored_outline, node_paints, solution_outline, taken_back};
+use super::tree_legend::{
+    current_node, cut_bar, explored_outline, node_paints, path_outline, solution_outline, taken_back,
+};
 use super::Renderer;
 use crate::board::tree::{Node, NodeState};
 use crate::board::BoardFrame;
@@ -33,8 +35,8 @@ impl Renderer {
     pub(super) fn tree_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
         let (Some(cells), Some(panel)) = (&self.tree, self.layout.tree) else { return };
         let k = frame.index;
+        // Not cleared: nothing is under the panel but a solution's band, which runs across it.
         let rect = (panel.x as i64, panel.y as i64, panel.width as i64, panel.height as i64);
-        scene.push(Item::Fill { rect, paint: Paint::Background });
         let visible = cells.visible(k);
         // Painted in this order, so the path and solutions are never hidden by their neighbours.
         let order = [NodeState::Explored, NodeState::Dead, NodeState::Solution, NodeState::Path];
@@ -79,9 +81,12 @@ impl Renderer {
         pruned: bool,
         scene: &mut Scene,
     ) {
-        let (fill, ink) = node_paints(state);
+        let (fill, ink) = node_paints(state, self.tree_dead);
         let (x, y, w, h) = rect;
         scene.push(Item::Fill { rect, paint: fill });
+        if state == NodeState::Path {
+            path_outline(rect, scene);
+        }
         if pruned {
             cut_bar(rect, scene);
         }

@@ -60,7 +60,7 @@ fn luminance(c: Rgb, view: &str, flare: bool) -> f64 {
     0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
 }
 
-fn contrast(a: Rgb, b: Rgb, view: &str, flare: bool) -> f64 {
+pub(crate) fn contrast(a: Rgb, b: Rgb, view: &str, flare: bool) -> f64 {
     let (la, lb) = (luminance(a, view, flare), luminance(b, view, flare));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
@@ -86,7 +86,7 @@ fn mode(colours: impl Iterator<Item = Rgb>) -> Option<Rgb> {
 
 /// What a square shows, told from the replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum State {
+pub(crate) enum State {
     Free,
     Attacked,
     Queen,
@@ -99,9 +99,9 @@ type Look = (Rgb, Option<Rgb>);
 
 /// Everything measured in one theme.
 #[derive(Default)]
-struct Measured {
+pub(crate) struct Measured {
     /// (state, dark) -> (ground, mark) as seen; every square of a class must agree.
-    squares: BTreeMap<(State, bool), BTreeSet<Look>>,
+    pub(crate) squares: BTreeMap<(State, bool), BTreeSet<Look>>,
     /// (highlight, ink, halo, stroke width in pixels)
     highlights: Vec<(&'static str, Rgb, Rgb, i64)>,
 }
@@ -204,7 +204,7 @@ fn measure_line(img: &RgbaImage, layout: &Layout, a: Square, b: Square) -> Optio
     Some(("attack line", ink, halo, w.round() as i64))
 }
 
-fn trace_6() -> Trace {
+pub(crate) fn trace_6() -> Trace {
     let mut options = SolveOptions::new(6);
     options.detail = Detail::Checks;
     queens::record(&options, queens::DEFAULT_MAX_FRAMES).unwrap()
@@ -219,7 +219,7 @@ fn animation(theme: Theme) -> Animation {
 }
 
 /// Measure every frame of the run's GIF in `theme`.
-fn measure_gif(trace: &Trace, theme: Theme) -> (Measured, Layout) {
+pub(crate) fn measure_gif(trace: &Trace, theme: Theme) -> (Measured, Layout) {
     let animation = animation(theme);
     let mut gif = Vec::new();
     queens::render_gif(trace, &animation, &mut gif).unwrap();

@@ -18,7 +18,7 @@ use std::path::Path;
 
 type Rect = (i64, i64, i64, i64);
 
-fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Renderer {
+pub(crate) fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Renderer {
     let mut look = RenderOptions::default();
     look.theme = theme;
     look.square = Some(square);
@@ -26,7 +26,7 @@ fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Renderer {
     renderer.with_tree(SearchTree::from_trace(trace).unwrap())
 }
 
-fn open(path: &Path) -> RgbaImage {
+pub(crate) fn open(path: &Path) -> RgbaImage {
     image::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).to_rgba8()
 }
 
@@ -145,7 +145,7 @@ fn the_tree_legend_is_in_type_of_0_18_square_and_shows_the_nodes_colours() {
             .items
             .iter()
             .find_map(|item| match item {
-                Item::Fill { rect, paint: Paint::Placed } if inside(legend, *rect) => Some(*rect),
+                Item::Fill { rect, paint: Paint::PlacedTint } if inside(legend, *rect) => Some(*rect),
                 _ => None,
             })
             .expect("a swatch for the path");
@@ -264,7 +264,10 @@ fn the_node_just_taken_back_stands_apart_from_dead_ends() {
             .items
             .iter()
             .find_map(|item| match item {
-                Item::Fill { rect, paint: Paint::LightAttacked } if inside(panel, *rect) && *rect != (x, y, w, h) => {
+                // Dead ends: the attacked light squares' colour, the dark squares' in print.
+                Item::Fill { rect, paint: Paint::LightAttacked | Paint::Dark }
+                    if inside(panel, *rect) && *rect != (x, y, w, h) =>
+                {
                     Some(*rect)
                 }
                 _ => None,

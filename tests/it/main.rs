@@ -31,6 +31,7 @@ mod layers;
 mod legibility;
 mod library;
 mod look_panels;
+mod look_reveal;
 mod look_type;
 mod output;
 mod output_system;

@@ -36,13 +36,13 @@ EEEEEF
 #.....
 ";
 
-const SQUARE: u32 = 60;
+pub(crate) const SQUARE: u32 = 60;
 
 fn puzzle() -> queens::Puzzle {
     queens::parse_puzzle(PUZZLE.as_bytes()).unwrap().puzzle
 }
 
-fn trace() -> Trace {
+pub(crate) fn trace() -> Trace {
     let mut options = SolveOptions::new(6);
     options.algorithm = queens::Algorithm::Deduce;
     options.puzzle = Some(puzzle());
@@ -51,9 +51,9 @@ fn trace() -> Trace {
 
 /// What the events say a frame holds: queens (placed and guessed), squares ruled out.
 #[derive(Clone, Default)]
-struct Model {
-    queens: HashSet<Square>,
-    ruled_out: HashSet<Square>,
+pub(crate) struct Model {
+    pub(crate) queens: HashSet<Square>,
+    pub(crate) ruled_out: HashSet<Square>,
 }
 
 impl Model {
@@ -76,7 +76,7 @@ impl Model {
     }
 }
 
-fn models(trace: &Trace) -> Vec<Model> {
+pub(crate) fn models(trace: &Trace) -> Vec<Model> {
     let mut model = Model::default();
     model.queens.extend(&trace.puzzle.as_ref().unwrap().givens);
     let mut out = vec![model.clone()];
@@ -139,7 +139,7 @@ fn check_frame(k: usize, model: &Model, solved: bool, at: &dyn Fn(Square, usize)
         } else {
             assert_eq!(corner, Some(fill), "{name}: region fill");
             let crossed = model.ruled_out.contains(&sq);
-            let want = if crossed { colour(Paint::Queen) } else { fill };
+            let want = if crossed { colour(Paint::Ghost) } else { fill };
             assert_eq!(centre, Some(want), "{name}: crossed {crossed}");
         }
         for (other, seen) in [(Square::new(sq.row, sq.col + 1), right), (Square::new(sq.row + 1, sq.col), below)] {
@@ -248,7 +248,7 @@ fn puzzle_marks_are_legible_in_grayscale_and_to_colour_blind_readers() {
         let [cross] = m.crosses.iter().copied().collect::<Vec<_>>()[..] else { panic!("{name}: {:?}", m.crosses) };
         let mut report = vec![];
         for &fill in &m.fills {
-            // Borders and crosses are the queen's ink: 3:1 on every fill, in every view.
+            // Borders (the queen's ink) and crosses (the ghost's, thin): 3:1 on every fill, in every view.
             for (what, ink) in [("border", border), ("cross", cross)] {
                 let ratio = worst(ink, fill, flare);
                 report.push(format!("{what} on {fill:?}: {ratio:.2}"));

@@ -28,8 +28,9 @@ fn placements_until(trace: &Trace, k: usize) -> usize {
     trace.events[..k].iter().filter(|e| matches!(e, Event::Place { .. })).count()
 }
 
-/// Node paints: the path, solutions, explored and dead nodes.
-const NODE_PAINTS: [Paint; 4] = [Paint::Placed, Paint::Solution, Paint::Light, Paint::LightAttacked];
+/// Node paints: the path, solutions, explored and dead nodes (the attacked light squares' colour or
+/// the dark squares', whichever is calmer in the theme).
+const NODE_PAINTS: [Paint; 5] = [Paint::PlacedTint, Paint::Solution, Paint::Light, Paint::LightAttacked, Paint::Dark];
 
 fn inside(panel: PanelLayout, (x, y, w, h): (i64, i64, i64, i64)) -> bool {
     let (px, py) = (panel.x as i64, panel.y as i64);
@@ -58,16 +59,20 @@ fn the_scene_holds_one_node_per_placement_so_far() {
     }
 }
 
-/// Runs of non-background pixels along the top of each tree level (labels sit lower): one per node.
+/// The default theme's solution band, which runs across the panels on a solution's frame.
+const BAND: [u8; 4] = [0xFF, 0xE8, 0x8A, 0xFF];
+
+/// Runs of pixels neither background nor band along the top of each tree level (labels sit lower):
+/// one per node.
 fn nodes_in_pixels(img: &image::RgbaImage, panel: PanelLayout, levels: usize) -> usize {
     let row = panel.height / levels;
-    let background = img.get_pixel(panel.x as u32, (panel.y + panel.height - 1) as u32).0;
+    let background = img.get_pixel(0, 0).0;
     let mut count = 0;
     for level in 0..levels {
         let y = (panel.y + level * row + 1) as u32;
         let mut inside = false;
         for x in panel.x..panel.x + panel.width {
-            let filled = img.get_pixel(x as u32, y).0 != background;
+            let filled = ![background, BAND].contains(&img.get_pixel(x as u32, y).0);
             if filled && !inside {
                 count += 1;
             }
@@ -93,7 +98,8 @@ fn gif_frames_show_one_node_per_placement_so_far() {
     }
 }
 
-/// Every frame cropped to the width of the frame without a tree is that frame, pixel for pixel.
+/// Every frame cropped to the width of the frame without a tree is that frame, pixel for pixel, but
+/// for a solution's band running on towards the panel (its last few pixels, the ring's margin).
 fn assert_left_part_identical(dir: &Path, plain: &str, tree: &str) {
     let plain = decode_gif(&std::fs::read(dir.join(plain)).unwrap());
     let tree = decode_gif(&std::fs::read(dir.join(tree)).unwrap());
@@ -103,7 +109,9 @@ fn assert_left_part_identical(dir: &Path, plain: &str, tree: &str) {
         assert!(b.width() > a.width());
         for y in 0..a.height() {
             for x in 0..a.width() {
-                assert_eq!(a.get_pixel(x, y), b.get_pixel(x, y), "frame {k} at ({x}, {y})");
+                let (pa, pb) = (a.get_pixel(x, y), b.get_pixel(x, y));
+                let band_runs_on = pb.0 == BAND && pa.0 == [255; 4] && x + 8 >= a.width();
+                assert!(pa == pb || band_runs_on, "frame {k} at ({x}, {y}): {pa:?} vs {pb:?}");
             }
         }
     }

@@ -4,10 +4,11 @@
 //! [`crate::render::layout`]); its text's capitals are at least [`CODE_CAP_HEIGHT`] x square (never
 //! under a 12 px size). Each pseudocode line owns a box `line_height` tall, the first one `pad`
 //! under the panel's top; its text starts at `text_x` plus `indent` per level. The line the frame
-//! executes gets a bar in the text colour behind it, from half a pad left of `text_x` to the
-//! panel's right edge, its words in the background colour over it, and a marker (`▶`) in the
-//! gutter left of it, in the colour of the board's highlight for that step (the text colour where
-//! the board has none). Under the lines, after half a line and a rule, one line per variable: its
+//! executes gets a bar behind it, from half a pad left of `text_x` to the panel's right edge, in a
+//! light tint of the board's highlight for that step ([`Paint::tint`]: the step is marked alike on
+//! the board, in the code and in the tree), its words in the text colour (4.5:1 or more on every
+//! tint), and a marker (`▶`) in the gutter left of it in the highlight itself (the text colour
+//! where the board has none). Under the lines, after half a line and a rule, one line per variable: its
 //! name at `text_x`, its value at `value_x`. Everything that changes from frame to frame stays in
 //! place: the bar and marker move between fixed line boxes, values sit in a fixed column.
 
@@ -125,20 +126,13 @@ impl CodeLayout {
             let top = self.line_top(i);
             let baseline = self.baseline(top, glyphs);
             let x = self.text_x + line.indent as f32 * self.indent;
-            let current = view.line == Some(i);
-            if current {
-                scene.push(Item::Fill { rect: self.bar(i), paint: Paint::Text });
-                let marker = Item::Text {
-                    x: self.rect.x as f32,
-                    baseline,
-                    size,
-                    text: MARKER.to_string(),
-                    paint: marker_paint(view.step, event),
-                };
+            if view.line == Some(i) {
+                let ink = marker_paint(view.step, event);
+                scene.push(Item::Fill { rect: self.bar(i), paint: ink.tint() });
+                let marker = Item::Text { x: self.rect.x as f32, baseline, size, text: MARKER.to_string(), paint: ink };
                 scene.push(marker);
             }
-            let paint = if current { Paint::Background } else { Paint::Text };
-            scene.push(Item::Text { x, baseline, size, text: line.text.to_string(), paint });
+            scene.push(Item::Text { x, baseline, size, text: line.text.to_string(), paint: Paint::Text });
         }
         let (rule_top, thickness) = self.rule;
         let rule_width = (self.rect.x + self.rect.width) as f32 - self.text_x;

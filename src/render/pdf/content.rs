@@ -23,7 +23,7 @@ pub enum Form {
     Piece { ch: char, square: u32 },
     /// The ring of a free square `size` wide; stroke paint set outside.
     Ring { size: u32 },
-    /// Hatching of a square `size` wide whose corner's x + y is `phase` modulo the period; fill
+    /// Hatching of a square `size` wide whose corner's x + 2y is `phase` modulo the period; fill
     /// paint set outside.
     Hatch { size: u32, phase: u32 },
     /// An empty board in the theme's light and dark paints: `cols` x `rows` squares `size`

@@ -3,7 +3,7 @@
 //! Contract: forms are in frame pixels with y down (they are placed inside flipped content), at
 //! the origin, inside their bounding box; pieces are the embedded font's outlines exactly where
 //! `render::vector` puts them, rings `scene::ring_geometry`'s circle, hatching
-//! `scene::hatch_geometry`'s stripes (pixel (u, v) inked where (u + v) mod period < thickness,
+//! `scene::hatch_geometry`'s stripes (pixel (u, v) inked where (u + 2v) mod period < thickness,
 //! as the rasterizer's tile), boards the theme's light and dark squares. Only boards carry their
 //! colours; the others take the paint set where they are placed. A glyph procedure is the
 //! glyph's outline in font units (y up), declared with `d1` so the text's colour fills it.
@@ -59,7 +59,7 @@ pub fn form_content(form: Form, theme: &Theme, glyphs: &Glyphs) -> (Vec<u8>, [f3
     (c.finish().to_vec(), bbox)
 }
 
-/// The stripes of a hatched square `size` wide whose corner's x + y is `phase` modulo the period,
+/// The stripes of a hatched square `size` wide whose corner's x + 2y is `phase` modulo the period,
 /// clipped to the square.
 fn hatch(c: &mut Content, size: u32, phase: u32) {
     let (period, thickness) = hatch_geometry(size as usize);
@@ -67,17 +67,18 @@ fn hatch(c: &mut Content, size: u32, phase: u32) {
     c.rect(0.0, 0.0, size, size);
     c.clip_nonzero();
     c.end_path();
-    // Pixel centres (u + .5, v + .5) with u + v in [k * period, k * period + thickness) lie in
-    // the band u' + v' in [k * period + .5, k * period + thickness + .5] of the absolute
-    // coordinates; locally that is shifted by the corner's x + y.
+    // Pixel centres (u + .5, v + .5) with u + 2v in [k * period, k * period + thickness) lie in
+    // the band u' + 2v' in [k * period + 1, k * period + thickness + 1] of the absolute
+    // coordinates; locally that is shifted by the corner's x + 2y. A band's edge u' + 2v' = e
+    // crosses v' = -1 at u' = e + 2 and v' = size + 1 at u' = e - 2 size - 2.
     let mut k = 0.0;
-    while k * period - phase as f32 <= 2.0 * size {
-        let c0 = k * period + 0.5 - phase as f32;
+    while k * period - phase as f32 <= 3.0 * size {
+        let c0 = k * period + 1.0 - phase as f32;
         let c1 = c0 + thickness;
-        c.move_to(c0 + 1.0, -1.0);
-        c.line_to(c1 + 1.0, -1.0);
-        c.line_to(-1.0, c1 + 1.0);
-        c.line_to(-1.0, c0 + 1.0);
+        c.move_to(c0 + 2.0, -1.0);
+        c.line_to(c1 + 2.0, -1.0);
+        c.line_to(c1 - 2.0 * size - 2.0, size + 1.0);
+        c.line_to(c0 - 2.0 * size - 2.0, size + 1.0);
         c.close_path();
         k += 1.0;
     }

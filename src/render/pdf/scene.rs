@@ -73,7 +73,7 @@ fn squares(content: &mut PageContent, items: &[Item], theme: &Theme) {
         if theme.hatch {
             content.fill_rgb(theme.color(square_paint(dark, true)));
             for s in attacked {
-                let phase = (s.x + s.y) % crate::render::scene::hatch_geometry(s.size).0;
+                let phase = (s.x + 2 * s.y) % crate::render::scene::hatch_geometry(s.size).0;
                 content.place(Form::Hatch { size: s.size as u32, phase: phase as u32 }, (s.x as f32, s.y as f32));
             }
         } else {

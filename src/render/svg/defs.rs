@@ -125,18 +125,19 @@ impl Defs {
     pub fn hatch(&mut self, size: i64, (x, y): (i64, i64), paint: Paint) -> String {
         let (period, thickness) = hatch_geometry(size as usize);
         let (period, thickness) = (period as i64, thickness as i64);
-        let phase = (x + y).rem_euclid(period);
+        let phase = (x + 2 * y).rem_euclid(period);
         let id = self.get(Key::Hatch { size, phase, paint }, |defs, id| {
-            // Pixel (u, v) is inked when (u + v) mod period < thickness: bands of u + v between
-            // k * period + 0.5 and k * period + thickness + 0.5 hold exactly those pixel centres.
+            // Pixel (u, v) is inked when (u + 2v) mod period < thickness: bands of u + 2v between
+            // k * period + 1 and k * period + thickness + 1 hold exactly those pixel centres (u + 2v
+            // is 0 to 3 periods over the tile).
             let mut d = PathData::new();
-            for k in 0..2 {
-                let (c0, c1) = ((k * period) * 100 + 50, (k * period + thickness) * 100 + 50);
+            for k in 0..3 {
+                let (c0, c1) = ((k * period) * 100 + 100, (k * period + thickness) * 100 + 100);
                 let far = (period + 1) * 100;
-                d.move_to((-100, c0 + 100));
-                d.line_to((far, c0 - far));
-                d.line_to((far, c1 - far));
-                d.line_to((-100, c1 + 100));
+                d.move_to((c0 + 200, -100));
+                d.line_to((c1 + 200, -100));
+                d.line_to((c1 - 2 * far, far));
+                d.line_to((c0 - 2 * far, far));
             }
             let x = if phase == 0 { String::new() } else { format!(" x=\"{phase}\"") };
             let _ = write!(

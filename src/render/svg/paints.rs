@@ -52,6 +52,11 @@ fn class(paint: Paint) -> String {
         Paint::Blocked => 'o',
         Paint::BlockedInk => 'i',
         Paint::RuleUsed => 'u',
+        Paint::PlacedTint => 'v',
+        Paint::RemovedTint => 'w',
+        Paint::CheckSafeTint => 'y',
+        Paint::CheckAttackedTint => 'z',
+        Paint::TextTint => 'j',
         region => return format!("k{}", region as usize - Paint::Region0 as usize),
     };
     letter.to_string()
