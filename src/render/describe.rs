@@ -283,7 +283,7 @@ impl Renderer {
             let width = self.glyphs.text_width(&rank, size);
             let (x0, baseline) = (x as f32 + inset, y as f32 + s - inset - descent);
             self.label_plate(board, rank_square, solved, (x0, baseline - cap, width, cap), scene);
-            scene.push(Item::Text { x: x0, baseline, size, text: rank, paint: Paint::Queen });
+            scene.push(Item::Text { x: x0, baseline, size, text: rank, paint: self.label_ink(board, rank_square) });
             let file_square = Square::new(n - 1, i);
             let (x, y) = l.square_origin(file_square);
             let file = column_label(i);
@@ -296,7 +296,22 @@ impl Renderer {
                 (x0, baseline - cap * 1.05, width, cap * 1.05 + descent),
                 scene,
             );
-            scene.push(Item::Text { x: x0, baseline, size, text: file, paint: Paint::Queen });
+            scene.push(Item::Text { x: x0, baseline, size, text: file, paint: self.label_ink(board, file_square) });
+        }
+    }
+
+    /// A label's ink: the queens', but on a puzzle's blocked square (dark in light themes) the
+    /// background's when that stands further from the blocked paint.
+    fn label_ink(&self, board: &Board, sq: Square) -> Paint {
+        if !board.puzzle().is_some_and(|p| p.is_blocked(sq)) {
+            return Paint::Queen;
+        }
+        let colour = |paint| self.palette.rgb(self.palette.slot(paint));
+        let against = |paint| super::color::contrast(colour(paint), colour(Paint::Blocked));
+        if against(Paint::Background) > against(Paint::Queen) {
+            Paint::Background
+        } else {
+            Paint::Queen
         }
     }
 
