@@ -73,9 +73,9 @@ pub struct RenderOptions {
     /// A panel right of the board with the run's search tree (animations of whole tree-search
     /// runs). Default: off.
     pub tree: bool,
-    /// Explain dead ends (`--why`): on the frame where a line runs out of safe squares, join each
-    /// of its squares to a queen attacking it and say so in the caption; removals say which line
-    /// ran out. Tree searches only (see [`why`]). Default: off.
+    /// Draw the attacks behind dead ends (`--why`): on the frame where a line runs out of safe
+    /// squares, join each of its squares to a queen attacking it (the line is underlined and its
+    /// dead end said in the caption anyway). Tree searches only (see [`why`]). Default: off.
     pub why: bool,
     /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
     /// highlighted, and its variables' values (runs of the algorithms with a [`code::listing`];

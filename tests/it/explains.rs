@@ -10,7 +10,7 @@
 //!   (a 4x4 run and a puzzle, whose sentences are long, included): captions wrap instead.
 //! - Region puzzles letter their regions on the board.
 
-use crate::legibility::worst;
+use crate::legibility::{contrast, worst};
 use crate::support::{decode_gif, run_ok, temp_dir};
 use image::RgbaImage;
 use queens::internals::scene::Item;
@@ -25,21 +25,9 @@ fn px(img: &RgbaImage, x: usize, y: usize) -> Rgb {
     [p[0], p[1], p[2]]
 }
 
-fn gray(c: Rgb) -> f64 {
-    let lin = |v: u8| {
-        let v = f64::from(v) / 255.0;
-        if v <= 0.04045 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
-}
-
+/// The contrast of `a` and `b` in grayscale (lightness alone).
 fn ratio(a: Rgb, b: Rgb) -> f64 {
-    let (a, b) = (gray(a), gray(b));
-    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    contrast(a, b, "grayscale", false)
 }
 
 /// The most common colour of the square at (x, y).
