@@ -42,7 +42,9 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     let mut options = crate::SolveOptions::new(4);
     options.until = crate::Until::First;
     let trace = crate::record(&options, 1000).unwrap();
-    let animation = crate::Animation::new();
+    // The plain delays here (reading time's are checked in tests/it/reading.rs).
+    let mut animation = crate::Animation::new();
+    animation.timing.reading_time = false;
     let mut svg = Vec::new();
     let summary = crate::render_svg(&trace, &animation, &mut svg).unwrap();
     let svg = String::from_utf8(svg).unwrap();
