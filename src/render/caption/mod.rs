@@ -2,7 +2,7 @@
 //!
 //! Contract: line 1 says what the frame's event did ("place c3", "remove c3", "check c3: attacked
 //! by a5", "solution 1 found"; "empty board" on frame 0) and, on dead ends, why ("column f: no safe
-//! square", see [`crate::board::deadend::why_reason`]); line 2 is "step k of M" beside
+//! square", see `board::deadend::why_reason`); line 2 is "step k of M" beside
 //! the run's title ("8×8 · backtrack", on every frame); line 3 counts placements, removals and
 //! solutions. Numbers are written without padding ("step 5 of 57"). Lines are right-aligned under
 //! the board's right edge, and whatever changes from frame to frame stays put, so a GIF frame's
@@ -81,7 +81,7 @@ pub struct Action {
     /// What the verb acted on (a square), or the whole sentence.
     pub detail: String,
     /// Why the step happened: "column f: no safe square" (see
-    /// [`crate::board::deadend::why_reason`]).
+    /// `board::deadend::why_reason`).
     pub reason: Option<String>,
     /// Whether the reason is new on this frame (not the dead end the frame before already said:
     /// the removal right after a dead end repeats it).
