@@ -47,7 +47,8 @@ impl Renderer {
             self.solution_ring(&mut scene);
         }
         // A full board shows solved on the solution's own frame (and in stills), not on the placement before it.
-        self.squares(&frame.board, solution || frame.event.is_none(), &mut scene);
+        let solved = Self::shows_solved(&frame.board, solution || frame.event.is_none());
+        self.squares(&frame.board, solved, &mut scene);
         if !self.bare {
             if self.outline && !solution {
                 self.board_outline(&mut scene);
@@ -63,7 +64,7 @@ impl Renderer {
             }
             self.push_marks(marks, &mut scene);
             scene.items.extend(notes.items);
-            self.labels(&frame.board, Self::shows_solved(&frame.board, solution || frame.event.is_none()), &mut scene);
+            self.labels(&frame.board, solved, &mut scene);
             self.region_letters(&frame.board, &mut scene);
         }
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
@@ -79,15 +80,13 @@ impl Renderer {
         scene
     }
 
-    /// Every square with its ground: a solved board (all queens placed, none attacked, and
-    /// `may_show_solved`: a solution's frame or a still) shows no attacks and its queens on the
+    /// Every square with its ground: a `solved` board (see [`Renderer::shows_solved`]) shows no attacks and its queens on the
     /// solution paint; otherwise, when attacks are shaded, queens' squares and attacked squares
     /// take the attacked shade and the others stay plain, ringed in themes that ring free squares.
     /// (The placement that completes a solution stays shaded: the solution frame after it is the
     /// reveal, and the frames around it stay alike, which keeps animations small.)
-    fn squares(&self, board: &Board, may_show_solved: bool, scene: &mut Scene) {
+    fn squares(&self, board: &Board, solved: bool, scene: &mut Scene) {
         let size = self.layout.square;
-        let solved = Self::shows_solved(board, may_show_solved);
         if board.has_regions() {
             return self.puzzle_squares(board, solved, scene);
         }

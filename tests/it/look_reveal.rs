@@ -215,13 +215,7 @@ fn puzzle_crosses_are_quieter_than_queens() {
     let last = models(&trace).pop().unwrap();
     for name in ["default", "gray", "dark", "print"] {
         let theme = Theme::named(name).unwrap();
-        let mut animation = Animation::new();
-        animation.look.theme = theme.clone();
-        animation.look.bare = true;
-        animation.look.square = Some(SQUARE as usize);
-        let mut gif = Vec::new();
-        queens::render_gif(&trace, &animation, &mut gif).unwrap();
-        let img = decode_gif(&gif).pop().unwrap().0;
+        let img = crate::puzzle_picture::bare_frames(&trace, &theme).pop().unwrap().0;
         // A queen's ink weight: its share of the square times its contrast on the token.
         let ink_share = |sq: Square, ink: Rgb| {
             let (x0, y0) = (sq.col as u32 * SQUARE + 8, sq.row as u32 * SQUARE + 8);

@@ -200,17 +200,23 @@ fn px(img: &RgbaImage, (x, y): (u32, u32)) -> Rgb {
     [p[0], p[1], p[2]]
 }
 
-fn measure(theme: &Theme) -> Marks {
-    let trace = trace();
+/// The puzzle run's frames in `theme`, bare, SQUARE-pixel squares, decoded by the `image` crate.
+pub(crate) fn bare_frames(trace: &Trace, theme: &Theme) -> Vec<(image::RgbaImage, u32)> {
     let mut animation = Animation::new();
     animation.look.theme = theme.clone();
     animation.look.bare = true;
     animation.look.square = Some(SQUARE as usize);
     let mut gif = Vec::new();
-    queens::render_gif(&trace, &animation, &mut gif).unwrap();
+    queens::render_gif(trace, &animation, &mut gif).unwrap();
+    decode_gif(&gif)
+}
+
+fn measure(theme: &Theme) -> Marks {
+    let trace = trace();
+    let frames = bare_frames(&trace, theme);
     let (p, models) = (puzzle(), models(&trace));
     let mut m = Marks::default();
-    for (k, (img, _)) in decode_gif(&gif).iter().enumerate() {
+    for (k, (img, _)) in frames.iter().enumerate() {
         for i in 0..36 {
             let sq = Square::new(i / 6, i % 6);
             let [corner, centre, token, tab, right, _] = probes(sq);
