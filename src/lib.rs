@@ -80,8 +80,8 @@ pub use pixels::{IndexedImage, Rgb, TRANSPARENT};
 pub use output::{check_own_folder, remove_temporaries, Batch, OutputFile};
 
 pub use trace::jsonl;
-pub use trace::puzzle::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::puzzle_file::{parse_puzzle, puzzle_text, read_puzzle, ReadPuzzle, MAX_PUZZLE_BYTES, MAX_PUZZLE_N};
+pub use trace::puzzle_furniture::{Puzzle, Rule, MAX_REGIONS};
 pub use trace::select::{solution_frames, FrameSpec, Selection};
 pub use trace::{column_label, Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
 
@@ -162,6 +162,6 @@ pub mod internals {
     pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
     pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
     pub use crate::render::{canvas, caption, color, glyphs, layout, palette, scene, svg, theme, why, Renderer};
-    pub use crate::solve::puzzle::{deduce, rules, state};
+    pub use crate::solve::puzzle::{deduce, region_grid, rules};
     pub use crate::trace::{column_label, Full, VecRecorder};
 }

@@ -35,7 +35,7 @@ pub fn run() {
                 queens::record(&options, 10_000_000).expect("solved").events.len()
             });
             let mut next = made.iter();
-            let (count, _) = timed(|_| queens::count::puzzle::count_puzzle(&next.next().expect("one").puzzle, 2));
+            let (count, _) = timed(|_| queens::count::count_puzzle(&next.next().expect("one").puzzle, 2));
             let mean_events = events.iter().sum::<usize>() as f64 / events.len() as f64;
             let name = format!("{n}x{n} {kind:?} ({mean_events:.0} events)");
             println!(

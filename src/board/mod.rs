@@ -7,7 +7,7 @@
 //! that is not there, a solution that does not match the board, a check whose verdict is wrong).
 
 pub mod deadend;
-pub mod puzzle;
+pub mod puzzle_marks;
 mod replay;
 pub mod seek;
 pub mod tree;
@@ -15,9 +15,9 @@ pub mod tree;
 pub use crate::error::TraceFault;
 pub use replay::{validate, BoardFrame, Counters, Replay, StreamReplay};
 
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::{Event, Square};
-use puzzle::PuzzleState;
+use puzzle_marks::PuzzleState;
 
 pub use crate::trace::MAX_REPLAY_N;
 

@@ -4,9 +4,9 @@
 //! that cannot happen stops the replay with [`Error::InvalidTrace`] naming it (1-based).
 
 use super::{Board, MAX_REPLAY_N};
-use crate::trace::puzzle::Puzzle;
+use crate::error::Error;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::{Event, Trace};
-use crate::Error;
 
 /// Running totals shown in captions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,20 +69,20 @@ pub struct BoardFrame {
 
 /// Board and counters after some events; applies the next one or names why it cannot happen.
 #[derive(Clone, Debug)]
-struct State {
+struct Snapshot {
     board: Board,
     counters: Counters,
     /// Why the puzzle's furniture cannot stand on the board (reported as frame 0's fault).
     unusable: Option<super::TraceFault>,
 }
 
-impl State {
+impl Snapshot {
     fn new(n: usize, puzzle: Option<&Puzzle>) -> Self {
         let (board, unusable) = match Board::for_puzzle(n, puzzle) {
             Ok(board) => (board, None),
             Err(fault) => (Board::new(n), Some(fault)),
         };
-        State { board, counters: Counters::default(), unusable }
+        Snapshot { board, counters: Counters::default(), unusable }
     }
 
     /// Apply `event` (frame `index`); the frame it leads to.
@@ -101,14 +101,14 @@ impl State {
 /// Replays a trace frame by frame, validating each event.
 pub struct Replay<'a> {
     trace: &'a Trace,
-    state: State,
+    state: Snapshot,
     next: usize,
 }
 
 impl<'a> Replay<'a> {
     /// Replays `trace` from the empty board, one frame per event after frame 0.
     pub fn new(trace: &'a Trace) -> Self {
-        Replay { trace, state: State::new(trace.n, trace.puzzle.as_ref()), next: 0 }
+        Replay { trace, state: Snapshot::new(trace.n, trace.puzzle.as_ref()), next: 0 }
     }
 }
 
@@ -135,7 +135,7 @@ impl Iterator for Replay<'_> {
 /// (0 otherwise: [`BoardFrame::total`] is then 0).
 pub struct StreamReplay<I> {
     events: I,
-    state: State,
+    state: Snapshot,
     total: usize,
     next: usize,
     done: bool,
@@ -143,12 +143,12 @@ pub struct StreamReplay<I> {
 
 impl<I: Iterator<Item = Result<(usize, Event), Error>>> StreamReplay<I> {
     pub fn new(n: usize, total: Option<usize>, events: I) -> Self {
-        StreamReplay { events, state: State::new(n, None), total: total.unwrap_or(0), next: 0, done: false }
+        StreamReplay { events, state: Snapshot::new(n, None), total: total.unwrap_or(0), next: 0, done: false }
     }
 
     /// The same replay with `puzzle`'s furniture on the board from frame 0.
     pub fn with_puzzle(mut self, puzzle: Option<&Puzzle>) -> Self {
-        self.state = State::new(self.state.board.n(), puzzle);
+        self.state = Snapshot::new(self.state.board.n(), puzzle);
         self
     }
 }
@@ -195,7 +195,7 @@ pub fn validate(trace: &Trace) -> Result<Counters, Error> {
 mod tests {
     use super::*;
     use crate::error::TraceFault;
-    use crate::trace::puzzle::Puzzle;
+    use crate::trace::puzzle_furniture::Puzzle;
 
     #[test]
     fn puzzle_events_need_a_puzzle() {

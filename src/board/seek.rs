@@ -9,8 +9,8 @@
 //! would pass [`CHECKPOINT_BUDGET`] squares in all.
 
 use crate::board::{Board, BoardFrame, Counters, MAX_REPLAY_N};
+use crate::error::Error;
 use crate::trace::{Event, Trace};
-use crate::Error;
 
 /// Frames between checkpoints.
 pub const DEFAULT_INTERVAL: usize = 256;

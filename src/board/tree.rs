@@ -8,9 +8,9 @@
 //! number, 1-based) it was placed, removed, found a solution or was cut by a look-ahead, and
 //! [`SearchTree::state_at`] says how it shows after frame k (the board after events 1..=k).
 
+use crate::error::Error;
 use crate::trace::Algorithm;
 use crate::trace::{Event, Square, Trace};
-use crate::Error;
 
 /// One node: the empty board (root) or a placement.
 #[derive(Clone, Debug, PartialEq, Eq)]

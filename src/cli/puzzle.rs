@@ -154,7 +154,7 @@ impl CheckArgs {
     fn run(self) -> Result<()> {
         let puzzle = read(&self.file)?;
         let started = Instant::now();
-        let count = queens::count::puzzle::count_puzzle(&puzzle, self.max);
+        let count = queens::count::count_puzzle(&puzzle, self.max);
         let unique = match count {
             0 => "unique: no, it has no solution".to_string(),
             1 => "unique: yes, one solution".to_string(),

@@ -17,22 +17,27 @@ const PREFIX_DEPTH: usize = 3;
 /// `rows` holds the used rows, `down`/`up` the rows of this column attacked
 /// along a down-right / up-right diagonal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Node {
+struct Placement {
     rows: u64,
     down: u64,
     up: u64,
     depth: usize,
 }
 
-impl Node {
+impl Placement {
     /// Rows of the next column that are not attacked (needs `full` mask).
     fn free(&self, full: u64) -> u64 {
         full & !(self.rows | self.down | self.up)
     }
 
     /// Places a queen at row bit `bit` of the next column.
-    fn place(&self, bit: u64) -> Node {
-        Node { rows: self.rows | bit, down: (self.down | bit) << 1, up: (self.up | bit) >> 1, depth: self.depth + 1 }
+    fn place(&self, bit: u64) -> Placement {
+        Placement {
+            rows: self.rows | bit,
+            down: (self.down | bit) << 1,
+            up: (self.up | bit) >> 1,
+            depth: self.depth + 1,
+        }
     }
 }
 
@@ -85,19 +90,19 @@ pub fn count_all_plain(n: usize) -> u64 {
     if n == 0 {
         return 0;
     }
-    count_from(n, full, Node::default())
+    count_from(n, full, Placement::default())
 }
 
 /// Prefixes covering exactly the top half of the solutions (see [`count_all`]).
-fn mirror_prefixes(n: usize, full: u64) -> Vec<Node> {
+fn mirror_prefixes(n: usize, full: u64) -> Vec<Placement> {
     let depth = PREFIX_DEPTH.min(n);
     let top_half = (1u64 << (n / 2)) - 1;
     let mut out = Vec::new();
     for bit in bits(top_half) {
-        expand(Node::default().place(bit), full, depth, &mut out);
+        expand(Placement::default().place(bit), full, depth, &mut out);
     }
     if n % 2 == 1 {
-        let centre = Node::default().place(1 << (n / 2));
+        let centre = Placement::default().place(1 << (n / 2));
         for bit in bits(centre.free(full) & top_half) {
             expand(centre.place(bit), full, depth, &mut out);
         }
@@ -106,7 +111,7 @@ fn mirror_prefixes(n: usize, full: u64) -> Vec<Node> {
 }
 
 /// Pushes every valid extension of `node` to `depth` columns onto `out`.
-fn expand(node: Node, full: u64, depth: usize, out: &mut Vec<Node>) {
+fn expand(node: Placement, full: u64, depth: usize, out: &mut Vec<Placement>) {
     if node.depth >= depth {
         out.push(node);
         return;
@@ -121,7 +126,7 @@ fn expand(node: Node, full: u64, depth: usize, out: &mut Vec<Node>) {
 ///
 /// The loop never enters the last column: a placement in column `n - 2`
 /// counts when it leaves the single remaining row unattacked.
-fn count_from(n: usize, full: u64, start: Node) -> u64 {
+fn count_from(n: usize, full: u64, start: Placement) -> u64 {
     if start.depth + 2 > n {
         return if start.depth == n { 1 } else { u64::from(start.free(full).count_ones()) };
     }
@@ -159,20 +164,20 @@ fn count_from(n: usize, full: u64, start: Node) -> u64 {
 #[must_use]
 pub fn solutions(n: usize) -> Solutions {
     let full = full_mask(n);
-    let frames = if n == 0 { Vec::new() } else { vec![Frame::new(Node::default(), full)] };
+    let frames = if n == 0 { Vec::new() } else { vec![ColumnInProgress::new(Placement::default(), full)] };
     Solutions { n, full, frames, queens: Vec::with_capacity(n) }
 }
 
 /// One column of the lazy search: its placement so far and the rows left to try.
 #[derive(Clone, Debug)]
-struct Frame {
-    node: Node,
+struct ColumnInProgress {
+    node: Placement,
     untried: u64,
 }
 
-impl Frame {
-    fn new(node: Node, full: u64) -> Frame {
-        Frame { untried: node.free(full), node }
+impl ColumnInProgress {
+    fn new(node: Placement, full: u64) -> ColumnInProgress {
+        ColumnInProgress { untried: node.free(full), node }
     }
 }
 
@@ -182,7 +187,7 @@ pub struct Solutions {
     n: usize,
     full: u64,
     /// `frames[c]` is the search state of column `c`; the top one is active.
-    frames: Vec<Frame>,
+    frames: Vec<ColumnInProgress>,
     /// Rows chosen in the columns below the active frame.
     queens: Vec<usize>,
 }
@@ -207,7 +212,7 @@ impl Iterator for Solutions {
                 self.queens.pop();
                 return Some(found);
             }
-            self.frames.push(Frame::new(node, self.full));
+            self.frames.push(ColumnInProgress::new(node, self.full));
         }
     }
 }

@@ -15,7 +15,7 @@
 
 use crate::count::dp_table::{Table, SLOT_BYTES};
 use crate::count::{check_n, full_mask};
-use crate::Error;
+use crate::error::Error;
 
 /// Largest board the dynamic programming count takes (3 masks of `n` bits in a `u64`).
 pub const DP_MAX_N: usize = 21;

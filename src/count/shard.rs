@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::count::check_n;
 use crate::count::takaken::{units, Counts, Setup, Unit};
-use crate::Error;
+use crate::error::Error;
 
 /// Units wanted per shard before the split stops going deeper.
 pub const UNITS_PER_SHARD: usize = 32;

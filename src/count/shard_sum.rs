@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Read};
 
 use crate::count::shard::MAX_SHARDS;
-use crate::Error;
+use crate::error::Error;
 
 /// What one shard counted, and how long it took.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

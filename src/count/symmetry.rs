@@ -151,7 +151,7 @@ enum Turn {
 /// Absolute-position board for the rotation-fixed searches. Lines are bits:
 /// column `c`, row `r`, diagonal `c + r`, anti-diagonal `r - c + n - 1`.
 #[derive(Clone, Copy, Debug)]
-struct Board {
+struct FixedBoard {
     n: usize,
     full: u64,
     cols: u64,
@@ -160,9 +160,9 @@ struct Board {
     anti: u64,
 }
 
-impl Board {
-    fn empty(n: usize) -> Board {
-        Board { n, full: full_mask(n), cols: 0, rows: 0, diag: 0, anti: 0 }
+impl FixedBoard {
+    fn empty(n: usize) -> FixedBoard {
+        FixedBoard { n, full: full_mask(n), cols: 0, rows: 0, diag: 0, anti: 0 }
     }
 
     /// Rows of column `col` not attacked by any queen on the board.
@@ -190,7 +190,7 @@ impl Board {
 
     /// The board plus the whole rotation orbit of `(col, row)`, if no two of
     /// those queens attack each other.
-    fn with_orbit(mut self, col: usize, row: usize, turn: Turn) -> Option<Board> {
+    fn with_orbit(mut self, col: usize, row: usize, turn: Turn) -> Option<FixedBoard> {
         let m = self.n - 1;
         if 2 * col == m && 2 * row == m {
             return self.place(col, row).then_some(self);
@@ -205,12 +205,12 @@ impl Board {
 
 /// Number of solutions left unchanged by `turn`, for `n >= 1`.
 fn count_turn_fixed(n: usize, turn: Turn) -> u64 {
-    let board = Board::empty(n);
+    let board = FixedBoard::empty(n);
     (0..n).into_par_iter().filter_map(|row| board.with_orbit(0, row, turn)).map(|next| count_orbits(next, turn)).sum()
 }
 
 /// Completes `board` orbit by orbit, always filling the leftmost empty column.
-fn count_orbits(board: Board, turn: Turn) -> u64 {
+fn count_orbits(board: FixedBoard, turn: Turn) -> u64 {
     let col = (!board.cols).trailing_zeros() as usize;
     if col >= board.n {
         return 1;

@@ -11,8 +11,8 @@
 use super::lzw;
 use super::order::ColourOrder;
 use super::patch::changed_rect;
+use crate::error::Error;
 use crate::pixels::{IndexedImage, Rgb};
-use crate::Error;
 use gif::{DisposalMethod, Frame, Repeat};
 use std::borrow::Cow;
 use std::io::Write;

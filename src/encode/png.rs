@@ -8,8 +8,8 @@
 //! zlib stream; level 6 was chosen by measurement on the 92-board sheet (see `examples/bench.rs`).
 
 use super::zlib::{self, Deflated};
+use crate::error::Error;
 use crate::pixels::{IndexedImage, Rgb};
-use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;
 

@@ -84,7 +84,7 @@ pub enum Error {
     /// A sink was called out of order (a bug in the caller).
     #[error("a sink was used out of order ({0}); this is a bug in the caller")]
     SinkState(&'static str),
-    /// The [`Progress`](crate::Progress) watcher cancelled the run.
+    /// The [`Progress`](crate::pipeline::Progress) watcher cancelled the run.
     #[error("cancelled")]
     Cancelled,
     /// A still was asked for `frames` frames instead of one.

@@ -7,7 +7,7 @@
 //! writing (as `cp` does); [`check_own_folder`] refuses a folder another user owns;
 //! [`temporary_prefix`] keeps a temporary's name within 255 bytes.
 
-use crate::Error;
+use crate::error::Error;
 use std::fs::Metadata;
 use std::io;
 use std::os::unix::fs::MetadataExt;

@@ -26,7 +26,7 @@ mod guard;
 pub use guard::check_own_folder;
 use guard::{check_link, check_writable, temporary_prefix};
 
-use crate::Error;
+use crate::error::Error;
 use std::fs::{File, Metadata, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
@@ -90,7 +90,7 @@ impl Drop for Temp {
     }
 }
 
-enum Sink {
+enum Destination {
     /// A temporary that replaces `real` on commit; `existed` when `real` was there before.
     Replace { writer: BufWriter<File>, temp: Temp, real: PathBuf, existed: bool },
     /// Written where it is: special files and stdout.
@@ -100,7 +100,7 @@ enum Sink {
 /// An output target opened for writing; see the module comment for what happens to each kind.
 pub struct OutputFile {
     target: PathBuf,
-    sink: Option<Sink>,
+    sink: Option<Destination>,
     written: u64,
     #[cfg(test)]
     fail_after: Option<u64>,
@@ -143,10 +143,10 @@ impl OutputFile {
     /// Standard output (the caller decides whether a terminal is acceptable).
     pub fn stdout() -> Self {
         let out: Box<dyn Write + Send> = Box::new(io::stdout());
-        Self::new(PathBuf::from("standard output"), Sink::Direct(BufWriter::with_capacity(BUFFER, out)))
+        Self::new(PathBuf::from("standard output"), Destination::Direct(BufWriter::with_capacity(BUFFER, out)))
     }
 
-    fn new(target: PathBuf, sink: Sink) -> Self {
+    fn new(target: PathBuf, sink: Destination) -> Self {
         OutputFile {
             target,
             sink: Some(sink),
@@ -186,7 +186,7 @@ impl OutputFile {
             let _ = std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()));
         }
         let writer = BufWriter::with_capacity(BUFFER, file);
-        Ok(Self::new(target.to_path_buf(), Sink::Replace { writer, temp, real, existed: old.is_some() }))
+        Ok(Self::new(target.to_path_buf(), Destination::Replace { writer, temp, real, existed: old.is_some() }))
     }
 
     /// Open a special file where it is: sockets are connected to, everything else opened for writing.
@@ -197,7 +197,7 @@ impl OutputFile {
         } else {
             Box::new(std::fs::OpenOptions::new().write(true).open(target).map_err(open_error)?)
         };
-        Ok(Self::new(target.to_path_buf(), Sink::Direct(BufWriter::with_capacity(BUFFER, out))))
+        Ok(Self::new(target.to_path_buf(), Destination::Direct(BufWriter::with_capacity(BUFFER, out))))
     }
 
     /// The path as given (or "standard output").
@@ -217,12 +217,12 @@ impl OutputFile {
     fn finish(mut self) -> Result<Finished, Error> {
         let write_error = |source| Error::OutputWrite { path: self.target.clone(), source };
         let temp = match self.sink.take().expect("sink present until commit") {
-            Sink::Replace { writer, temp, real, existed } => {
+            Destination::Replace { writer, temp, real, existed } => {
                 let file = writer.into_inner().map_err(|e| write_error(e.into_error()))?;
                 file.sync_all().map_err(write_error)?;
                 Some((temp, real, existed))
             }
-            Sink::Direct(mut writer) => {
+            Destination::Direct(mut writer) => {
                 writer.flush().map_err(write_error)?;
                 None
             }
@@ -240,8 +240,8 @@ impl OutputFile {
 
     fn writer(&mut self) -> &mut dyn Write {
         match self.sink.as_mut().expect("sink present until commit") {
-            Sink::Replace { writer, .. } => writer,
-            Sink::Direct(writer) => writer,
+            Destination::Replace { writer, .. } => writer,
+            Destination::Direct(writer) => writer,
         }
     }
 }
@@ -270,7 +270,7 @@ impl Drop for OutputFile {
     /// An unfinished special file or stdout gets nothing more: what is still buffered is dropped.
     /// (An unfinished temporary is deleted by its own `Temp`.)
     fn drop(&mut self) {
-        if let Some(Sink::Direct(writer)) = self.sink.take() {
+        if let Some(Destination::Direct(writer)) = self.sink.take() {
             let _ = writer.into_parts();
         }
     }

@@ -2,7 +2,10 @@
 //! by a fault-injecting writer (no privileges needed).
 
 use super::*;
-use crate::{stills, Animation, RenderOptions, SolveOptions};
+use crate::pipeline::Animation;
+use crate::render::RenderOptions;
+use crate::solve::SolveOptions;
+use crate::stills;
 
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("queens-output-{name}-{}", std::process::id()));
@@ -81,8 +84,9 @@ fn a_full_disk_keeps_the_old_file_and_names_it() {
     std::fs::write(&target, b"old").unwrap();
     let mut f = OutputFile::create(&target).unwrap();
     f.fail_after = Some(100);
-    let e = stills::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &RenderOptions::default(), crate::Format::Png, &mut f)
-        .unwrap_err();
+    let e =
+        stills::write_board(8, &[0, 4, 7, 5, 2, 6, 1, 3], &RenderOptions::default(), crate::sink::Format::Png, &mut f)
+            .unwrap_err();
     let message = e.to_string();
     assert!(message.contains("board.png") && message.contains("No space left"), "{message}");
     drop(f);
@@ -98,12 +102,12 @@ fn encoders_report_a_full_disk_instead_of_panicking_or_hanging() {
             8,
             &[0, 4, 7, 5, 2, 6, 1, 3],
             &RenderOptions::default(),
-            crate::Format::Png,
+            crate::sink::Format::Png,
             FullDisk { room },
         );
         assert!(e.unwrap_err().to_string().contains("No space left"), "board, room {room}");
         let mut options = SolveOptions::new(6);
-        options.until = crate::Until::All;
+        options.until = crate::solve::Until::All;
         let e = crate::animate(&options, &Animation::new(), FullDisk { room }).unwrap_err();
         assert!(e.to_string().contains("No space left"), "animation, room {room}: {e}");
     }

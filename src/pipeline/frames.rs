@@ -10,10 +10,10 @@
 use super::workers::{frame_delay, Words};
 use super::{prepare_trace, Animation, Timing};
 use crate::board::Replay;
+use crate::error::Error;
 use crate::pixels::IndexedImage;
 use crate::render::Renderer;
 use crate::trace::Trace;
-use crate::Error;
 use std::iter::Peekable;
 
 /// The frames of one run, drawn as they are pulled: each item is the frame's picture and how long

@@ -26,12 +26,12 @@ pub use timing::{
 };
 
 use crate::board::{self, Replay, StreamReplay};
+use crate::error::Error;
 use crate::render::caption::CaptionSpec;
 use crate::render::{RenderOptions, Renderer};
 use crate::sink::Sink;
 use crate::trace::select::Selection;
 use crate::trace::{Event, RunInfo, Trace};
-use crate::Error;
 use workers::{draw_frames, Selected};
 
 /// Default cap on frames per animation (`--max-frames`).

@@ -13,6 +13,7 @@
 use super::workers::{draw_frames, Drawer, FrameState, Selected, Words};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::render::scene::{Item, Scene};
@@ -20,7 +21,6 @@ use crate::render::theme::Paint;
 use crate::render::Renderer;
 use crate::sink::Sink;
 use crate::trace::{Event, Trace};
-use crate::Error;
 
 /// What one tick of a race's clock is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,13 +7,13 @@
 
 use super::{Animation, Progress, Summary, Timing};
 use crate::board::BoardFrame;
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::render::scene::Scene;
 use crate::render::Renderer;
 use crate::sink::{Encode, Frame, Sink, Stream};
 use crate::trace::Event;
-use crate::Error;
 use rayon::prelude::*;
 use std::sync::mpsc::{sync_channel, SyncSender};
 

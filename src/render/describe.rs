@@ -18,14 +18,14 @@ use crate::board::{Board, BoardFrame};
 use crate::trace::{column_label, Event, Square};
 
 /// A line segment in frame pixels (from, to) and its width.
-pub(super) type Segment = ((f32, f32), (f32, f32), f32);
+pub(super) type StrokedLine = ((f32, f32), (f32, f32), f32);
 
 /// Highlights collected while describing a frame, drawn together so every halo lies under every
 /// ink of its kind (the SVG's layers paint them in the same order).
 #[derive(Default)]
 pub(super) struct Marks {
     /// Line segments in the alarm colour, with their width.
-    pub lines: Vec<Segment>,
+    pub lines: Vec<StrokedLine>,
     /// Rectangles outlined inside (forward's dead row).
     pub outlines: Vec<Rect>,
     /// Lines of the board run out of safe squares, marked by corner brackets at their two ends.

@@ -19,10 +19,10 @@ use super::code::panel::CodeLayout;
 use super::code::Listing;
 use super::glyphs::Glyphs;
 pub use super::scene::PanelLayout;
+use crate::error::Error;
 use crate::trace::Algorithm;
 use crate::trace::Square;
 use crate::trace::MAX_REPLAY_N;
-use crate::Error;
 
 /// Smallest square size accepted, in pixels.
 pub const MIN_SQUARE: usize = 4;

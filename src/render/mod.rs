@@ -19,7 +19,7 @@ pub mod glyphs;
 pub mod layout;
 pub mod palette;
 pub mod pdf;
-mod puzzle;
+mod puzzle_board;
 pub mod puzzle_colours;
 pub mod raster;
 mod region_letters;

@@ -13,9 +13,9 @@
 use crate::board::seek::FrameSeeker;
 use crate::board::{BoardFrame, Replay, StreamReplay};
 use crate::error::echo::printable;
-use crate::render::caption::{action_text, caption_for, CaptionSpec, Segment};
+use crate::error::Error;
+use crate::render::caption::{action_text, caption_for, CaptionPiece, CaptionSpec};
 use crate::trace::{column_label, Event, Square, Trace};
-use crate::Error;
 use std::io::Write;
 
 /// What a square shows in a text view.
@@ -250,14 +250,14 @@ pub fn code_listing(trace: &Trace) -> Result<crate::render::code::Listing, Error
 /// Write every frame of a trace read from `input` in the plain form: a JSON trace whole (validated
 /// first), JSON Lines as a stream, in flat memory, each event validated as it comes (the frames
 /// before a bad event are written). A stream longer than what is read ahead
-/// ([`crate::jsonl::READ_AHEAD_EVENTS`]) has headers `step k: <action>`: its length is not known.
+/// ([`crate::trace::jsonl::READ_AHEAD_EVENTS`]) has headers `step k: <action>`: its length is not known.
 pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Result<(), Error> {
-    let mut events = match crate::jsonl::open(input)? {
-        crate::jsonl::Input::Whole(trace) => {
+    let mut events = match crate::trace::jsonl::open(input)? {
+        crate::trace::jsonl::Input::Whole(trace) => {
             let every: Vec<usize> = (0..=trace.events.len()).collect();
             return write_text_frames(&trace, &every, out);
         }
-        crate::jsonl::Input::Lines(events) => events,
+        crate::trace::jsonl::Input::Lines(events) => events,
     };
     let (info, ahead) = events.read_ahead()?;
     if info.n == 0 || info.n > crate::trace::MAX_REPLAY_N {
@@ -279,12 +279,12 @@ pub fn write_text_stream<R: std::io::BufRead>(input: R, out: impl Write) -> Resu
     Ok(())
 }
 
-fn segments_text(segments: &[Segment]) -> String {
+fn segments_text(segments: &[CaptionPiece]) -> String {
     segments
         .iter()
         .map(|segment| match segment {
-            Segment::Text(text) => text.clone(),
-            Segment::Number(value) => value.to_string(),
+            CaptionPiece::Text(text) => text.clone(),
+            CaptionPiece::Number(value) => value.to_string(),
         })
         .collect()
 }
@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn captions_use_the_caption_words_and_conflicts_show() {
-        let trace = crate::solve::record(&crate::SolveOptions::new(4), 1000).unwrap();
+        let trace = crate::solve::record(&crate::solve::SolveOptions::new(4), 1000).unwrap();
         let spec = crate::render::caption::caption_spec(&trace);
         let last = Replay::new(&trace).last().unwrap().unwrap();
         let view = TextFrame::new(&last, &spec);
@@ -337,7 +337,7 @@ mod tests {
         let events = vec![Event::Place { row: 1, col: 0 }, Event::Place { row: 3, col: 1 }];
         let trace = Trace { n: 4, algorithm: "backtrack".into(), puzzle: None, events };
         let mut lines = Vec::new();
-        crate::jsonl::write(&trace, &mut lines).unwrap();
+        crate::trace::jsonl::write(&trace, &mut lines).unwrap();
         let mut out = Vec::new();
         write_text_stream(&lines[..], &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), text_of(&trace, &[0, 1, 2]));

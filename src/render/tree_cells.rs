@@ -72,7 +72,7 @@ pub(super) struct Group {
 
 /// One cell of a level: a wide node, or a group of narrow ones.
 #[derive(Clone, Debug)]
-pub(super) enum Cell {
+pub(super) enum TreeCell {
     Node(usize),
     Group(Group),
 }
@@ -83,7 +83,7 @@ pub(super) struct TreeCells {
     pub geometry: Geometry,
     /// Node ids per level, in visiting order.
     levels: Vec<Vec<usize>>,
-    cells: Vec<Vec<Cell>>,
+    cells: Vec<Vec<TreeCell>>,
     /// (removal event, node id), by event.
     removals: Vec<(usize, usize)>,
 }
@@ -124,17 +124,17 @@ impl TreeCells {
     }
 
     /// Every visible cell after frame k with its state, level by level, left to right.
-    pub fn visible(&self, k: usize) -> Vec<(&Cell, usize, NodeState, bool)> {
+    pub fn visible(&self, k: usize) -> Vec<(&TreeCell, usize, NodeState, bool)> {
         let mut out = Vec::new();
         for (depth, (ids, cells)) in self.levels.iter().zip(&self.cells).enumerate() {
             let path = self.path_position(ids, k).map(|p| (p, self.tree.pruned_by(&self.tree.nodes[ids[p]], k)));
             for cell in cells {
                 let (state, pruned) = match cell {
-                    Cell::Node(id) => {
+                    TreeCell::Node(id) => {
                         let node = &self.tree.nodes[*id];
                         (self.tree.state_at(node, k), self.tree.pruned_by(node, k))
                     }
-                    Cell::Group(group) => group_state(group, path, k),
+                    TreeCell::Group(group) => group_state(group, path, k),
                 };
                 if state == NodeState::Hidden {
                     break;
@@ -173,17 +173,17 @@ fn group_state(group: &Group, path: Option<(usize, bool)>, k: usize) -> (NodeSta
 }
 
 /// The cells of one level: wide nodes alone, runs of narrow nodes in one pixel column together.
-fn level_cells(tree: &SearchTree, geometry: &Geometry, ids: &[usize]) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = Vec::new();
+fn level_cells(tree: &SearchTree, geometry: &Geometry, ids: &[usize]) -> Vec<TreeCell> {
+    let mut cells: Vec<TreeCell> = Vec::new();
     for (position, &id) in ids.iter().enumerate() {
         let node = &tree.nodes[id];
         if geometry.span_pixels(node) >= 2 {
-            cells.push(Cell::Node(id));
+            cells.push(TreeCell::Node(id));
             continue;
         }
         let x = geometry.rect(node, 1).0;
         match cells.last_mut() {
-            Some(Cell::Group(group)) if group.x == x => add_member(group, node, position),
+            Some(TreeCell::Group(group)) if group.x == x => add_member(group, node, position),
             _ => {
                 let mut group = Group {
                     x,
@@ -193,7 +193,7 @@ fn level_cells(tree: &SearchTree, geometry: &Geometry, ids: &[usize]) -> Vec<Cel
                     pruned_from: [NEVER; 3],
                 };
                 add_member(&mut group, node, position);
-                cells.push(Cell::Group(group));
+                cells.push(TreeCell::Group(group));
             }
         }
     }
@@ -239,8 +239,8 @@ mod tests {
             .iter()
             .flatten()
             .map(|cell| match cell {
-                Cell::Node(_) => 1,
-                Cell::Group(group) => group.members.len(),
+                TreeCell::Node(_) => 1,
+                TreeCell::Group(group) => group.members.len(),
             })
             .sum();
         assert_eq!(covered, nodes);

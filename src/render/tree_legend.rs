@@ -19,7 +19,7 @@ use crate::board::tree::{NodeState, SearchTree};
 
 /// What a node shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mark {
+pub(super) enum LegendMark {
     Path,
     Current,
     Solution,
@@ -29,26 +29,26 @@ pub(super) enum Mark {
     TakenBack,
 }
 
-impl Mark {
+impl LegendMark {
     fn words(self) -> &'static str {
         match self {
-            Mark::Path => "On the board",
-            Mark::Current => "Current step",
-            Mark::Solution => "Solution",
-            Mark::Explored => "Removed, solution below",
-            Mark::Dead => "Dead end",
-            Mark::Cut => "Cut by look-ahead",
-            Mark::TakenBack => "Just removed",
+            LegendMark::Path => "On the board",
+            LegendMark::Current => "Current step",
+            LegendMark::Solution => "Solution",
+            LegendMark::Explored => "Removed, solution below",
+            LegendMark::Dead => "Dead end",
+            LegendMark::Cut => "Cut by look-ahead",
+            LegendMark::TakenBack => "Just removed",
         }
     }
 
     /// The swatch: a node of `side` pixels showing this mark (`outlined`: see [`explored_outline`]).
     fn swatch(self, rect: Rect, (outlined, dead): (bool, Paint), scene: &mut Scene) {
         let state = match self {
-            Mark::Path | Mark::Current => NodeState::Path,
-            Mark::Solution => NodeState::Solution,
-            Mark::Explored => NodeState::Explored,
-            Mark::Dead | Mark::Cut | Mark::TakenBack => NodeState::Dead,
+            LegendMark::Path | LegendMark::Current => NodeState::Path,
+            LegendMark::Solution => NodeState::Solution,
+            LegendMark::Explored => NodeState::Explored,
+            LegendMark::Dead | LegendMark::Cut | LegendMark::TakenBack => NodeState::Dead,
         };
         let (fill, _) = node_paints(state, dead);
         scene.push(Item::Fill { rect, paint: fill });
@@ -56,11 +56,11 @@ impl Mark {
             path_outline(rect, scene);
         }
         match self {
-            Mark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
-            Mark::Solution => solution_outline(rect, rect.3, scene),
-            Mark::Cut => cut_bar(rect, scene),
-            Mark::TakenBack => taken_back(rect, rect.3, scene),
-            Mark::Explored if outlined => explored_outline(rect, scene),
+            LegendMark::Current => current_node(rect, rect.3, (rect.0, rect.0 + rect.2), scene),
+            LegendMark::Solution => solution_outline(rect, rect.3, scene),
+            LegendMark::Cut => cut_bar(rect, scene),
+            LegendMark::TakenBack => taken_back(rect, rect.3, scene),
+            LegendMark::Explored if outlined => explored_outline(rect, scene),
             _ => {}
         }
     }
@@ -180,7 +180,7 @@ pub(super) struct TreeLegend {
     /// Explored nodes are outlined ([`explored_outline`]); the dead ends' fill ([`dead_fill`]).
     look: (bool, Paint),
     /// Each entry's mark, swatch and text pen (x, baseline), relative to the legend's top left.
-    entries: Vec<(Mark, Rect, (f32, f32))>,
+    entries: Vec<(LegendMark, Rect, (f32, f32))>,
 }
 
 impl TreeLegend {
@@ -232,17 +232,17 @@ impl TreeLegend {
 }
 
 /// The marks `tree` shows at some frame, in the legend's order.
-fn marks(tree: &SearchTree) -> Vec<Mark> {
+fn marks(tree: &SearchTree) -> Vec<LegendMark> {
     let nodes = &tree.nodes;
     let removed = || nodes.iter().filter(|node| node.removed_at.is_some() && node.solution_at.is_none());
     [
-        (Mark::Path, true),
-        (Mark::Current, true),
-        (Mark::Solution, nodes.iter().any(|node| node.solution_at.is_some())),
-        (Mark::Explored, removed().any(|node| node.fruitful)),
-        (Mark::Dead, removed().any(|node| !node.fruitful)),
-        (Mark::Cut, nodes.iter().any(|node| node.pruned_at.is_some())),
-        (Mark::TakenBack, nodes.iter().any(|node| node.removed_at.is_some())),
+        (LegendMark::Path, true),
+        (LegendMark::Current, true),
+        (LegendMark::Solution, nodes.iter().any(|node| node.solution_at.is_some())),
+        (LegendMark::Explored, removed().any(|node| node.fruitful)),
+        (LegendMark::Dead, removed().any(|node| !node.fruitful)),
+        (LegendMark::Cut, nodes.iter().any(|node| node.pruned_at.is_some())),
+        (LegendMark::TakenBack, nodes.iter().any(|node| node.removed_at.is_some())),
     ]
     .into_iter()
     .filter_map(|(mark, shown)| shown.then_some(mark))

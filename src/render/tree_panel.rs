@@ -16,7 +16,7 @@
 //! each mark means.
 
 use super::scene::{Item, Scene};
-use super::tree_cells::{Cell, TreeCells};
+use super::tree_cells::{TreeCell, TreeCells};
 use super::tree_legend::{
     current_node, cut_bar, explored_outline, node_paints, path_outline, solution_outline, taken_back,
 };
@@ -43,14 +43,14 @@ impl Renderer {
         for wanted in order {
             for &(cell, depth, state, pruned) in visible.iter().filter(|(_, _, state, _)| *state == wanted) {
                 let rect = match cell {
-                    Cell::Node(id) => cells.geometry.rect(&cells.tree.nodes[*id], min_width(state)),
-                    Cell::Group(group) => {
+                    TreeCell::Node(id) => cells.geometry.rect(&cells.tree.nodes[*id], min_width(state)),
+                    TreeCell::Group(group) => {
                         (group.x, cells.geometry.y(depth), min_width(state), cells.geometry.node_height)
                     }
                 };
                 let node = match cell {
-                    Cell::Node(id) => Some(&cells.tree.nodes[*id]),
-                    Cell::Group(_) => None,
+                    TreeCell::Node(id) => Some(&cells.tree.nodes[*id]),
+                    TreeCell::Group(_) => None,
                 };
                 self.tree_cell(cells, node, rect, state, pruned, scene);
             }

@@ -14,8 +14,8 @@ use super::{Encode, Frame, Sink, Stream};
 use crate::encode::patch::Patch;
 use crate::encode::png::write_chunk;
 use crate::encode::zlib::{self, Deflated};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
-use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;
 
@@ -37,13 +37,13 @@ pub struct ApngSink<W: Write> {
     sequence: u32,
     frames: u32,
     /// Header fields, until the header is written.
-    header: Option<Header>,
+    header: Option<ChunkHeader>,
     /// Frames held back while the frame count is unknown.
     held: Vec<u8>,
 }
 
 /// What the file header says: size, frames (when known up front), plays, palette.
-struct Header {
+struct ChunkHeader {
     width: usize,
     height: usize,
     frames: Option<usize>,
@@ -63,7 +63,7 @@ impl<W: Write> ApngSink<W> {
     }
 }
 
-impl Header {
+impl ChunkHeader {
     fn write<W: Write>(&self, out: &mut W, frames: usize) -> Result<(), Error> {
         let mut ihdr = Vec::with_capacity(13);
         ihdr.extend((self.width as u32).to_be_bytes());
@@ -154,7 +154,7 @@ impl<W: Write> Sink for ApngSink<W> {
         if self.header.is_some() || self.out.is_none() {
             return Err(Error::SinkState("started twice"));
         }
-        let header = Header {
+        let header = ChunkHeader {
             width: stream.width,
             height: stream.height,
             frames: stream.frames,

@@ -11,8 +11,8 @@
 
 use super::{ApngSink, GifSink, HtmlSink, PdfSink, SvgSink, VideoCodec, VideoSink, WebpSink};
 use super::{Encode, Frame, Sink, Stream};
+use crate::error::Error;
 use crate::pixels::IndexedImage;
-use crate::Error;
 use std::any::Any;
 use std::io::Write;
 use std::path::Path;
@@ -273,13 +273,14 @@ mod tests {
 
     #[test]
     fn any_sink_writes_what_its_sink_writes() {
-        let trace = crate::solve::record(&crate::SolveOptions::new(5), 1000).unwrap();
-        let animation = crate::Animation::new();
+        let trace = crate::solve::record(&crate::solve::SolveOptions::new(5), 1000).unwrap();
+        let animation = crate::pipeline::Animation::new();
         let mut direct = Vec::new();
-        crate::render(&trace, &animation, &mut GifSink::new(&mut direct), &crate::NoProgress).unwrap();
+        crate::pipeline::render(&trace, &animation, &mut GifSink::new(&mut direct), &crate::pipeline::NoProgress)
+            .unwrap();
         let mut erased = Vec::new();
         let mut sink = Format::Gif.animation_sink(&mut erased).unwrap();
-        crate::render(&trace, &animation, &mut sink, &crate::NoProgress).unwrap();
+        crate::pipeline::render(&trace, &animation, &mut sink, &crate::pipeline::NoProgress).unwrap();
         drop(sink);
         assert!(!direct.is_empty());
         assert_eq!(direct, erased);

@@ -17,8 +17,8 @@ use super::{Encode, Frame, Sink, Stream};
 use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Tuning};
 use crate::encode::order::ColourOrder;
 use crate::encode::patch::changed_rect;
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
-use crate::Error;
 use ::gif::DisposalMethod;
 use std::io::Write;
 

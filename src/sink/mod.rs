@@ -26,12 +26,12 @@ pub mod transcript;
 pub mod video;
 pub mod webp;
 
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
 use crate::render::scene::Scene;
 use crate::render::theme::Theme;
 use crate::trace::Event;
-use crate::Error;
 
 pub use self::apng::ApngSink;
 pub use self::format::{AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS};

@@ -9,11 +9,11 @@
 //! drawn; a dark-mode second theme is not carried. Same frames, same bytes.
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::glyphs::Glyphs;
 use crate::render::pdf::{scene_content, EncodedContent, HandoutLayout, Paper, PdfDocument};
 use crate::render::theme::Theme;
-use crate::Error;
 use std::io::Write;
 
 /// Handout pages: the paper, frames per page, and the run's words for the header.
@@ -31,10 +31,10 @@ pub struct Handout {
 pub struct PdfSink<W: Write> {
     out: Option<W>,
     handout: Option<Handout>,
-    state: Option<State<W>>,
+    state: Option<PdfInProgress<W>>,
 }
 
-struct State<W: Write> {
+struct PdfInProgress<W: Write> {
     doc: PdfDocument<W>,
     size: (f32, f32),
     frames: Option<usize>,
@@ -77,7 +77,7 @@ impl Encode for PdfEncoder {
     }
 }
 
-impl<W: Write> State<W> {
+impl<W: Write> PdfInProgress<W> {
     /// Write the handout page holding the pending frames.
     fn handout_page(&mut self, title: &str) -> Result<(), Error> {
         let Some(layout) = &self.layout else { return Ok(()) };
@@ -107,7 +107,7 @@ impl<W: Write> Sink for PdfSink<W> {
         let size = (stream.width as f32, stream.height as f32);
         let layout =
             self.handout.as_ref().map(|h| HandoutLayout::new(h.paper, h.per_page, (stream.width, stream.height)));
-        self.state = Some(State {
+        self.state = Some(PdfInProgress {
             doc: PdfDocument::new(out, stream.theme)?,
             size,
             frames: stream.frames,

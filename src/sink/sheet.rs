@@ -11,11 +11,11 @@ use super::still::CopyEncoder;
 use super::{OwnedFrame, Sink, Stream};
 use crate::encode::png::Compact;
 use crate::encode::zlib::Deflated;
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::SHEET_PIXEL_BUDGET;
 use crate::render::theme::Paint;
 use crate::trace::Event;
-use crate::Error;
 use std::io::Write;
 
 /// Where one frame landed on a sheet.

@@ -7,10 +7,10 @@
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::png::write_png;
+use crate::error::Error;
 use crate::output::{Batch, OutputFile};
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
-use crate::Error;
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -6,9 +6,9 @@
 
 use super::{Encode, Frame, OwnedFrame, Sink, Stream};
 use crate::encode::png::write_png;
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::palette::Palette;
-use crate::Error;
 use std::io::Write;
 
 /// Writes the one frame it is given as a PNG into `W`.

@@ -10,20 +10,20 @@
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::gif::centiseconds;
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::glyphs::Glyphs;
 use crate::render::svg::{animation_title, atoms, words, Atom, SvgPicture};
-use crate::Error;
 use std::io::Write;
 
 /// Writes the frames it is given as an SVG (still or animated) into `W`.
 pub struct SvgSink<W: Write> {
     out: Option<W>,
     title: Option<String>,
-    state: Option<State>,
+    state: Option<SvgInProgress>,
 }
 
-struct State {
+struct SvgInProgress {
     picture: SvgPicture,
     loop_count: Option<u16>,
     words: TitleWords,
@@ -123,7 +123,7 @@ impl<W: Write> Sink for SvgSink<W> {
             return Err(Error::SinkState("started twice"));
         }
         let picture = SvgPicture::new((stream.width, stream.height), stream.theme, stream.dark);
-        self.state = Some(State { picture, loop_count: stream.loop_count, words: TitleWords::default() });
+        self.state = Some(SvgInProgress { picture, loop_count: stream.loop_count, words: TitleWords::default() });
         Ok(AtomEncoder::new(stream))
     }
 

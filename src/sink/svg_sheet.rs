@@ -8,10 +8,10 @@
 
 use super::sheet::{SheetCell, SheetGrid};
 use super::{Encode, Frame, Sink, Stream};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::glyphs::Glyphs;
 use crate::render::svg::{atoms, use_of, words, Atom, Doc, Paints, BASE};
-use crate::Error;
 use std::io::Write;
 
 /// Writes the frames it is given side by side as one SVG into `W`.
@@ -19,12 +19,12 @@ pub struct SvgSheetSink<W: Write> {
     out: Option<W>,
     columns: Option<usize>,
     gap: usize,
-    state: Option<State>,
+    state: Option<SheetInProgress>,
     cells: Vec<SheetCell>,
     size: Option<(usize, usize)>,
 }
 
-struct State {
+struct SheetInProgress {
     doc: Doc,
     body: String,
     grid: SheetGrid,
@@ -93,7 +93,7 @@ impl<W: Write> Sink for SvgSheetSink<W> {
         let grid = SheetGrid::of_frames(count, self.columns, (stream.width, stream.height), self.gap);
         let doc = Doc::new(Paints::new(stream.theme, stream.dark));
         self.size = Some(grid.size);
-        self.state = Some(State { doc, body: String::new(), grid, first_words: String::new() });
+        self.state = Some(SheetInProgress { doc, body: String::new(), grid, first_words: String::new() });
         Ok(SheetEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch })
     }
 

@@ -12,8 +12,8 @@
 //! written: memory stays flat. The writer is flushed at [`Sink::finish`], after the inner sink's.
 
 use super::{caption_line, Encode, Frame, Sink, Stream};
+use crate::error::Error;
 use crate::pixels::IndexedImage;
-use crate::Error;
 use std::io::Write;
 use std::path::Path;
 
@@ -158,11 +158,17 @@ mod tests {
 
     #[test]
     fn cues_follow_the_frames_delays() {
-        let trace = crate::solve::record(&crate::SolveOptions::new(4), 1000).unwrap();
+        let trace = crate::solve::record(&crate::solve::SolveOptions::new(4), 1000).unwrap();
         let mut gif = Vec::new();
         let mut text = Vec::new();
         let mut sink = TranscriptSink::new(super::super::GifSink::new(&mut gif), &mut text, Transcript::WebVtt);
-        let done = crate::render(&trace, &crate::Animation::new(), &mut sink, &crate::NoProgress).unwrap();
+        let done = crate::pipeline::render(
+            &trace,
+            &crate::pipeline::Animation::new(),
+            &mut sink,
+            &crate::pipeline::NoProgress,
+        )
+        .unwrap();
         drop(sink);
         let text = String::from_utf8(text).unwrap();
         assert!(text.starts_with("WEBVTT\n\n0\n00:00:00.000 --> 00:00:01.000\nempty board\n"), "{text}");

@@ -12,8 +12,8 @@
 use super::{Encode, Frame, Sink, Stream};
 use crate::encode::patch::Patch;
 use crate::encode::vp8l::{self, MAX_SIDE};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
-use crate::Error;
 use std::io::Write;
 
 /// Largest canvas side (24-bit fields); frames are further limited to VP8L's 16,384.

@@ -7,7 +7,7 @@ use super::{record_solution, Detail, SolveOptions};
 use crate::trace::{Event, Full, Recorder, Square};
 
 /// Search state: one queen per filled column plus occupancy of rows and diagonals.
-struct Search<'a> {
+struct Backtracker<'a> {
     n: usize,
     options: &'a SolveOptions,
     queens: Vec<usize>,
@@ -19,7 +19,7 @@ struct Search<'a> {
 
 pub(super) fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result<(), Full> {
     let n = options.n;
-    let mut search = Search {
+    let mut search = Backtracker {
         n,
         options,
         queens: Vec::with_capacity(n),
@@ -31,7 +31,7 @@ pub(super) fn run(options: &SolveOptions, recorder: &mut dyn Recorder) -> Result
     search.search(recorder)
 }
 
-impl Search<'_> {
+impl Backtracker<'_> {
     fn diag(&self, row: usize, col: usize) -> usize {
         row + self.n - col
     }

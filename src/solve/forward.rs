@@ -13,7 +13,7 @@ use super::{record_solution, Detail, SolveOptions};
 use crate::trace::{Event, Full, Recorder, Square};
 
 /// Search state: queens by row, line occupancy, and free-square counts of the empty rows.
-struct Search<'a> {
+struct ForwardChecker<'a> {
     n: usize,
     options: &'a SolveOptions,
     cols: Vec<Option<usize>>,
@@ -26,7 +26,7 @@ struct Search<'a> {
 }
 
 /// A row being filled: the next column to try, and the column of its queen while she stands.
-struct Level {
+struct RowInProgress {
     row: usize,
     next: usize,
     queen: Option<usize>,
@@ -34,7 +34,7 @@ struct Level {
 
 pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), Full> {
     let n = options.n;
-    let mut search = Search {
+    let mut search = ForwardChecker {
         n,
         options,
         cols: vec![None; n],
@@ -48,7 +48,7 @@ pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), 
     search.fill(rec)
 }
 
-impl Search<'_> {
+impl ForwardChecker<'_> {
     /// True when no queen stands on (row, col) or attacks it.
     fn is_free(&self, row: usize, col: usize) -> bool {
         self.cols[row].is_none()
@@ -124,12 +124,12 @@ impl Search<'_> {
 
     /// Fill the remaining empty rows, tightest first.
     fn fill(&mut self, rec: &mut dyn Recorder) -> Result<(), Full> {
-        let mut levels: Vec<Level> = Vec::new();
+        let mut levels: Vec<RowInProgress> = Vec::new();
         let mut descend = true;
         loop {
             if descend {
                 match self.tightest_row() {
-                    Some(row) => levels.push(Level { row, next: 0, queen: None }),
+                    Some(row) => levels.push(RowInProgress { row, next: 0, queen: None }),
                     None => {
                         self.found += 1;
                         record_solution(rec, &self.solution())?;

@@ -23,7 +23,7 @@ const SAMPLE: usize = 32;
 const NOISE: usize = 10;
 
 /// Queens `queens[col] = row` with queen counts per line and the number of attacking pairs.
-struct Layout {
+struct Arrangement {
     n: usize,
     queens: Vec<usize>,
     rows: Vec<u32>,
@@ -63,8 +63,8 @@ pub(super) fn run(options: &SolveOptions, rec: &mut dyn Recorder) -> Result<(), 
 }
 
 /// Columns left to right, each on the least attacked of a few sampled unused rows.
-fn greedy_start(n: usize, rng: &mut Rng) -> Layout {
-    let mut layout = Layout::new(n);
+fn greedy_start(n: usize, rng: &mut Rng) -> Arrangement {
+    let mut layout = Arrangement::new(n);
     let mut unused: Vec<usize> = (0..n).collect();
     for col in 0..n {
         let samples = SAMPLE.min(unused.len());
@@ -77,9 +77,9 @@ fn greedy_start(n: usize, rng: &mut Rng) -> Layout {
     layout
 }
 
-impl Layout {
+impl Arrangement {
     fn new(n: usize) -> Self {
-        Layout { n, queens: vec![0; n], rows: vec![0; n], diags: vec![0; 2 * n], antis: vec![0; 2 * n], pairs: 0 }
+        Arrangement { n, queens: vec![0; n], rows: vec![0; n], diags: vec![0; 2 * n], antis: vec![0; 2 * n], pairs: 0 }
     }
 
     fn lines(&mut self, row: usize, col: usize) -> [&mut u32; 3] {
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn pair_count_follows_moves() {
-        let mut layout = Layout::new(5);
+        let mut layout = Arrangement::new(5);
         for (col, row) in [0, 1, 2, 4, 3].into_iter().enumerate() {
             layout.add(row, col);
         }

@@ -15,10 +15,10 @@ mod swap_repair;
 
 pub use solutions::{solution_stream, solutions, SEARCH_TIME_LIMIT};
 
-use crate::trace::puzzle::Puzzle;
+use crate::error::Error;
+use crate::trace::puzzle_furniture::Puzzle;
 pub use crate::trace::Algorithm;
 use crate::trace::{Event, Full, Recorder, Trace, VecRecorder, MAX_REPLAY_N};
-use crate::Error;
 use std::fmt;
 use std::str::FromStr;
 

@@ -7,8 +7,8 @@
 //! streams its 14,772,512 solutions in flat memory.
 
 use super::{Algorithm, SolveOptions, Until};
+use crate::error::Error;
 use crate::trace::{Event, Full, Recorder};
-use crate::Error;
 use std::time::{Duration, Instant};
 
 /// How long a search for [`solutions`] may run before it gives up (shuffle on a big board, or

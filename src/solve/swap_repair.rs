@@ -20,14 +20,14 @@ const START_TRIES: usize = 64;
 const STUCK_LIMIT: usize = 1000;
 
 /// A permutation with queen counts per diagonal.
-struct Board {
+struct Permutation {
     n: usize,
     queens: Vec<usize>,
     diags: Vec<u32>,
     antis: Vec<u32>,
 }
 
-impl Board {
+impl Permutation {
     fn diag(&self, row: usize, col: usize) -> usize {
         row + self.n - 1 - col
     }
@@ -108,8 +108,8 @@ pub(super) fn run(n: usize, rng: &mut Rng, rec: &mut dyn Recorder) -> Result<(),
 }
 
 /// Columns left to right on random free rows, diagonals free where a few tries find such a row.
-fn start(n: usize, rng: &mut Rng) -> Board {
-    let mut board = Board { n, queens: (0..n).collect(), diags: vec![0; 2 * n], antis: vec![0; 2 * n] };
+fn start(n: usize, rng: &mut Rng) -> Permutation {
+    let mut board = Permutation { n, queens: (0..n).collect(), diags: vec![0; 2 * n], antis: vec![0; 2 * n] };
     for col in 0..n {
         let mut pick = col + rng.below(n - col);
         for _ in 0..START_TRIES {

@@ -7,10 +7,10 @@
 
 use super::picture::Picture;
 use crate::board::Board;
+use crate::error::Error;
 use crate::render::layout::check_geometry;
 use crate::render::{RenderOptions, Renderer};
 use crate::trace::Square;
-use crate::Error;
 
 /// "8×8 board, queens on a8 b4 ..." (chess names, columns from the left).
 fn board_title(n: usize, queens: &[usize]) -> String {

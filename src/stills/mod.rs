@@ -19,9 +19,9 @@ mod svg;
 pub use crate::sink::atlas::{Atlas, AtlasEntry};
 pub use sheet::{ClassPlace, SheetBoard};
 
+use crate::error::Error;
 use crate::render::RenderOptions;
 use crate::sink::Format;
-use crate::Error;
 use picture::still_format as still;
 use std::io::Write;
 

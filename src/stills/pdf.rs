@@ -7,11 +7,11 @@
 
 use super::sheet::{sheet_layout, SheetBoard};
 use crate::board::Board;
+use crate::error::Error;
 use crate::render::pdf;
 use crate::render::scene::Scene;
 use crate::render::RenderOptions;
 use crate::sink::atlas::Atlas;
-use crate::Error;
 use std::io::Write;
 
 /// Render `boards` as one PDF page, `columns` boards per row, laid out exactly like the PNG

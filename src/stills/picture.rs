@@ -8,13 +8,13 @@
 //! [`Error::UnknownFormat`] (see [`still_format`]).
 
 use crate::encode::png::write_png;
+use crate::error::Error;
 use crate::pixels::IndexedImage;
 use crate::render::palette::Palette;
 use crate::render::scene::Scene;
 use crate::render::theme::Theme;
 use crate::render::{pdf, raster, svg};
 use crate::sink::{Format, STILL_FORMATS};
-use crate::Error;
 use std::io::Write;
 
 /// One still, ready for any backend.

@@ -9,6 +9,7 @@
 use super::sheet_text::SheetText;
 use crate::board::Board;
 use crate::encode::png::{Compact, Slot};
+use crate::error::Error;
 use crate::render::canvas::IndexedImage;
 use crate::render::layout::check_geometry;
 use crate::render::palette::Palette;
@@ -16,7 +17,6 @@ use crate::render::theme::{Paint, LEVELS};
 use crate::render::{RenderOptions, Renderer};
 use crate::sink::atlas::{Atlas, AtlasEntry};
 use crate::sink::sheet::SheetGrid;
-use crate::Error;
 use rayon::prelude::*;
 use std::io::Write;
 
@@ -67,7 +67,7 @@ pub struct ClassPlace {
 }
 
 /// Geometry of a sheet cell: a board with its label band below.
-struct Cell {
+struct CellGeometry {
     width: usize,
     height: usize,
     board_dx: usize,
@@ -79,10 +79,10 @@ fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
     Renderer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
 }
 
-fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell {
+fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> CellGeometry {
     let board = renderer.layout.board_size();
     if bare {
-        return Cell { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
+        return CellGeometry { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
     let size = renderer.label_size();
     let (widest, ascent) =
@@ -90,7 +90,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
     let gap = (renderer.layout.square / 3).clamp(8, 24);
     let width = (board.max(widest.ceil() as usize) + gap).next_multiple_of(2);
     let label_band = (size as f32 * 1.8).ceil() as usize;
-    Cell {
+    CellGeometry {
         width,
         height: board + label_band + gap,
         board_dx: (width - board) / 2,
@@ -101,7 +101,7 @@ fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> Cell
 
 /// Where everything goes on a sheet: shared by the PNG and the SVG writer.
 pub(crate) struct SheetLayout {
-    cell: Cell,
+    cell: CellGeometry,
     /// Grid cell (row, column) of each board.
     cells: Vec<(usize, usize)>,
     margin: usize,

@@ -8,9 +8,9 @@
 //! lazy event reader. Blank lines are skipped; a line that is not an event is an error naming its
 //! line number (1-based, the header is line 1).
 
+use crate::error::Error;
 use crate::trace::RunInfo;
 use crate::trace::{Event, Trace};
-use crate::Error;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
@@ -23,7 +23,7 @@ pub struct Header {
     pub algorithm: String,
     /// The puzzle the run solves, as in [`Trace::puzzle`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<crate::trace::puzzle::Puzzle>,
+    pub puzzle: Option<crate::trace::puzzle_furniture::Puzzle>,
 }
 
 /// Write `trace` as JSON Lines.
@@ -296,7 +296,8 @@ mod tests {
 
     #[test]
     fn a_puzzle_rides_in_the_header() {
-        let puzzle = crate::trace::puzzle::Puzzle { n: 4, regions: vec![0; 16], blocked: vec![], givens: vec![] };
+        let puzzle =
+            crate::trace::puzzle_furniture::Puzzle { n: 4, regions: vec![0; 16], blocked: vec![], givens: vec![] };
         let trace = Trace { puzzle: Some(puzzle), ..trace() };
         let mut lines = Vec::new();
         write(&trace, &mut lines).unwrap();

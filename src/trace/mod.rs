@@ -8,8 +8,8 @@
 
 mod algorithm;
 pub mod jsonl;
-pub mod puzzle;
 pub mod puzzle_file;
+pub mod puzzle_furniture;
 mod run;
 pub mod select;
 
@@ -19,7 +19,7 @@ pub use run::RunInfo;
 /// Largest board a trace can be replayed on (a board keeps one flag per square).
 pub const MAX_REPLAY_N: usize = 4096;
 
-use puzzle::{Puzzle, Rule};
+use puzzle_furniture::{Puzzle, Rule};
 use serde::{Deserialize, Serialize};
 
 /// A square on the board, 0-based; `row` 0 is the top row, `col` 0 the left column.
@@ -234,7 +234,7 @@ impl Trace {
     }
 
     /// Write as JSON with one event per line (compact, yet readable and diff-friendly).
-    pub fn write_json<W: std::io::Write>(&self, mut out: W) -> Result<(), crate::Error> {
+    pub fn write_json<W: std::io::Write>(&self, mut out: W) -> Result<(), crate::error::Error> {
         write!(out, "{{\"n\":{},\"algorithm\":{},", self.n, serde_json::to_string(&self.algorithm)?)?;
         if let Some(puzzle) = &self.puzzle {
             write!(out, "\"puzzle\":{},", serde_json::to_string(puzzle)?)?;
@@ -248,9 +248,9 @@ impl Trace {
         Ok(())
     }
 
-    /// Read a trace from JSON (bounded: see [`crate::jsonl::read_whole`]).
-    pub fn read_json<R: std::io::Read>(input: R) -> Result<Self, crate::Error> {
-        crate::jsonl::read_whole(std::io::BufReader::new(input))
+    /// Read a trace from JSON (bounded: see [`crate::trace::jsonl::read_whole`]).
+    pub fn read_json<R: std::io::Read>(input: R) -> Result<Self, crate::error::Error> {
+        crate::trace::jsonl::read_whole(std::io::BufReader::new(input))
     }
 }
 

@@ -9,7 +9,7 @@
 //! [`MAX_PUZZLE_BYTES`] and boards over [`MAX_PUZZLE_N`] are refused; a region in several pieces
 //! is allowed and reported as a warning. [`puzzle_text`] writes the same format back.
 
-use super::puzzle::{Puzzle, MAX_REGIONS};
+use super::puzzle_furniture::{Puzzle, MAX_REGIONS};
 use super::Square;
 use crate::error::{Error, PuzzleFault};
 use std::io::Read;

@@ -2,7 +2,7 @@
 //! how many events, whether it checks squares, how large the caption's numbers get, and where its
 //! solutions are. Built from a whole trace or grown event by event from a stream.
 
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::Event;
 
 /// What the frames of a run need to know before the first is drawn: the board, the algorithm and

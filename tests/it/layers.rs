@@ -3,7 +3,8 @@
 //! Contract: reads every `.rs` file under `src/` (not its test code: files named `tests.rs` or
 //! `*_tests.rs`, and the inline `#[cfg(test)] mod` blocks), resolves each `crate::`, `super::` and
 //! `self::` path to the file of the longest module it names, and checks:
-//! - the library (everything but `src/cli/`): a file imports only files of an earlier stage in
+//! - the library (everything but `src/cli/`): nothing imports the crate root (`lib.rs` is the top:
+//!   `crate::error::Error`, never `crate::Error`); a file imports only files of an earlier stage in
 //!   [`STAGES`], or files of its own folder; `pipeline` and `stills` stand side by side and do not
 //!   import each other; render's backends (raster, svg, text) do not import each other;
 //! - the library and the binary (`src/cli/`, its own crate): no import cycle between files (a
@@ -112,7 +113,6 @@ fn modules(dir: &Path, root: &Path, skip: &[PathBuf]) -> Modules {
 
 /// Which module files each module file imports (itself left out).
 fn edges(modules: &Modules) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let reexports = root_reexports(modules);
     let mut edges = BTreeMap::new();
     for (module, path) in modules {
         let code = without_tests(&std::fs::read_to_string(path).unwrap());
@@ -137,12 +137,6 @@ fn edges(modules: &Modules) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                     best = Some(candidate);
                 }
             }
-            // `crate::Error` names error.rs through the root's `pub use`, not the root itself.
-            if best.as_ref().is_some_and(|b| b.is_empty()) && base.is_empty() {
-                if let Some(source) = rest.first().and_then(|name| reexports.get(name)) {
-                    best = Some(source.clone());
-                }
-            }
             // A folder's front door (its mod.rs) declares and re-exports its own files: not a dependency.
             let own_file = |t: &Vec<String>| t.len() > module.len() && t.starts_with(module);
             if let Some(target) = best.filter(|t| t != module && !own_file(t)) {
@@ -152,22 +146,6 @@ fn edges(modules: &Modules) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         edges.insert(module.clone(), targets);
     }
     edges
-}
-
-/// Items the crate root re-exports (`pub use a::b::Name;`), by name, with the module they come from.
-fn root_reexports(modules: &Modules) -> BTreeMap<String, Vec<String>> {
-    let Some(root) = modules.get(&Vec::new()) else { return BTreeMap::new() };
-    let code = without_tests(&std::fs::read_to_string(root).unwrap());
-    let mut found = BTreeMap::new();
-    for statement in code.split(';').filter_map(|s| s.trim().strip_prefix("pub use ")) {
-        for path in paths(&format!("crate::{statement}")) {
-            let module = (0..path.len()).rev().map(|k| path[1..k.max(1)].to_vec()).find(|m| modules.contains_key(m));
-            if let (Some(name), Some(module)) = (path.last(), module) {
-                found.insert(name.clone(), module);
-            }
-        }
-    }
-    found
 }
 
 /// The file's code without comments and without its inline test modules.

@@ -4,7 +4,7 @@
 
 use crate::support::puzzle::{brute_force, random_completion, random_regions, Rand};
 use crate::support::{run_queens, stderr, stdout, temp_dir};
-use queens::internals::{deduce, rules, state::State};
+use queens::internals::{deduce, region_grid::RegionGrid, rules};
 use queens::{Algorithm, Puzzle, PuzzleKind, Rule, SolveOptions, Until};
 
 /// 2,000 random puzzles of sizes 4 to 8: half region puzzles, half completion puzzles.
@@ -34,7 +34,7 @@ fn solvers_agree_with_brute_force_on_2000_puzzles() {
         let expected = brute_force(&puzzle);
         let found = sorted(queens::solve_puzzle(&puzzle, Until::All));
         assert_eq!(found, expected, "{}", queens::puzzle_text(&puzzle));
-        let count = queens::count::puzzle::count_puzzle(&puzzle, u64::MAX);
+        let count = queens::count::count_puzzle(&puzzle, u64::MAX);
         assert_eq!(count, expected.len() as u64, "{}", queens::puzzle_text(&puzzle));
         let first = queens::solve_puzzle(&puzzle, Until::First);
         assert_eq!(first.len(), expected.len().min(1));
@@ -76,7 +76,7 @@ fn tree_searches_around_furniture_find_every_solution() {
 
 /// The solutions of `all` still open in `state`: every queen of the state stands in them, and
 /// their other queens stand on open squares.
-fn consistent<'a>(state: &State, all: &'a [Vec<usize>]) -> Vec<&'a Vec<usize>> {
+fn consistent<'a>(state: &RegionGrid, all: &'a [Vec<usize>]) -> Vec<&'a Vec<usize>> {
     let n = state.n;
     all.iter()
         .filter(|queens| {
@@ -104,13 +104,13 @@ fn every_rule_is_sound_against_brute_force() {
                 let Some(deduction) = rules::apply(rule, state) else { continue };
                 *fired.entry(format!("{rule:?}")).or_insert(0) += 1;
                 match &deduction.step {
-                    rules::Step::Eliminate(squares) => {
+                    rules::Effect::Eliminate(squares) => {
                         for queens in &open {
                             let used = squares.iter().find(|&&sq| queens[sq % state.n] == sq / state.n);
                             assert!(used.is_none(), "{rule:?} ({}) removes a square of {queens:?}", deduction.text);
                         }
                     }
-                    rules::Step::Place(sq) => {
+                    rules::Effect::Place(sq) => {
                         for queens in &open {
                             assert_eq!(queens[sq % state.n], sq / state.n, "{rule:?} ({})", deduction.text);
                         }
@@ -135,7 +135,7 @@ fn generated_puzzles_are_unique_and_reproducible() {
                 let made = queens::generate_puzzle(n, seed, kind, hard).unwrap();
                 assert_eq!(made, queens::generate_puzzle(n, seed, kind, hard).unwrap(), "same seed, same puzzle");
                 let puzzle = &made.puzzle;
-                assert_eq!(queens::count::puzzle::count_puzzle(puzzle, 2), 1, "{}", queens::puzzle_text(puzzle));
+                assert_eq!(queens::count::count_puzzle(puzzle, 2), 1, "{}", queens::puzzle_text(puzzle));
                 if n <= 8 {
                     assert_eq!(brute_force(puzzle).len(), 1);
                 }

@@ -21,7 +21,7 @@ pub const SOLUTION_HOLD: u32 = 6;
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum PlayerAction {
     PlayPause,
     Forward,
     Back,
@@ -37,24 +37,24 @@ pub enum Action {
 }
 
 /// The action a key press means, if any (releases and repeats of nothing are ignored).
-pub fn action_for(key: KeyEvent) -> Option<Action> {
+pub fn action_for(key: KeyEvent) -> Option<PlayerAction> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
     let action = match key.code {
-        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Action::Quit,
-        KeyCode::Char(' ') => Action::PlayPause,
-        KeyCode::Right | KeyCode::Char('l') => Action::Forward,
-        KeyCode::Left | KeyCode::Char('h') => Action::Back,
-        KeyCode::Char('+' | '=') => Action::Faster,
-        KeyCode::Char('-' | '_') => Action::Slower,
-        KeyCode::Char('g') | KeyCode::Home => Action::First,
-        KeyCode::Char('G') | KeyCode::End => Action::Last,
-        KeyCode::Char(d @ '0'..='9') => Action::Digit(d as u8 - b'0'),
-        KeyCode::Enter => Action::Jump,
-        KeyCode::Backspace => Action::Erase,
-        KeyCode::Esc => Action::Cancel,
-        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => PlayerAction::Quit,
+        KeyCode::Char(' ') => PlayerAction::PlayPause,
+        KeyCode::Right | KeyCode::Char('l') => PlayerAction::Forward,
+        KeyCode::Left | KeyCode::Char('h') => PlayerAction::Back,
+        KeyCode::Char('+' | '=') => PlayerAction::Faster,
+        KeyCode::Char('-' | '_') => PlayerAction::Slower,
+        KeyCode::Char('g') | KeyCode::Home => PlayerAction::First,
+        KeyCode::Char('G') | KeyCode::End => PlayerAction::Last,
+        KeyCode::Char(d @ '0'..='9') => PlayerAction::Digit(d as u8 - b'0'),
+        KeyCode::Enter => PlayerAction::Jump,
+        KeyCode::Backspace => PlayerAction::Erase,
+        KeyCode::Esc => PlayerAction::Cancel,
+        KeyCode::Char('q') => PlayerAction::Quit,
         _ => return None,
     };
     Some(action)
@@ -116,26 +116,26 @@ impl<'a> Player<'a> {
     }
 
     /// Apply one action; false means quit.
-    pub fn apply(&mut self, action: Action) -> bool {
+    pub fn apply(&mut self, action: PlayerAction) -> bool {
         self.note.clear();
         match action {
-            Action::Quit => return false,
-            Action::PlayPause => self.play_pause(),
-            Action::Faster => self.delay_ms = (self.delay_ms / 2).max(MIN_DELAY_MS),
-            Action::Slower => self.delay_ms = (self.delay_ms * 2).min(MAX_DELAY_MS),
-            Action::Digit(d) => {
+            PlayerAction::Quit => return false,
+            PlayerAction::PlayPause => self.play_pause(),
+            PlayerAction::Faster => self.delay_ms = (self.delay_ms / 2).max(MIN_DELAY_MS),
+            PlayerAction::Slower => self.delay_ms = (self.delay_ms * 2).min(MAX_DELAY_MS),
+            PlayerAction::Digit(d) => {
                 self.playing = false;
                 if self.typed.len() < 20 {
                     self.typed.push(char::from(b'0' + d));
                 }
             }
-            Action::Erase => {
+            PlayerAction::Erase => {
                 self.typed.pop();
             }
-            Action::Cancel if self.typed.is_empty() => return false,
-            Action::Cancel => self.typed.clear(),
-            Action::Jump => self.jump(),
-            Action::Forward | Action::Back | Action::First | Action::Last => self.step(action),
+            PlayerAction::Cancel if self.typed.is_empty() => return false,
+            PlayerAction::Cancel => self.typed.clear(),
+            PlayerAction::Jump => self.jump(),
+            PlayerAction::Forward | PlayerAction::Back | PlayerAction::First | PlayerAction::Last => self.step(action),
         }
         true
     }
@@ -147,13 +147,13 @@ impl<'a> Player<'a> {
         self.playing = !self.playing;
     }
 
-    fn step(&mut self, action: Action) {
+    fn step(&mut self, action: PlayerAction) {
         self.playing = false;
         self.typed.clear();
         let target = match action {
-            Action::Forward => self.next_selected(),
-            Action::Back => self.previous_selected(),
-            Action::First => self.selected.first().copied(),
+            PlayerAction::Forward => self.next_selected(),
+            PlayerAction::Back => self.previous_selected(),
+            PlayerAction::First => self.selected.first().copied(),
             _ => self.selected.last().copied(),
         };
         match target {

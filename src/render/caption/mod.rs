@@ -61,15 +61,15 @@ impl CaptionSpec {
 
 /// A piece of a caption line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Segment {
+pub enum CaptionPiece {
     /// Words, written as they are.
     Text(String),
     /// A number, written as it is; its group's slot makes room for `CaptionLayout::digits` digits.
     Number(u64),
 }
 
-fn text(s: &str) -> Segment {
-    Segment::Text(s.to_string())
+fn text(s: &str) -> CaptionPiece {
+    CaptionPiece::Text(s.to_string())
 }
 
 /// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `detail`; and
@@ -134,20 +134,20 @@ pub struct CaptionText {
     /// Line 1: what the event did.
     pub action: Action,
     /// Line 2: the step.
-    pub step: Vec<Segment>,
+    pub step: Vec<CaptionPiece>,
     /// Line 3: the counters.
-    pub counters: Vec<Segment>,
+    pub counters: Vec<CaptionPiece>,
 }
 
 impl CaptionText {
     /// The caption's lines as plain text, in reading order: the action, the step, the counters.
     pub fn plain_lines(&self) -> Vec<String> {
-        let line = |segments: &[Segment]| {
+        let line = |segments: &[CaptionPiece]| {
             segments
                 .iter()
                 .map(|s| match s {
-                    Segment::Text(t) => t.clone(),
-                    Segment::Number(v) => v.to_string(),
+                    CaptionPiece::Text(t) => t.clone(),
+                    CaptionPiece::Number(v) => v.to_string(),
                 })
                 .collect::<String>()
         };
@@ -178,37 +178,44 @@ pub(crate) fn caption_lines(
     conflicts: u64,
     spec: &CaptionSpec,
 ) -> CaptionText {
-    let mut step = vec![text("step "), Segment::Number(index as u64)];
+    let mut step = vec![text("step "), CaptionPiece::Number(index as u64)];
     if let Some(total) = spec.total_events {
         step.push(text(&format!(" of {total}")));
     }
     if spec.has_checks {
-        step.extend([text(" · checks: "), Segment::Number(c.checks)]);
+        step.extend([text(" · checks: "), CaptionPiece::Number(c.checks)]);
     }
     if spec.kind == Some(Algorithm::Forward) {
-        step.extend([text(" · dead ends: "), Segment::Number(c.deadends)]);
+        step.extend([text(" · dead ends: "), CaptionPiece::Number(c.deadends)]);
     }
-    let solutions = [text(" · solutions: "), Segment::Number(c.solutions)];
+    let solutions = [text(" · solutions: "), CaptionPiece::Number(c.solutions)];
     let counters = match spec.kind {
-        Some(Algorithm::Shuffle) => [vec![text("tries: "), Segment::Number(c.layouts)], solutions.to_vec()].concat(),
+        Some(Algorithm::Shuffle) => {
+            [vec![text("tries: "), CaptionPiece::Number(c.layouts)], solutions.to_vec()].concat()
+        }
         Some(Algorithm::Permutations) => {
-            [vec![text("permutations: "), Segment::Number(c.layouts)], solutions.to_vec()].concat()
+            [vec![text("permutations: "), CaptionPiece::Number(c.layouts)], solutions.to_vec()].concat()
         }
         Some(Algorithm::Deduce) => [
-            vec![text("queens: "), Segment::Number(c.placements - c.removals)],
-            vec![text(" · ruled out: "), Segment::Number(c.eliminations)],
-            vec![text(" · guesses: "), Segment::Number(c.guesses)],
+            vec![text("queens: "), CaptionPiece::Number(c.placements - c.removals)],
+            vec![text(" · ruled out: "), CaptionPiece::Number(c.eliminations)],
+            vec![text(" · guesses: "), CaptionPiece::Number(c.guesses)],
         ]
         .concat(),
         Some(Algorithm::MinConflicts) => {
-            vec![text("moves: "), Segment::Number(c.moves), text(" · attacking pairs: "), Segment::Number(conflicts)]
+            vec![
+                text("moves: "),
+                CaptionPiece::Number(c.moves),
+                text(" · attacking pairs: "),
+                CaptionPiece::Number(conflicts),
+            ]
         }
         _ => [
             vec![
                 text("placements: "),
-                Segment::Number(c.placements),
+                CaptionPiece::Number(c.placements),
                 text(" · removals: "),
-                Segment::Number(c.removals),
+                CaptionPiece::Number(c.removals),
             ],
             solutions.to_vec(),
         ]
@@ -294,9 +301,9 @@ mod tests {
     fn a_run_of_unknown_length_reads_step_k() {
         let unknown = CaptionSpec { total_events: None, ..spec() };
         let lines = caption_lines(5, None, Counters::default(), 0, &unknown);
-        assert_eq!(lines.step, [text("step "), Segment::Number(5)]);
+        assert_eq!(lines.step, [text("step "), CaptionPiece::Number(5)]);
         let known = caption_lines(5, None, Counters::default(), 0, &spec());
-        assert_eq!(known.step, [text("step "), Segment::Number(5), text(" of 219")]);
+        assert_eq!(known.step, [text("step "), CaptionPiece::Number(5), text(" of 219")]);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! widest value, so what changes from frame to frame stays put; an action's square sits
 //! left-aligned in a fixed slot at the end of line 1.
 
-use super::{action_text, caption_lines, Action, CaptionSpec, CaptionText, Segment, UNKNOWN_TOTAL_DIGITS};
+use super::{action_text, caption_lines, Action, CaptionPiece, CaptionSpec, CaptionText, UNKNOWN_TOTAL_DIGITS};
 use crate::board::Counters;
 use crate::render::glyphs::Glyphs;
 use crate::render::scene::Scene;
@@ -156,7 +156,7 @@ impl CaptionLayout {
 
     /// Where a line's rows start (group indices), packing its groups at their widest values into
     /// rows no wider than the band.
-    fn breaks(&self, segments: &[Segment], glyphs: &Glyphs) -> Vec<usize> {
+    fn breaks(&self, segments: &[CaptionPiece], glyphs: &Glyphs) -> Vec<usize> {
         let mut breaks = vec![0];
         let mut row = 0.0;
         for (i, group) in groups(segments).iter().enumerate() {
@@ -172,7 +172,7 @@ impl CaptionLayout {
     }
 
     /// Width of a line's first row at its widest values.
-    fn first_row_width(&self, segments: &[Segment], breaks: &[usize], glyphs: &Glyphs) -> f32 {
+    fn first_row_width(&self, segments: &[CaptionPiece], breaks: &[usize], glyphs: &Glyphs) -> f32 {
         let groups = groups(segments);
         let end = breaks.get(1).copied().unwrap_or(groups.len());
         row_width(&groups[..end], self, glyphs)
@@ -240,8 +240,8 @@ fn wrap_greedy(text: &str, size: u32, width: f32, glyphs: &Glyphs) -> Vec<String
 }
 
 /// A line's groups: split before every text segment that starts a new group (` · ...`).
-fn groups(segments: &[Segment]) -> Vec<&[Segment]> {
-    let starts_group = |s: &Segment| matches!(s, Segment::Text(t) if t.starts_with(" · "));
+fn groups(segments: &[CaptionPiece]) -> Vec<&[CaptionPiece]> {
+    let starts_group = |s: &CaptionPiece| matches!(s, CaptionPiece::Text(t) if t.starts_with(" · "));
     let mut out = Vec::new();
     let mut start = 0;
     for (i, segment) in segments.iter().enumerate().skip(1) {
@@ -255,20 +255,20 @@ fn groups(segments: &[Segment]) -> Vec<&[Segment]> {
 }
 
 /// A segment as drawn: a group's leading ` · ` becomes the gap before its slot.
-fn drawn(segment: &Segment) -> String {
+fn drawn(segment: &CaptionPiece) -> String {
     match segment {
-        Segment::Text(s) => s.strip_prefix(" · ").unwrap_or(s).to_string(),
-        Segment::Number(v) => v.to_string(),
+        CaptionPiece::Text(s) => s.strip_prefix(" · ").unwrap_or(s).to_string(),
+        CaptionPiece::Number(v) => v.to_string(),
     }
 }
 
 /// Width of a group as drawn: numbers as they are (`widest`: every number at the slot's digits).
-fn group_width(group: &[Segment], layout: &CaptionLayout, glyphs: &Glyphs, widest: bool) -> f32 {
+fn group_width(group: &[CaptionPiece], layout: &CaptionLayout, glyphs: &Glyphs, widest: bool) -> f32 {
     let digit = glyphs.advance('0', layout.text_size);
-    let width = |s: &Segment| match s {
-        Segment::Text(_) => glyphs.text_width(&drawn(s), layout.text_size),
-        Segment::Number(_) if widest => digit * layout.digits as f32,
-        Segment::Number(v) => digit * v.to_string().len() as f32,
+    let width = |s: &CaptionPiece| match s {
+        CaptionPiece::Text(_) => glyphs.text_width(&drawn(s), layout.text_size),
+        CaptionPiece::Number(_) if widest => digit * layout.digits as f32,
+        CaptionPiece::Number(v) => digit * v.to_string().len() as f32,
     };
     group.iter().map(width).sum()
 }
@@ -279,7 +279,7 @@ fn group_gap(layout: &CaptionLayout) -> f32 {
 }
 
 /// Width of a row whose groups all hold their widest values (the row's fixed width).
-fn row_width(groups: &[&[Segment]], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
+fn row_width(groups: &[&[CaptionPiece]], layout: &CaptionLayout, glyphs: &Glyphs) -> f32 {
     let gaps = group_gap(layout) * groups.len().saturating_sub(1) as f32;
     groups.iter().map(|g| group_width(g, layout, glyphs, true)).sum::<f32>() + gaps
 }

@@ -191,7 +191,7 @@ mod tests {
             (
                 Event::Eliminate {
                     squares: vec![sq],
-                    rule: crate::trace::puzzle::Rule::Guess,
+                    rule: crate::trace::puzzle_furniture::Rule::Guess,
                     used: vec![sq],
                     text: "t".into(),
                 },

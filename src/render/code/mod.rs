@@ -17,7 +17,7 @@ pub use listings::listing;
 use crate::board::deadend::dead_end;
 use crate::board::{Board, BoardFrame};
 use crate::solve::puzzle::deduce::rule_name;
-use crate::trace::puzzle::Rule;
+use crate::trace::puzzle_furniture::Rule;
 use crate::trace::{column_label, Algorithm, Event, Square};
 
 /// What a frame does, as the code panel sees it.

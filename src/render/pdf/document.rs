@@ -11,9 +11,9 @@
 
 use super::content::{EncodedContent, Form, Uses};
 use super::forms::{form_content, glyph_procedure};
+use crate::error::Error;
 use crate::render::glyphs::Glyphs;
 use crate::render::theme::Theme;
-use crate::Error;
 use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Finish, Name, Rect, Ref, Settings, Str};
 use std::collections::{BTreeMap, BTreeSet};

@@ -34,7 +34,7 @@ pub fn scene_content(scene: &Scene, theme: &Theme, glyphs: &Glyphs) -> EncodedCo
 }
 
 /// One scene as a one-page PDF.
-pub fn still<W: std::io::Write>(scene: &Scene, theme: &Theme, out: W) -> Result<W, crate::Error> {
+pub fn still<W: std::io::Write>(scene: &Scene, theme: &Theme, out: W) -> Result<W, crate::error::Error> {
     let mut doc = PdfDocument::new(out, theme)?;
     let glyphs = Glyphs::new();
     doc.add_page((scene.width as f32, scene.height as f32), &scene_content(scene, theme, &glyphs))?;

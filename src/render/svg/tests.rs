@@ -39,11 +39,11 @@ fn titles_are_escaped() {
 
 #[test]
 fn a_run_becomes_one_animation_with_the_gifs_duration() {
-    let mut options = crate::SolveOptions::new(4);
-    options.until = crate::Until::First;
-    let trace = crate::record(&options, 1000).unwrap();
+    let mut options = crate::solve::SolveOptions::new(4);
+    options.until = crate::solve::Until::First;
+    let trace = crate::solve::record(&options, 1000).unwrap();
     // The plain delays here (reading time's are checked in tests/it/reading.rs).
-    let mut animation = crate::Animation::new();
+    let mut animation = crate::pipeline::Animation::new();
     animation.timing.reading_time = false;
     let mut svg = Vec::new();
     let summary = crate::render_svg(&trace, &animation, &mut svg).unwrap();
@@ -53,7 +53,7 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     let dead_ends = crate::board::Replay::new(&trace)
         .map(Result::unwrap)
         .filter(|f| {
-            let kind = Some(crate::Algorithm::Backtrack);
+            let kind = Some(crate::trace::Algorithm::Backtrack);
             crate::board::deadend::dead_end(kind, &f.board, f.event.as_ref(), false).is_some()
         })
         .count() as u64;

@@ -17,20 +17,20 @@ mod units;
 
 use super::svg::{AtomEncoder, AtomFrame, TitleWords};
 use super::{Sink, Stream};
+use crate::error::Error;
 use crate::render::glyphs::Glyphs;
 use crate::render::svg::{Doc, Paints, Timeline};
 use crate::render::theme::Theme;
-use crate::Error;
 use std::io::Write;
 
 /// Writes the frames it is given as an HTML player page into `W`.
 pub struct HtmlSink<W: Write> {
     out: Option<W>,
     embed: bool,
-    state: Option<State>,
+    state: Option<PlayerInProgress>,
 }
 
-struct State {
+struct PlayerInProgress {
     timeline: Timeline,
     size: (usize, usize),
     theme: Theme,
@@ -64,7 +64,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         if self.state.is_some() {
             return Err(Error::SinkState("started twice"));
         }
-        self.state = Some(State {
+        self.state = Some(PlayerInProgress {
             timeline: Timeline::new(),
             size: (stream.width, stream.height),
             theme: stream.theme.clone(),

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 /// character, its pen (whole pixels, baseline) and, in hundredths of a pixel, its advance and half
 /// the advance of a space at its size (a wider gap to the next glyph reads as a space).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextGlyph {
+pub struct UnitGlyph {
     pub unit: Option<u32>,
     pub ch: char,
     pub x: i64,
@@ -39,7 +39,7 @@ pub struct Drawing {
     /// Per frame, the units that toggle on it, ascending.
     pub toggles: Vec<Vec<u32>>,
     /// Text glyphs sorted by baseline, then pen.
-    pub glyphs: Vec<TextGlyph>,
+    pub glyphs: Vec<UnitGlyph>,
     /// The unit of every atom of the changes (`None`: every frame shows it); the tests replay
     /// the toggles against it.
     #[cfg_attr(not(test), allow(dead_code))]
@@ -119,12 +119,12 @@ pub fn drawing(
 }
 
 /// The text glyphs among `atoms`, sorted by baseline, then pen.
-fn text_glyphs(atoms: &[Atom], unit_of: &[Option<u32>], font: &Glyphs) -> Vec<TextGlyph> {
-    let mut out: Vec<TextGlyph> = atoms
+fn text_glyphs(atoms: &[Atom], unit_of: &[Option<u32>], font: &Glyphs) -> Vec<UnitGlyph> {
+    let mut out: Vec<UnitGlyph> = atoms
         .iter()
         .zip(unit_of)
         .filter_map(|(atom, &unit)| match atom.shape {
-            Shape::Glyph { glyph: GlyphRef::Text { ch, size }, x, y } => Some(TextGlyph {
+            Shape::Glyph { glyph: GlyphRef::Text { ch, size }, x, y } => Some(UnitGlyph {
                 unit,
                 ch,
                 x,

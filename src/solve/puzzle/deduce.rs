@@ -8,10 +8,10 @@
 //! solution is found exactly once. Without a guess standing, a dead end means no solution. Each
 //! step is handed to the caller as a [`Move`]; the caller may stop the run (`Err(Full)`).
 
-use super::rules::{next_deduction, Deduction, Step};
-use super::state::State;
+use super::region_grid::RegionGrid;
+use super::rules::{next_deduction, Deduction, Effect};
 use crate::solve::Until;
-use crate::trace::puzzle::{Puzzle, Rule};
+use crate::trace::puzzle_furniture::{Puzzle, Rule};
 use crate::trace::Full;
 
 /// One step of the solver, as the trace will show it.
@@ -83,15 +83,15 @@ pub fn solve(
     puzzle: &Puzzle,
     until: Until,
     guess: bool,
-    emit: &mut dyn FnMut(&State, Move) -> Result<(), Full>,
+    emit: &mut dyn FnMut(&RegionGrid, Move) -> Result<(), Full>,
 ) -> Result<Outcome, Full> {
     let mut outcome = Outcome::default();
     if !puzzle.has_regions() {
         outcome.stuck = true;
         return Ok(outcome);
     }
-    let mut state = State::new(puzzle);
-    let mut guesses: Vec<(State, usize)> = Vec::new();
+    let mut state = RegionGrid::new(puzzle);
+    let mut guesses: Vec<(RegionGrid, usize)> = Vec::new();
     loop {
         let why = if let Some(unit) = state.dead_unit() {
             format!("{} has no open square left", state.unit_name(unit))
@@ -138,15 +138,15 @@ pub fn solve(
 }
 
 /// Apply a deduction to the state.
-pub fn apply(state: &mut State, deduction: &Deduction) {
+pub fn apply(state: &mut RegionGrid, deduction: &Deduction) {
     match &deduction.step {
-        Step::Place(sq) => state.put_queen(*sq),
-        Step::Eliminate(squares) => state.eliminate(squares),
+        Effect::Place(sq) => state.put_queen(*sq),
+        Effect::Eliminate(squares) => state.eliminate(squares),
     }
 }
 
 /// The first open square of the unit with the fewest open squares.
-fn guess_square(state: &State) -> usize {
+fn guess_square(state: &RegionGrid) -> usize {
     let unit = (0..state.units())
         .filter(|&u| !state.unit_has_queen(u))
         .min_by_key(|&u| state.open_in(u).count())

@@ -10,10 +10,10 @@
 //! while keeping it unique. Regions are lettered in reading order of their first square.
 
 use super::deduce::{by_rules, Outcome};
-use crate::count::puzzle::puzzle_solutions;
+use crate::count::puzzle_solutions;
 use crate::error::Error;
 use crate::solve::Rng;
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::Square;
 
 /// The kinds of puzzles generated.
@@ -215,7 +215,7 @@ fn completion(n: usize, hard: bool, rng: &mut Rng) -> Puzzle {
     shuffle(&mut order, rng);
     let mut puzzle = Puzzle { n, regions: Vec::new(), blocked, givens: Vec::new() };
     for given in order {
-        if crate::count::puzzle::count_puzzle(&puzzle, 2) <= 1 {
+        if crate::count::count_puzzle(&puzzle, 2) <= 1 {
             break;
         }
         puzzle.givens.push(given);
@@ -224,7 +224,7 @@ fn completion(n: usize, hard: bool, rng: &mut Rng) -> Puzzle {
         for i in (0..puzzle.givens.len()).rev() {
             let mut fewer = puzzle.clone();
             fewer.givens.remove(i);
-            if crate::count::puzzle::count_puzzle(&fewer, 2) == 1 {
+            if crate::count::count_puzzle(&fewer, 2) == 1 {
                 puzzle = fewer;
             }
         }

@@ -7,25 +7,25 @@
 
 pub mod deduce;
 pub mod generate;
+pub mod region_grid;
 pub mod rules;
 pub mod search;
-pub mod state;
 
 use crate::error::Error;
 use crate::solve::{Algorithm, SolveOptions};
-use crate::trace::puzzle::{Puzzle, Rule};
 use crate::trace::puzzle_file::MAX_PUZZLE_N;
+use crate::trace::puzzle_furniture::{Puzzle, Rule};
 use crate::trace::{Event, Full, Recorder, Square};
 use deduce::Move;
-use rules::{Deduction, Step};
-use state::State;
+use region_grid::RegionGrid;
+use rules::{Deduction, Effect};
 
 /// The next deduction on the puzzle as given, in words (or why there is none).
 pub fn hint(puzzle: &Puzzle) -> String {
     if !puzzle.has_regions() {
         return "a completion puzzle has no rules to apply: search it (backtrack, grid or forward)".to_string();
     }
-    let state = State::new(puzzle);
+    let state = RegionGrid::new(puzzle);
     if let Some(unit) = state.dead_unit() {
         return format!("no solution: {} has no open square left", state.unit_name(unit));
     }
@@ -59,15 +59,15 @@ pub fn solve_puzzle(puzzle: &Puzzle, until: crate::solve::Until) -> Vec<Vec<usiz
     } else {
         let mut options = SolveOptions::new(puzzle.n);
         options.until = until;
-        let _ = search::run(&options, puzzle, &mut Solutions(&mut found));
+        let _ = search::run(&options, puzzle, &mut SolutionsKept(&mut found));
     }
     found
 }
 
 /// A recorder keeping the solutions only.
-struct Solutions<'a>(&'a mut Vec<Vec<usize>>);
+struct SolutionsKept<'a>(&'a mut Vec<Vec<usize>>);
 
-impl Recorder for Solutions<'_> {
+impl Recorder for SolutionsKept<'_> {
     fn record(&mut self, event: Event) -> Result<(), Full> {
         if let Event::Solution { queens } = event {
             self.0.push(queens);
@@ -116,10 +116,10 @@ pub fn run(options: &SolveOptions, puzzle: &Puzzle, rec: &mut dyn Recorder) -> R
     let squares = |list: &[usize]| list.iter().map(|&sq| Square::new(sq / puzzle.n, sq % puzzle.n)).collect::<Vec<_>>();
     let outcome = deduce::solve(puzzle, options.until, true, &mut |_, step| {
         rec.record(match step {
-            Move::Deduce(Deduction { rule, step: Step::Place(sq), used, text }) => {
+            Move::Deduce(Deduction { rule, step: Effect::Place(sq), used, text }) => {
                 Event::Deduce { row: sq / puzzle.n, col: sq % puzzle.n, rule, used: squares(&used), text }
             }
-            Move::Deduce(Deduction { rule, step: Step::Eliminate(out), used, text }) => {
+            Move::Deduce(Deduction { rule, step: Effect::Eliminate(out), used, text }) => {
                 Event::Eliminate { squares: squares(&out), rule, used: squares(&used), text }
             }
             Move::Guess(sq) => Event::Guess { row: sq / puzzle.n, col: sq % puzzle.n },

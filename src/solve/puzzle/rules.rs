@@ -1,4 +1,4 @@
-//! The region solver's named deductions, each a pure function from a [`State`] to the next
+//! The region solver's named deductions, each a pure function from a [`RegionGrid`] to the next
 //! deduction it can make, if any.
 //!
 //! Contract: a [`Deduction`] either places a queen (`last-square`) or rules squares out (the
@@ -7,12 +7,12 @@
 //! out a square some solution of the state uses. [`next_deduction`] tries the rules cheapest
 //! first; when none applies, the solver guesses.
 
-use super::state::{Kind, State};
-use crate::trace::puzzle::Rule;
+use super::region_grid::{Kind, RegionGrid};
+use crate::trace::puzzle_furniture::Rule;
 
 /// What a deduction does to the state.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Effect {
     /// A queen goes on this square.
     Place(usize),
     /// These open squares are ruled out (never empty).
@@ -25,7 +25,7 @@ pub struct Deduction {
     /// The rule that made it.
     pub rule: Rule,
     /// What it does.
-    pub step: Step,
+    pub step: Effect,
     /// The squares it reasoned from.
     pub used: Vec<usize>,
     /// Why, in one sentence.
@@ -37,7 +37,7 @@ pub const RULES: [Rule; 5] =
     [Rule::Neighbours, Rule::LastSquare, Rule::RegionInLine, Rule::SeesRegion, Rule::RegionsInLines];
 
 /// The first deduction of `rule` on `state`, if it applies.
-pub fn apply(rule: Rule, state: &State) -> Option<Deduction> {
+pub fn apply(rule: Rule, state: &RegionGrid) -> Option<Deduction> {
     match rule {
         Rule::Neighbours => neighbours(state),
         Rule::LastSquare => last_square(state),
@@ -49,17 +49,17 @@ pub fn apply(rule: Rule, state: &State) -> Option<Deduction> {
 }
 
 /// The next deduction the rules make, cheapest rule first.
-pub fn next_deduction(state: &State) -> Option<Deduction> {
+pub fn next_deduction(state: &RegionGrid) -> Option<Deduction> {
     RULES.iter().find_map(|&rule| apply(rule, state))
 }
 
 /// A queen whose row, column, region or neighbours still have open squares rules them out.
-fn neighbours(state: &State) -> Option<Deduction> {
+fn neighbours(state: &RegionGrid) -> Option<Deduction> {
     state.queens.iter().find_map(|&queen| {
         let squares = state.reach(queen);
         (!squares.is_empty()).then(|| Deduction {
             rule: Rule::Neighbours,
-            step: Step::Eliminate(squares),
+            step: Effect::Eliminate(squares),
             used: vec![queen],
             text: format!("the queen on {} rules out her row, column, region and neighbours", state.name(queen)),
         })
@@ -67,7 +67,7 @@ fn neighbours(state: &State) -> Option<Deduction> {
 }
 
 /// A row, column or region without a queen and with one open square left: the queen goes there.
-fn last_square(state: &State) -> Option<Deduction> {
+fn last_square(state: &RegionGrid) -> Option<Deduction> {
     (0..state.units()).find_map(|unit| {
         if state.unit_has_queen(unit) {
             return None;
@@ -76,7 +76,7 @@ fn last_square(state: &State) -> Option<Deduction> {
         let (Some(sq), None) = (open.next(), open.next()) else { return None };
         Some(Deduction {
             rule: Rule::LastSquare,
-            step: Step::Place(sq),
+            step: Effect::Place(sq),
             used: state.members(unit).to_vec(),
             text: format!("{} has one open square left: a queen on {}", state.unit_name(unit), state.name(sq)),
         })
@@ -94,7 +94,7 @@ type Units = u64;
 /// k units of one kind (regions, say) whose open squares all lie in k units of another (rows):
 /// each of those rows holds one of their queens, so the rows' other open squares are ruled out.
 /// `sizes` bounds k: `1..2` is `region-in-line`, `2..n` is `regions-in-lines`.
-fn confined(state: &State, sizes: std::ops::Range<usize>) -> Option<Deduction> {
+fn confined(state: &RegionGrid, sizes: std::ops::Range<usize>) -> Option<Deduction> {
     PAIRINGS.iter().find_map(|&(inner, outer)| {
         let spans = spans(state, inner, outer);
         candidates(state, &spans, sizes.clone()).into_iter().find_map(|cover| {
@@ -117,14 +117,14 @@ fn confined(state: &State, sizes: std::ops::Range<usize>) -> Option<Deduction> {
             let used = (0..n * n).filter(|&sq| state.is_open(sq) && in_set(inside, inner, sq)).collect();
             let rule = if cover.count_ones() == 1 { Rule::RegionInLine } else { Rule::RegionsInLines };
             let text = confined_text(state, (inner, inside), (outer, cover));
-            Some(Deduction { rule, step: Step::Eliminate(squares), used, text })
+            Some(Deduction { rule, step: Effect::Eliminate(squares), used, text })
         })
     })
 }
 
 /// For every unit of `inner` without a queen, the units of `outer` its open squares lie in
 /// (`None` for units with a queen or without open squares).
-fn spans(state: &State, inner: Kind, outer: Kind) -> Vec<Option<Units>> {
+fn spans(state: &RegionGrid, inner: Kind, outer: Kind) -> Vec<Option<Units>> {
     state
         .units_of(inner)
         .map(|unit| {
@@ -139,7 +139,7 @@ fn spans(state: &State, inner: Kind, outer: Kind) -> Vec<Option<Units>> {
 
 /// The sets of outer units worth trying, in a fixed order, each of a size in `sizes`: every
 /// inner unit's span, the union of every two spans, and every run of consecutive outer units.
-fn candidates(state: &State, spans: &[Option<Units>], sizes: std::ops::Range<usize>) -> Vec<Units> {
+fn candidates(state: &RegionGrid, spans: &[Option<Units>], sizes: std::ops::Range<usize>) -> Vec<Units> {
     let spans: Vec<Units> = spans.iter().flatten().copied().collect();
     let mut sets: Vec<Units> = spans.clone();
     for (i, a) in spans.iter().enumerate() {
@@ -155,7 +155,7 @@ fn candidates(state: &State, spans: &[Option<Units>], sizes: std::ops::Range<usi
 
 /// "region D fits only in row 3: row 3 cleared elsewhere", or for several units
 /// "regions B, D fit only in rows 3, 4: those rows cleared elsewhere".
-fn confined_text(state: &State, (inner, inside): (Kind, Units), (outer, cover): (Kind, Units)) -> String {
+fn confined_text(state: &RegionGrid, (inner, inside): (Kind, Units), (outer, cover): (Kind, Units)) -> String {
     let names = |kind: Kind, set: Units| -> Vec<String> {
         state.units_of(kind).filter(|u| set >> (u % state.n) & 1 == 1).map(|u| state.unit_name(u)).collect()
     };
@@ -176,7 +176,7 @@ fn plural(names: &[String]) -> String {
 
 /// An open square whose queen would rule out every open square of some other row, column or
 /// region is ruled out itself.
-fn sees_region(state: &State) -> Option<Deduction> {
+fn sees_region(state: &RegionGrid) -> Option<Deduction> {
     let n = state.n;
     let units: Vec<usize> =
         (0..state.units()).filter(|&u| !state.unit_has_queen(u) && state.open_in(u).next().is_some()).collect();
@@ -187,7 +187,7 @@ fn sees_region(state: &State) -> Option<Deduction> {
             .find(|&u| !state.members(u).contains(&sq) && state.open_in(u).all(|other| state.clash(sq, other)))?;
         Some(Deduction {
             rule: Rule::SeesRegion,
-            step: Step::Eliminate(vec![sq]),
+            step: Effect::Eliminate(vec![sq]),
             used: state.open_in(unit).collect(),
             text: format!("a queen on {} would leave {} no open square", state.name(sq), state.unit_name(unit)),
         })
@@ -199,8 +199,8 @@ mod tests {
     use super::*;
     use crate::trace::puzzle_file::parse_puzzle;
 
-    fn state(text: &str, out: &[usize]) -> State {
-        let mut state = State::new(&parse_puzzle(text.as_bytes()).unwrap().puzzle);
+    fn state(text: &str, out: &[usize]) -> RegionGrid {
+        let mut state = RegionGrid::new(&parse_puzzle(text.as_bytes()).unwrap().puzzle);
         state.eliminate(out);
         state
     }
@@ -211,7 +211,7 @@ mod tests {
     fn neighbours_rules_out_a_queens_lines_region_and_ring() {
         let puzzle = "AABB\nAABB\nCCDD\nCCDD\n\nQ...\n....\n....\n....\n";
         let d = apply(Rule::Neighbours, &state(puzzle, &[])).unwrap();
-        assert_eq!(d.step, Step::Eliminate(vec![1, 2, 3, 4, 5, 8, 12]));
+        assert_eq!(d.step, Effect::Eliminate(vec![1, 2, 3, 4, 5, 8, 12]));
         assert_eq!(
             (d.used, d.text.as_str()),
             (vec![0], "the queen on a4 rules out her row, column, region and neighbours")
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn last_square_places_the_queen_of_a_unit_with_one_open_square() {
         let d = apply(Rule::LastSquare, &state(BLOCKS, &[1, 4, 5])).unwrap();
-        assert_eq!((d.step, d.text.as_str()), (Step::Place(0), "region A has one open square left: a queen on a4"));
+        assert_eq!((d.step, d.text.as_str()), (Effect::Place(0), "region A has one open square left: a queen on a4"));
         assert_eq!(d.used, vec![0, 1, 4, 5]);
     }
 
@@ -231,7 +231,7 @@ mod tests {
         let d = apply(Rule::RegionInLine, &state(BLOCKS, &[4, 5])).unwrap();
         assert_eq!(
             (d.step, d.text.as_str()),
-            (Step::Eliminate(vec![2, 3]), "region A fits only in row 4: row 4 cleared elsewhere")
+            (Effect::Eliminate(vec![2, 3]), "region A fits only in row 4: row 4 cleared elsewhere")
         );
         assert_eq!(d.used, vec![0, 1]);
     }
@@ -239,14 +239,14 @@ mod tests {
     #[test]
     fn k_regions_in_k_lines_clear_the_lines() {
         let d = apply(Rule::RegionsInLines, &state("ABBC\nABBC\nADDC\nDDDD\n", &[])).unwrap();
-        assert_eq!(d.step, Step::Eliminate(vec![9, 10]));
+        assert_eq!(d.step, Effect::Eliminate(vec![9, 10]));
         assert_eq!(d.text, "regions A, B, C fit only in rows 4, 3, 2: those cleared elsewhere");
     }
 
     #[test]
     fn a_square_that_sees_a_whole_unit_is_ruled_out() {
         let d = apply(Rule::SeesRegion, &state(BLOCKS, &[3])).unwrap();
-        let Step::Eliminate(squares) = &d.step else { panic!("eliminates") };
+        let Effect::Eliminate(squares) = &d.step else { panic!("eliminates") };
         assert_eq!(squares.len(), 1);
         let mut after = state(BLOCKS, &[3]);
         after.put_queen(squares[0]);

@@ -11,34 +11,34 @@
 //! (`queens[col] = row`, givens included). No solution is a result: the search exhausts.
 
 use crate::solve::{Algorithm, Detail, SolveOptions};
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::{Event, Full, Recorder, Square};
 
 /// A line the search fills: a column (backtrack) or a row (grid, forward).
 #[derive(Clone, Copy)]
-enum Line {
+enum SearchLine {
     Column(usize),
     Row(usize),
 }
 
-impl Line {
+impl SearchLine {
     fn square(self, i: usize) -> Square {
         match self {
-            Line::Column(col) => Square::new(i, col),
-            Line::Row(row) => Square::new(row, i),
+            SearchLine::Column(col) => Square::new(i, col),
+            SearchLine::Row(row) => Square::new(row, i),
         }
     }
 }
 
 /// A line being filled: the next square to try, and the queen standing on it.
-struct Level {
-    line: Line,
+struct LineInProgress {
+    line: SearchLine,
     next: usize,
     queen: Option<Square>,
 }
 
 /// The board: furniture plus the queens standing (givens included).
-struct Board<'a> {
+struct Standing<'a> {
     puzzle: &'a Puzzle,
     n: usize,
     blocked: Vec<bool>,
@@ -47,15 +47,21 @@ struct Board<'a> {
     queens: Vec<Square>,
 }
 
-impl<'a> Board<'a> {
+impl<'a> Standing<'a> {
     fn new(puzzle: &'a Puzzle) -> Self {
         let n = puzzle.n;
         let mut blocked = vec![false; n * n];
         for b in &puzzle.blocked {
             blocked[b.row * n + b.col] = true;
         }
-        let mut board =
-            Board { puzzle, n, blocked, queen_in_row: vec![None; n], queen_in_col: vec![false; n], queens: Vec::new() };
+        let mut board = Standing {
+            puzzle,
+            n,
+            blocked,
+            queen_in_row: vec![None; n],
+            queen_in_col: vec![false; n],
+            queens: Vec::new(),
+        };
         for &g in &puzzle.givens {
             board.place(g);
         }
@@ -101,15 +107,15 @@ impl<'a> Board<'a> {
 
 /// Run `options.algorithm` (backtrack, grid or forward) on the puzzle.
 pub fn run(options: &SolveOptions, puzzle: &Puzzle, rec: &mut dyn Recorder) -> Result<(), Full> {
-    let mut board = Board::new(puzzle);
+    let mut board = Standing::new(puzzle);
     let (algorithm, n) = (options.algorithm, puzzle.n);
-    let mut levels: Vec<Level> = Vec::new();
+    let mut levels: Vec<LineInProgress> = Vec::new();
     let mut found = 0;
     let mut descend = true;
     loop {
         if descend {
             match next_line(&board, algorithm, levels.len()) {
-                Some(line) => levels.push(Level { line, next: 0, queen: None }),
+                Some(line) => levels.push(LineInProgress { line, next: 0, queen: None }),
                 None => {
                     found += 1;
                     rec.record(Event::Solution { queens: board.solution() })?;
@@ -150,28 +156,31 @@ pub fn run(options: &SolveOptions, puzzle: &Puzzle, rec: &mut dyn Recorder) -> R
 }
 
 /// The next line to fill, or `None` when every line holds a queen. `depth` lines are being filled.
-fn next_line(board: &Board, algorithm: Algorithm, depth: usize) -> Option<Line> {
+fn next_line(board: &Standing, algorithm: Algorithm, depth: usize) -> Option<SearchLine> {
     let n = board.n;
     match algorithm {
         Algorithm::Backtrack => {
             let given_cols: Vec<bool> = (0..n).map(|c| board.puzzle.givens.iter().any(|g| g.col == c)).collect();
-            (0..n).filter(|&c| !given_cols[c]).nth(depth).map(Line::Column)
+            (0..n).filter(|&c| !given_cols[c]).nth(depth).map(SearchLine::Column)
         }
         Algorithm::Grid => {
             let given_rows: Vec<bool> = (0..n).map(|r| board.puzzle.givens.iter().any(|g| g.row == r)).collect();
-            (0..n).filter(|&r| !given_rows[r]).nth(depth).map(Line::Row)
+            (0..n).filter(|&r| !given_rows[r]).nth(depth).map(SearchLine::Row)
         }
-        _ => (0..n).filter(|&r| board.queen_in_row[r].is_none()).min_by_key(|&r| board.free_in_row(r)).map(Line::Row),
+        _ => (0..n)
+            .filter(|&r| board.queen_in_row[r].is_none())
+            .min_by_key(|&r| board.free_in_row(r))
+            .map(SearchLine::Row),
     }
 }
 
 /// The topmost row without a queen and without a free square.
-fn dead_row(board: &Board) -> Option<usize> {
+fn dead_row(board: &Standing) -> Option<usize> {
     (0..board.n).find(|&r| board.queen_in_row[r].is_none() && board.free_in_row(r) == 0)
 }
 
 /// Whether `sq` is free, recorded as a `check` when the detail asks for it.
-fn examine(board: &Board, sq: Square, detail: Detail, rec: &mut dyn Recorder) -> Result<bool, Full> {
+fn examine(board: &Standing, sq: Square, detail: Detail, rec: &mut dyn Recorder) -> Result<bool, Full> {
     let safe = board.is_free(sq);
     if detail == Detail::Checks {
         let attacker = if safe { None } else { board.attacker(sq) };

@@ -5,8 +5,8 @@
 //! a queen on (row, col); all solutions are counted without listing them (a bitmask search adding
 //! each placement's solutions below it), classes by walking the lazy enumerator.
 
+use crate::error::Error;
 use crate::solve::{solution_stream, SolveOptions, Until};
-use crate::Error;
 
 /// `counts[row][col]`: solutions with a queen on (row, col). All solutions are counted by a
 /// bitmask search that adds each placement's number of solutions below it (parallel over the

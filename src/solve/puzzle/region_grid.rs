@@ -3,11 +3,11 @@
 //! Contract: squares are indices `row * n + col`; a square is open while it neither holds a queen
 //! nor has been ruled out. Units are the lines a queen must appear in once: rows (`0..n`),
 //! columns (`n..2n`) and regions (`2n..3n`). A queen on a square rules out its row, column,
-//! region and the eight squares around it ([`State::reach`]). Givens start as queens; what they
+//! region and the eight squares around it ([`RegionGrid::reach`]). Givens start as queens; what they
 //! rule out is left to the `neighbours` rule, so it is shown.
 
-use crate::trace::puzzle::Puzzle;
 use crate::trace::puzzle_file::region_letter;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::Square;
 
 /// The three kinds of units.
@@ -23,7 +23,7 @@ pub enum Kind {
 
 /// Open squares and queens of a region puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
+pub struct RegionGrid {
     /// Board size.
     pub n: usize,
     regions: Vec<u8>,
@@ -35,7 +35,7 @@ pub struct State {
     members: Vec<Vec<usize>>,
 }
 
-impl State {
+impl RegionGrid {
     /// The puzzle before any deduction: blocked squares closed, givens standing.
     pub fn new(puzzle: &Puzzle) -> Self {
         let n = puzzle.n;
@@ -45,7 +45,7 @@ impl State {
             members[n + sq % n].push(sq);
             members[2 * n + usize::from(puzzle.regions[sq])].push(sq);
         }
-        let mut state = State {
+        let mut state = RegionGrid {
             n,
             regions: puzzle.regions.clone(),
             open: vec![true; n * n],
@@ -196,7 +196,7 @@ impl State {
 
     /// What going back from `self` to the earlier state `before` undoes: the queens that come
     /// off and the ruled-out squares that open again.
-    pub fn undo_to(&self, before: &State) -> (Vec<usize>, Vec<usize>) {
+    pub fn undo_to(&self, before: &RegionGrid) -> (Vec<usize>, Vec<usize>) {
         let queens = self.queens.iter().copied().filter(|&sq| !before.queen[sq]).collect();
         let reopened =
             (0..self.n * self.n).filter(|&sq| before.open[sq] && !self.open[sq] && !self.queen[sq]).collect();

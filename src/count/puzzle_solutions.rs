@@ -5,7 +5,7 @@
 //! N-Queens rules) in lexicographic order of `queens[row] = col`, handing each as
 //! `queens[col] = row`, and stops after `cap`; it returns how many it visited. Boards up to 64.
 
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 
 /// Visit the solutions of `puzzle` (at most `cap`), returning how many were visited.
 pub fn puzzle_solutions(puzzle: &Puzzle, cap: u64, visit: &mut dyn FnMut(&[usize])) -> u64 {
@@ -13,7 +13,7 @@ pub fn puzzle_solutions(puzzle: &Puzzle, cap: u64, visit: &mut dyn FnMut(&[usize
     if n == 0 || n > 64 || cap == 0 {
         return 0;
     }
-    let mut search = Search::new(puzzle);
+    let mut search = PuzzleCounter::new(puzzle);
     search.row(0, cap, visit);
     search.found
 }
@@ -23,7 +23,7 @@ pub fn count_puzzle(puzzle: &Puzzle, cap: u64) -> u64 {
     puzzle_solutions(puzzle, cap, &mut |_| {})
 }
 
-struct Search {
+struct PuzzleCounter {
     n: usize,
     regions: bool,
     /// Region of every square, row-major (region puzzles).
@@ -42,7 +42,7 @@ struct Search {
     found: u64,
 }
 
-impl Search {
+impl PuzzleCounter {
     fn new(puzzle: &Puzzle) -> Self {
         let n = puzzle.n;
         let mut open = vec![if n == 64 { u64::MAX } else { (1u64 << n) - 1 }; n];
@@ -60,7 +60,7 @@ impl Search {
         let ended_by = (0..n)
             .map(|row| last_row.iter().enumerate().filter(|(_, &last)| last <= row).fold(0, |m, (r, _)| m | 1 << r))
             .collect();
-        let mut search = Search {
+        let mut search = PuzzleCounter {
             n,
             regions: puzzle.has_regions(),
             region_of: puzzle.regions.clone(),

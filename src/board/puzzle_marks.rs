@@ -8,7 +8,7 @@
 //! reopens ruled-out squares; `Guess` marks its queen as guessed until an `Undo` takes it off.
 
 use crate::error::TraceFault;
-use crate::trace::puzzle::Puzzle;
+use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::Square;
 use std::sync::Arc;
 
@@ -130,10 +130,10 @@ impl PuzzleState {
 #[cfg(test)]
 mod tests {
     use crate::board::{validate, Board, Replay};
+    use crate::error::Error;
     use crate::error::TraceFault;
-    use crate::trace::puzzle::{Puzzle, Rule};
+    use crate::trace::puzzle_furniture::{Puzzle, Rule};
     use crate::trace::{Event, Square, Trace};
-    use crate::Error;
 
     /// 4x4, regions by quadrant, d1 (3, 3) blocked, b4 (0, 1) given.
     fn regions() -> Puzzle {

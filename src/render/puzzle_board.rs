@@ -16,7 +16,7 @@
 use super::scene::{Ground, Item, Scene};
 use super::theme::Paint;
 use super::Renderer;
-use crate::board::puzzle::PuzzleState;
+use crate::board::puzzle_marks::PuzzleState;
 use crate::board::Board;
 use crate::trace::Square;
 
