@@ -57,12 +57,14 @@
 
 mod board;
 pub mod count;
+mod draw;
 mod encode;
 mod error;
+mod font;
 pub mod output;
 mod pipeline;
 mod pixels;
-mod render;
+mod scene;
 mod sink;
 mod solve;
 mod stills;
@@ -95,25 +97,26 @@ pub use board::seek::FrameSeeker;
 pub use board::tree::{Node, NodeState, SearchTree};
 pub use board::{validate, BoardFrame, Counters};
 
-pub use render::caption::{caption_spec, CaptionSpec};
-pub use render::code;
-pub use render::color::{contrast, luminance};
-pub use render::palette::Palette;
-pub use render::pdf::Paper;
-pub use render::report::{solution_text, solutions_summary, solutions_text};
-pub use render::scene::{Item, Rect, Scene};
-pub use render::text_frame::{
+pub use scene::caption::{caption_spec, CaptionSpec};
+pub use scene::code;
+pub use scene::color::{contrast, luminance};
+pub use scene::items::{Item, Rect, Scene};
+pub use scene::theme::{Paint, Theme};
+pub use scene::RenderOptions;
+
+pub use draw::raster::palette::Palette;
+pub use draw::text::report::{solution_text, solutions_summary, solutions_text};
+pub use draw::text::{
     code_listing, write_code_frames, write_text_frames, write_text_stream, Mark, TextFrame, TextSeeker,
 };
-pub use render::theme::{Paint, Theme};
-pub use render::RenderOptions;
 
 pub use encode::gif::Tuning;
+pub use sink::pdf::Paper;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
-    FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, SheetCell, Sink, SplitSink, StillSink, Stream,
-    SvgSheetSink, SvgSink, Transcript, TranscriptSink, VideoCodec, VideoSink, WebpSink, ANIMATION_FORMATS,
-    STILL_FORMATS,
+    FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, SheetCell, SheetOptions, Sink, SinkOptions,
+    SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, Transcript, TranscriptSink, VideoCodec, VideoSink, WebpSink,
+    ANIMATION_FORMATS, STILL_FORMATS,
 };
 
 pub use pipeline::{
@@ -135,7 +138,7 @@ use std::io::Write;
 
 /// Solve, then render the run as an animated GIF into `out`.
 pub fn animate<W: Write>(options: &SolveOptions, animation: &Animation, out: W) -> Result<Summary, Error> {
-    render::layout::check_geometry(options.n, animation.look.square_for(options.n))?;
+    scene::layout::check_geometry(options.n, animation.look.square_for(options.n))?;
     let trace = record(options, animation.max_frames)?;
     render_gif(&trace, animation, out)
 }
@@ -159,9 +162,8 @@ pub fn render_html<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Re
 /// Internals that tests, benchmarks and the fuzz target reach into; not a stable interface.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::board::{Board, BoardFrame, Replay, MAX_REPLAY_N};
-    pub use crate::encode::{gif, lzw, patch, png, vp8l, zlib};
-    pub use crate::render::{canvas, caption, color, glyphs, layout, palette, scene, svg, theme, why, Renderer};
+    pub use crate::board::{Board, Replay};
+    pub use crate::encode::lzw;
+    pub use crate::scene::{caption, layout, Describer};
     pub use crate::solve::puzzle::{deduce, region_grid, rules};
-    pub use crate::trace::{column_label, Full, VecRecorder};
 }

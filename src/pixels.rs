@@ -40,7 +40,7 @@ impl IndexedImage {
 #[cfg(feature = "image")]
 impl IndexedImage {
     /// The picture in full colour (feature `image`): index i takes `colors[i]` (a
-    /// [`Palette`](crate::render::palette::Palette)'s [`colors`](crate::render::palette::Palette::colors)), opaque; [`TRANSPARENT`]
+    /// [`Palette`](crate::draw::raster::palette::Palette)'s [`colors`](crate::draw::raster::palette::Palette::colors)), opaque; [`TRANSPARENT`]
     /// and indices past the end of `colors` come out transparent black, and so do pixels missing
     /// from a `pixels` shorter than `width x height`.
     pub fn to_rgba(&self, colors: &[Rgb]) -> image::RgbaImage {

@@ -2,13 +2,13 @@
 
 use super::args::parse_max_frames;
 use super::args::{ShowArgs, SolveArgs, TimingArgs};
-use super::format::{write_animation, HandoutArgs, Layout, OutArgs};
+use super::format::{sink_options, write_animation, HandoutArgs, OutArgs};
 use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, Format, OutputFile, Trace, ANIMATION_FORMATS};
+use queens::{Animation, Format, OutputFile, SinkOptions, Trace, ANIMATION_FORMATS};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
@@ -109,7 +109,7 @@ impl AnimateArgs {
         }
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         let title = || run_title(options.n, &options.algorithm.to_string());
-        let layout = Layout::new(self.draw.embed, &self.draw.handout, format, title)?;
+        let layout = sink_options(self.draw.embed, &self.draw.handout, format, title)?;
         write_run(&trace, &animation, (path, format, &layout), transcript, quiet)
     }
 }
@@ -144,10 +144,9 @@ impl RenderArgs {
         one_stdout(&[("-o", self.out.output.as_deref()), ("--transcript", transcript)])?;
         distinct(&inputs, &[("-o", self.out.output.as_deref()), ("--transcript", transcript)])?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
-        // SVG, APNG, WebP and HTML hold the run until its end: capped unless told otherwise, so an
-        // endless stream cannot grow them without bound. GIF, MP4 and WebM stream in flat memory.
-        let holds_the_run = matches!(format, Format::Svg | Format::Apng | Format::Webp | Format::Html);
-        let cap = if holds_the_run { queens::DEFAULT_MAX_FRAMES } else { usize::MAX };
+        // A format holding the run until its end is capped unless told otherwise, so an endless
+        // stream cannot grow it without bound.
+        let cap = if format.streams() { usize::MAX } else { queens::DEFAULT_MAX_FRAMES };
         let animation = self.draw.animation(self.max_frames.unwrap_or(cap))?;
         let stem = match self.trace.file_stem() {
             Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
@@ -155,9 +154,9 @@ impl RenderArgs {
         };
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         // The handout's header names the run once the trace is open; refused formats fail first.
-        Layout::new(self.draw.embed, &self.draw.handout, format, String::new)?;
+        sink_options(self.draw.embed, &self.draw.handout, format, String::new)?;
         let layout = |n: usize, algorithm: &str| {
-            Layout::new(self.draw.embed, &self.draw.handout, format, || run_title(n, algorithm))
+            sink_options(self.draw.embed, &self.draw.handout, format, || run_title(n, algorithm))
         };
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path())), ("--transcript", transcript)])?;
@@ -201,12 +200,12 @@ pub fn run_title(n: usize, algorithm: &str) -> String {
 fn write_run(
     trace: &Trace,
     animation: &Animation,
-    (path, format, layout): (PathBuf, Format, &Layout),
+    (path, format, options): (PathBuf, Format, &SinkOptions),
     transcript: Option<&Path>,
     quiet: bool,
 ) -> Result<()> {
     let frames = (Some(trace.frame_count()), transcript);
-    write_animation((&path, format, layout), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
+    write_animation((&path, format, options), frames, quiet, |sink, bar| queens::render(trace, animation, sink, bar))
 }
 
 fn write_trace(trace: &Trace, path: &Path) -> Result<()> {

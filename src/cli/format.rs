@@ -1,14 +1,14 @@
 //! `-o` and `--format` for every command that writes a picture, through the library's
 //! [`Format::choose`] (an explicit `--format` wins; else `-o`'s extension when it names a format the
 //! command writes; else the command's default), and writing an animation in the chosen format with
-//! a progress bar and the summary line; `--handout` (with `--paper`, `--per-page`) asks the PDF
-//! writer for handout pages instead of one page per frame.
+//! a progress bar and the summary line; `--embed` and `--handout` (with `--paper`, `--per-page`)
+//! become the library's [`SinkOptions`], and the library picks the sink ([`Format::sink`]).
 
 use super::args::ranged;
 use super::io::{open_output, open_text_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AnySink, Format, Handout, HtmlSink, OutputFile, Paper, PdfSink, Summary, Transcript, TranscriptSink};
+use queens::{AnySink, Format, Handout, OutputFile, Paper, SinkOptions, Summary, Transcript, TranscriptSink};
 use std::path::{Path, PathBuf};
 
 /// `-o PATH` and `--format F`, as every picture-writing command takes them.
@@ -72,45 +72,40 @@ pub struct HandoutArgs {
     pub per_page: Option<u32>,
 }
 
-/// What a format's writer is asked for beyond the frames.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// The format's usual file.
-    Plain,
-    /// An HTML player without page margins (`--embed`).
-    Embed,
-    /// PDF handout pages (`--handout`).
-    Handout(Handout),
-}
-
-impl Layout {
-    /// The layout `--embed` and `--handout` ask for in `format`, refusing each with another
-    /// format; `title` heads handout pages ("6×6 · backtrack").
-    pub fn new(embed: bool, handout: &HandoutArgs, format: Format, title: impl FnOnce() -> String) -> Result<Layout> {
-        check_embed(embed, format)?;
-        if !handout.handout {
-            return Ok(if embed { Layout::Embed } else { Layout::Plain });
-        }
-        if format != Format::Pdf {
-            return Err(UsageError(format!(
-                "--handout makes PDF pages, not a .{format} file; add --format pdf or -o NAME.pdf"
-            ))
-            .into());
-        }
-        let paper = match handout.paper.as_deref() {
-            Some("letter") => Paper::Letter,
-            _ => Paper::A4,
-        };
-        let per_page = handout.per_page.map_or(6, |k| k as usize);
-        Ok(Layout::Handout(Handout { paper, per_page, title: title() }))
+/// The sink options `--embed` and `--handout` ask for in `format`, refusing each (a usage error) with
+/// another format; `title` heads handout pages ("6×6 · backtrack").
+pub fn sink_options(
+    embed: bool,
+    handout: &HandoutArgs,
+    format: Format,
+    title: impl FnOnce() -> String,
+) -> Result<SinkOptions> {
+    check_embed(embed, format)?;
+    let mut options = SinkOptions::default();
+    options.embed = embed;
+    if !handout.handout {
+        return Ok(options);
     }
+    if format != Format::Pdf {
+        return Err(UsageError(format!(
+            "--handout makes PDF pages, not a .{format} file; add --format pdf or -o NAME.pdf"
+        ))
+        .into());
+    }
+    let paper = match handout.paper.as_deref() {
+        Some("letter") => Paper::Letter,
+        _ => Paper::A4,
+    };
+    let per_page = handout.per_page.map_or(6, |k| k as usize);
+    options.handout = Some(Handout { paper, per_page, title: title() });
+    Ok(options)
 }
 
 /// Write `path` in the animation `format` (an HTML player margin-less, or PDF handout pages, as
-/// `layout` says) with a progress bar over `frames` (counting up when unknown); `draw` renders
+/// `options` say) with a progress bar over `frames` (counting up when unknown); `draw` renders
 /// into the sink it is given. Prints the summary line.
 pub fn write_animation(
-    (path, format, layout): (&Path, Format, &Layout),
+    (path, format, options): (&Path, Format, &SinkOptions),
     (frames, transcript): (Option<usize>, Option<&Path>),
     quiet: bool,
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
@@ -119,13 +114,7 @@ pub fn write_animation(
     let mut text = transcript.map(open_text_output).transpose()?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let done = {
-        let sink = match (format, layout) {
-            (Format::Html, _) => AnySink::new(HtmlSink::new(&mut file).embed(*layout == Layout::Embed)),
-            (Format::Pdf, Layout::Handout(handout)) => AnySink::new(PdfSink::handout(&mut file, handout.clone())),
-            (format, _) => {
-                format.animation_sink(&mut file).ok_or_else(|| anyhow::anyhow!("{format} is not an animation"))?
-            }
-        };
+        let sink = format.sink(&mut file, options)?;
         let mut sink = match (transcript, text.as_mut()) {
             (Some(path), Some(text)) => AnySink::new(TranscriptSink::new(sink, text, Transcript::for_path(path))),
             _ => sink,
@@ -137,9 +126,9 @@ pub fn write_animation(
         text.commit()?;
     }
     let bytes = OutputFile::commit(file)?;
-    let pages = match layout {
-        Layout::Handout(handout) => format!(" on {} pages", done.frames.div_ceil(handout.per_page)),
-        _ => String::new(),
+    let pages = match &options.handout {
+        Some(handout) => format!(" on {} pages", done.frames.div_ceil(handout.per_page)),
+        None => String::new(),
     };
     summary(path, &format!("{} frames{pages}, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
 }

@@ -9,7 +9,7 @@
 
 use super::animate::run_title;
 use super::args::{ranged, ReadingArgs, ShowArgs, Source, SourceArgs};
-use super::format::{HandoutArgs, Layout};
+use super::format::{sink_options, HandoutArgs};
 use super::io::{
     count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, summary, Bar,
     MadeFolders, UsageError,
@@ -17,9 +17,7 @@ use super::io::{
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
-use queens::{
-    Animation, Format, FrameSheetSink, HtmlSink, PdfSink, SheetCell, SplitSink, StillSink, SvgSheetSink, SvgSink, Trace,
-};
+use queens::{Format, SheetCell, SheetOptions, Sink, SplitSink, Trace};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -88,77 +86,40 @@ impl FramesArgs {
             &[("-o", Some(&path)), ("--atlas", self.atlas.as_deref())],
         )?;
         let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html, Format::Pdf])?;
-        let layout = Layout::new(false, &self.handout, format, || run_title(trace.n, &trace.algorithm))?;
+        let mut options = sink_options(false, &self.handout, format, || run_title(trace.n, &trace.algorithm))?;
         let html = format == Format::Html;
         if self.embed && !html {
             return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());
         }
-        if html {
-            check_auto(&self.show.look.theme, true)?;
-            let mut file = open_output(&path)?;
-            let done = queens::render(&trace, &animation, &mut HtmlSink::new(&mut file).embed(self.embed), &bar)?;
-            bar.0.finish_and_clear();
-            let bytes = file.commit()?;
-            let frames = count_of(done.frames, "frame");
-            return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
+        if self.atlas.is_some() && matches!(format, Format::Html | Format::Pdf) {
+            return Err(UsageError(format!(
+                "--atlas places a sheet's cells, not a .{format} file's; add -o NAME.png or -o NAME.svg"
+            ))
+            .into());
         }
-        let svg = format == Format::Svg;
-        check_auto(&self.show.look.theme, svg)?;
-        if format == Format::Pdf {
-            let mut file = open_output(&path)?;
-            let done = match layout {
-                Layout::Handout(handout) => {
-                    queens::render(&trace, &animation, &mut PdfSink::handout(&mut file, handout), &bar)?
-                }
-                _ => queens::render(&trace, &animation, &mut PdfSink::new(&mut file), &bar)?,
-            };
-            bar.0.finish_and_clear();
-            let bytes = file.commit()?;
-            let frames = count_of(done.frames, "frame");
-            return summary(&path, &format!("{frames}, {}x{} px, {bytes} bytes", done.width, done.height));
-        }
-        if svg {
-            return self.write_svg(&trace, &animation, &frames, &path, &bar);
+        check_auto(&self.show.look.theme, format.is_vector())?;
+        options.embed = self.embed;
+        let sheet = matches!(format, Format::Png | Format::Svg);
+        if sheet {
+            let columns = self.columns.map(|c| c as usize);
+            options.sheet = Some(SheetOptions::new(frames.len(), columns, self.gap as usize, self.atlas.is_some()));
         }
         let mut file = open_output(&path)?;
-        let done = if frames.len() == 1 {
-            queens::render(&trace, &animation, &mut StillSink::new(&mut file), &bar)?
-        } else {
-            let columns = self.columns.map(|c| c as usize);
-            let mut sink = FrameSheetSink::new(&mut file, columns, self.gap as usize);
-            let done = queens::render(&trace, &animation, &mut sink, &bar)?;
-            if let Some(atlas_path) = &self.atlas {
-                write_atlas(sink.cells(), sink.size(), &path, atlas_path)?;
-            }
-            let (width, height) = sink.size().unwrap_or_default();
-            bar.0.finish_and_clear();
-            let bytes = file.commit()?;
-            let frames = count_of(done.frames, "frame");
-            return summary(&path, &format!("{frames}, {width}x{height} px, {bytes} bytes"));
-        };
+        let mut sink = format.sink(&mut file, &options)?;
+        let done = queens::render(&trace, &animation, &mut sink, &bar)?;
+        let cells = sink.sheet().map(|(cells, size)| (cells.to_vec(), size));
+        drop(sink);
+        if let (Some(atlas_path), Some((cells, size))) = (&self.atlas, &cells) {
+            write_atlas(cells, *size, &path, atlas_path)?;
+        }
         bar.0.finish_and_clear();
         let bytes = file.commit()?;
-        summary(&path, &format!("frame {}, {}x{} px, {bytes} bytes", frames[0], done.width, done.height))
-    }
-
-    /// The frames as SVG: one frame alone (an SVG still), several side by side (an SVG sheet).
-    fn write_svg(&self, trace: &Trace, animation: &Animation, frames: &[usize], path: &Path, bar: &Bar) -> Result<()> {
-        let mut file = open_output(path)?;
-        let (what, size) = if frames.len() == 1 {
-            let mut sink = SvgSink::new(&mut file);
-            let done = queens::render(trace, animation, &mut sink, bar)?;
-            (format!("frame {}", frames[0]), (done.width, done.height))
-        } else {
-            let mut sink = SvgSheetSink::new(&mut file, self.columns.map(|c| c as usize), self.gap as usize);
-            let done = queens::render(trace, animation, &mut sink, bar)?;
-            if let Some(atlas_path) = &self.atlas {
-                write_atlas(sink.cells(), sink.size(), path, atlas_path)?;
-            }
-            (count_of(done.frames, "frame"), sink.size().unwrap_or_default())
+        let (what, (width, height)) = match cells {
+            Some((_, size)) => (count_of(done.frames, "frame"), size),
+            None if sheet => (format!("frame {}", frames[0]), (done.width, done.height)),
+            None => (count_of(done.frames, "frame"), (done.width, done.height)),
         };
-        bar.0.finish_and_clear();
-        let bytes = file.commit()?;
-        summary(path, &format!("{what}, {}x{} px, {bytes} bytes", size.0, size.1))
+        summary(&path, &format!("{what}, {width}x{height} px, {bytes} bytes"))
     }
 
     /// `queens-<N>x<N>-<algorithm>-<until>-frames.png`, or `<trace name>-frames.png`.
@@ -177,9 +138,9 @@ impl FramesArgs {
     }
 }
 
-fn write_atlas(cells: &[SheetCell], size: Option<(usize, usize)>, sheet: &Path, atlas_path: &Path) -> Result<()> {
+fn write_atlas(cells: &[SheetCell], size: (usize, usize), sheet: &Path, atlas_path: &Path) -> Result<()> {
     let image = sheet.file_name().map_or(String::new(), |name| name.to_string_lossy().into_owned());
-    let atlas = queens::aseprite_atlas(cells, &image, size.unwrap_or_default());
+    let atlas = queens::aseprite_atlas(cells, &image, size);
     let mut file = open_text_output(atlas_path)?;
     serde_json::to_writer_pretty(&mut file, &atlas)?;
     file.write_all(b"\n")?;

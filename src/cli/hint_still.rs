@@ -9,7 +9,7 @@
 use super::io::{open_output, render_options};
 use anyhow::Result;
 use queens::{Algorithm, Animation, Event, Format, FrameSpec, NoProgress, Puzzle, Selection, SolveOptions};
-use queens::{StillSink, SvgSink};
+use queens::{SheetOptions, SinkOptions};
 use std::path::Path;
 
 /// Draw `puzzle`'s next deduction into `path` with the look `look`; what was written, for the summary.
@@ -25,11 +25,10 @@ pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) ->
     animation.look = render_options(look)?;
     let spec = FrameSpec::parse(&keep.to_string())?;
     animation.selection = Selection { spec: Some(spec), every: None };
+    let mut sink_options = SinkOptions::default();
+    sink_options.sheet = Some(SheetOptions::new(1, None, 0, false));
     let mut file = open_output(path)?;
-    let done = match format {
-        Format::Svg => queens::render(&trace, &animation, &mut SvgSink::new(&mut file), &NoProgress)?,
-        _ => queens::render(&trace, &animation, &mut StillSink::new(&mut file), &NoProgress)?,
-    };
+    let done = queens::render(&trace, &animation, &mut format.sink(&mut file, &sink_options)?, &NoProgress)?;
     let bytes = file.commit()?;
     Ok(format!("{}: {}x{} px, {bytes} bytes", path.display(), done.width, done.height))
 }

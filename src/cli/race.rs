@@ -5,7 +5,7 @@ use super::args::{
     board_size, parse_algorithm, parse_max_frames, parse_until, ranged, read_puzzle_file, LookArgs, TimingArgs,
     UsageError,
 };
-use super::format::{write_animation, HandoutArgs, Layout, OutArgs};
+use super::format::{sink_options, write_animation, HandoutArgs, OutArgs};
 use super::io::{default_output, render_options};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -116,7 +116,7 @@ impl RaceArgs {
         let name = format!("queens-{n}x{n}-race-{}.{format}", names.join("-"));
         let path = self.out.path_or(|| default_output(&name));
         check_auto(&self.look.theme, format.is_vector())?;
-        let layout = Layout::new(self.embed, &HandoutArgs::default(), format, String::new)?;
+        let layout = sink_options(self.embed, &HandoutArgs::default(), format, String::new)?;
         write_animation((&path, format, &layout), (None, None), quiet, |sink, bar| {
             queens::render_race(&traces, clock, &animation, sink, bar)
         })

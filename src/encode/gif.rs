@@ -225,7 +225,7 @@ impl<W: Write> GifWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::theme::Paint;
+    use crate::scene::theme::Paint;
 
     #[test]
     fn delays_round_and_never_drop_below_two() {

@@ -42,12 +42,6 @@ impl ColourOrder {
         self.identity
     }
 
-    /// The GIF index of palette index `old`.
-    #[inline(always)]
-    pub fn new_index(&self, old: u8) -> u8 {
-        self.to_new[usize::from(old)]
-    }
-
     /// `pixels` rewritten as GIF indices, appended to `out`.
     #[inline]
     pub fn map_into(&self, pixels: &[u8], out: &mut Vec<u8>) {
@@ -79,18 +73,25 @@ impl ColourOrder {
 mod tests {
     use super::*;
 
+    impl ColourOrder {
+        /// The GIF index of palette index `old`.
+        fn to_new(&self, old: u8) -> u8 {
+            self.to_new[usize::from(old)]
+        }
+    }
+
     #[test]
     fn first_indices_lead_and_the_rest_keep_their_order() {
         let order = ColourOrder::first(&[5, 3, 0, 5, 99], 8);
         assert_eq!(order.by_new, vec![0, 5, 3, 1, 2, 4, 6, 7]);
-        assert_eq!((order.new_index(0), order.new_index(5), order.new_index(3)), (0, 1, 2));
-        assert_eq!((order.new_index(1), order.new_index(7), order.new_index(200)), (3, 7, 200));
+        assert_eq!((order.to_new(0), order.to_new(5), order.to_new(3)), (0, 1, 2));
+        assert_eq!((order.to_new(1), order.to_new(7), order.to_new(200)), (3, 7, 200));
         assert!(!order.is_identity());
         assert!(ColourOrder::identity(64).is_identity());
         let colors: Vec<Rgb> = (0..8).map(|i| [i, 0, 0]).collect();
         let table = order.table(&colors);
         for old in 0..8u8 {
-            assert_eq!(table[usize::from(order.new_index(old))], colors[usize::from(old)]);
+            assert_eq!(table[usize::from(order.to_new(old))], colors[usize::from(old)]);
         }
     }
 }

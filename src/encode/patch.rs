@@ -225,7 +225,7 @@ fn first_difference_from_end(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::theme::Paint;
+    use crate::scene::theme::Paint;
 
     #[test]
     fn run_lengths_count_equal_leading_values() {

@@ -169,8 +169,8 @@ pub fn write_chunk<W: Write + ?Sized>(out: &mut W, tag: &[u8; 4], parts: &[&[u8]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::palette::Palette;
-    use crate::render::theme::{Paint, Theme};
+    use crate::draw::raster::palette::Palette;
+    use crate::scene::theme::{Paint, Theme};
 
     fn decode(png_bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, Vec<u8>) {
         let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));

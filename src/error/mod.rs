@@ -63,6 +63,9 @@ pub enum Error {
         ".{extension} is not a format this command writes ({writes}); change the output's extension or name the format"
     )]
     UnknownFormat { extension: String, writes: String },
+    /// A sink option asked of a format that has no such thing (`--embed` of a GIF).
+    #[error("{option} is for {needs} output, not .{format}; drop {option} or write .{needs}")]
+    OptionNeedsFormat { option: &'static str, needs: &'static str, format: String },
     /// The output at `path` cannot be used; `reason` says why.
     #[error("output {}: {reason}", path.display())]
     Output { path: PathBuf, reason: String },

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::pipeline::Animation;
-use crate::render::RenderOptions;
+use crate::scene::RenderOptions;
 use crate::solve::SolveOptions;
 use crate::stills;
 

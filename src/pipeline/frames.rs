@@ -7,19 +7,18 @@
 //! into one reused canvas, so memory is flat in the number of frames: one indexed canvas plus the
 //! image handed out. No thread is started and nothing is written anywhere.
 
-use super::workers::{frame_delay, Words};
+use super::workers::{frame_delay, Drawer, RunDrawer};
 use super::{prepare_trace, Animation, Timing};
 use crate::board::Replay;
 use crate::error::Error;
 use crate::pixels::IndexedImage;
-use crate::render::Renderer;
 use crate::trace::Trace;
 use std::iter::Peekable;
 
 /// The frames of one run, drawn as they are pulled: each item is the frame's picture and how long
 /// it shows, in milliseconds. Made by [`frames`].
 pub struct Frames<'a> {
-    renderer: Renderer,
+    drawer: RunDrawer,
     replay: Replay<'a>,
     /// The frame numbers to hand out, increasing (`None`: every frame).
     wanted: Option<Peekable<std::vec::IntoIter<usize>>>,
@@ -31,9 +30,9 @@ pub struct Frames<'a> {
 }
 
 /// The frames of `trace` that `animation` selects, drawn one at a time as the iterator is pulled:
-/// `(picture, delay in milliseconds)`, exactly what [`render`](crate::render) hands a sink.
+/// `(picture, delay in milliseconds)`, exactly what [`render`](super::render) hands a sink.
 ///
-/// Fails up front as [`render`](crate::render) does (an invalid trace, a board or frame too
+/// Fails up front as [`render`](super::render) does (an invalid trace, a board or frame too
 /// large, too many frames, a frame list out of range); a failure while replaying ends the
 /// iteration with that error.
 ///
@@ -49,11 +48,12 @@ pub struct Frames<'a> {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn frames<'a>(trace: &'a Trace, animation: &Animation) -> Result<Frames<'a>, Error> {
-    let (renderer, selected) = prepare_trace(trace, animation)?;
+    let (describer, selected) = prepare_trace(trace, animation)?;
     let count = selected.as_ref().map_or(trace.frame_count(), Vec::len);
+    let drawer = RunDrawer::new(describer, &animation.look.theme);
     Ok(Frames {
-        canvas: renderer.blank(),
-        renderer,
+        canvas: drawer.blank(),
+        drawer,
         replay: Replay::new(trace),
         wanted: selected.map(|frames| frames.into_iter().peekable()),
         timing: animation.timing,
@@ -86,13 +86,13 @@ impl Iterator for Frames<'_> {
                     continue;
                 }
             }
-            let scene = self.renderer.describe(&frame);
-            self.renderer.paint(&scene, &mut self.canvas);
+            let scene = self.drawer.describe(&frame);
+            self.drawer.paint(&scene, &mut self.canvas);
             self.position += 1;
             let last = self.position == self.count;
-            let words = Words::of(&self.renderer, &frame);
-            let delay_ms = frame_delay(&self.timing, &self.renderer, &frame, last, &words);
-            return Some(Ok((self.canvas.to_rgba(self.renderer.palette.colors()), delay_ms)));
+            let words = self.drawer.words(&frame);
+            let delay_ms = frame_delay(&self.timing, &self.drawer, &frame, last, &words);
+            return Some(Ok((self.canvas.to_rgba(self.drawer.palette().colors()), delay_ms)));
         }
         None
     }

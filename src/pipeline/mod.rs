@@ -6,7 +6,7 @@
 //! (every event, so each frame shows the board of its own step) and sends the selected frames in
 //! chunks (as many frames as the encoder asks for: `Encode::frames_per_chunk`) through a bounded
 //! channel; each chunk is drawn on all cores (every worker drawing a run
-//! of consecutive frames with its own renderer) and handed to the sink in order, which compresses
+//! of consecutive frames with its own drawer) and handed to the sink in order, which compresses
 //! it (in parallel where it can). Frames hold board state, not pixels, until they are drawn, and at
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
@@ -27,12 +27,12 @@ pub use timing::{
 
 use crate::board::{self, Replay, StreamReplay};
 use crate::error::Error;
-use crate::render::caption::CaptionSpec;
-use crate::render::{RenderOptions, Renderer};
+use crate::scene::caption::CaptionSpec;
+use crate::scene::{Describer, RenderOptions};
 use crate::sink::Sink;
 use crate::trace::select::Selection;
 use crate::trace::{Event, RunInfo, Trace};
-use workers::{draw_frames, Selected};
+use workers::{draw_frames, RunDrawer, Selected};
 
 /// Default cap on frames per animation (`--max-frames`).
 pub const DEFAULT_MAX_FRAMES: usize = 100_000;
@@ -121,25 +121,26 @@ pub fn render<S: Sink>(
     sink: &mut S,
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
-    let (renderer, selected) = prepare_trace(trace, animation)?;
-    draw_frames(renderer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
+    let (describer, selected) = prepare_trace(trace, animation)?;
+    let drawer = RunDrawer::new(describer, &animation.look.theme);
+    draw_frames(drawer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
 }
 
-/// Check and validate a whole trace before anything is drawn; its renderer (with the tree panel
+/// Check and validate a whole trace before anything is drawn; its describer (with the tree panel
 /// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
-fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Renderer, Option<Vec<usize>>), Error> {
+fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Describer, Option<Vec<usize>>), Error> {
     let info = RunInfo::of_trace(trace);
-    let mut renderer = prepare(&info, animation)?;
+    let mut describer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
     board::validate(trace)?;
     if animation.look.tree {
-        renderer = renderer.with_tree(crate::board::tree::SearchTree::from_trace(trace)?);
-        crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
+        describer = describer.with_tree(crate::board::tree::SearchTree::from_trace(trace)?);
+        crate::scene::layout::check_frame_size(describer.layout.width, describer.layout.height)?;
     }
     let selected = selected_frames(&animation.selection, trace.events.len(), &info.solution_frames)?;
-    Ok((renderer, selected))
+    Ok((describer, selected))
 }
 
 /// Draw the frames of a stream of events (each with the line it came from) and hand them to `sink`,
@@ -159,7 +160,7 @@ where
     if animation.look.tree {
         return Err(Error::TreeNeedsWholeRun);
     }
-    let renderer = prepare(info, animation)?;
+    let drawer = RunDrawer::new(prepare(info, animation)?, &animation.look.theme);
     if info.total_events.is_some_and(|events| events >= animation.max_frames) {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
@@ -175,22 +176,22 @@ where
         None => Selected::all_of_unknown(),
     };
     let replay = StreamReplay::new(info.n, info.total_events, events).with_puzzle(info.puzzle.as_ref());
-    draw_frames(renderer, replay, selected, animation, sink, progress)
+    draw_frames(drawer, replay, selected, animation, sink, progress)
 }
 
-/// Check the board and frame sizes and make the run's renderer.
-fn prepare(info: &RunInfo, animation: &Animation) -> Result<Renderer, Error> {
-    crate::render::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
+/// Check the board and frame sizes and make the run's describer.
+fn prepare(info: &RunInfo, animation: &Animation) -> Result<Describer, Error> {
+    crate::scene::layout::check_geometry(info.n, animation.look.square_for(info.n))?;
     let spec = CaptionSpec::for_run(info);
     if animation.look.why && !crate::board::deadend::explains(spec.kind) {
         return Err(Error::NothingToExplain { algorithm: info.algorithm.clone() });
     }
-    if animation.look.code && spec.kind.and_then(crate::render::code::listing).is_none() {
+    if animation.look.code && spec.kind.and_then(crate::scene::code::listing).is_none() {
         return Err(Error::NoCode { algorithm: info.algorithm.clone() });
     }
-    let renderer = Renderer::new(info.n, &animation.look, Some(spec));
-    crate::render::layout::check_frame_size(renderer.layout.width, renderer.layout.height)?;
-    Ok(renderer)
+    let describer = Describer::new(info.n, &animation.look, Some(spec));
+    crate::scene::layout::check_frame_size(describer.layout.width, describer.layout.height)?;
+    Ok(describer)
 }
 
 /// The frame numbers `selection` picks of a run of `events` events (`None`: every frame).

@@ -2,7 +2,7 @@
 //!
 //! Contract: frame k shows every run after min(k, its length) ticks of the [`Clock`] (events, or
 //! squares examined), left to right in the order given; the animation has as many frames as the
-//! longest run has ticks, plus one. Each run is drawn by its own [`Renderer`] (its own caption)
+//! longest run has ticks, plus one. Each run is described by its own [`Describer`] (its own caption)
 //! and the scenes are composed side by side into one frame, so every backend draws a race like
 //! any frame. Framed, each board sits where its run alone would draw it (the first at the plain
 //! run's pixels), titled once by its own caption (`6×6 · forward`), the runs parted by thin
@@ -13,12 +13,13 @@
 use super::workers::{draw_frames, Drawer, FrameState, Selected, Words};
 use super::{Animation, Progress, Summary};
 use crate::board::{self, BoardFrame, Replay};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::raster::palette::Palette;
+use crate::draw::raster::Painter;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
-use crate::render::scene::{Item, Scene};
-use crate::render::theme::Paint;
-use crate::render::Renderer;
+use crate::scene::items::{Item, Scene};
+use crate::scene::theme::Paint;
+use crate::scene::Describer;
 use crate::sink::Sink;
 use crate::trace::{Event, Trace};
 
@@ -79,7 +80,9 @@ impl FrameState for RaceFrame {
 /// Draws race frames: each run's scene shifted to its place, then the status lines.
 #[derive(Clone)]
 struct RaceDrawer {
-    renderers: Vec<Renderer>,
+    describers: Vec<Describer>,
+    /// Paints the composite scene (the runs share a square size).
+    painter: Painter,
     offsets: Vec<usize>,
     width: usize,
     height: usize,
@@ -111,21 +114,21 @@ impl Drawer for RaceDrawer {
     }
 
     fn palette(&self) -> &Palette {
-        &self.renderers[0].palette
+        &self.painter.palette
     }
 
     fn blank(&self) -> IndexedImage {
-        IndexedImage::filled(self.width, self.height, self.palette().slot(crate::render::theme::Paint::Background))
+        self.painter.blank((self.width, self.height))
     }
 
     fn describe(&self, frame: &RaceFrame) -> Scene {
         let mut scene = Scene::new(self.width, self.height);
-        for (i, (renderer, board)) in self.renderers.iter().zip(&frame.boards).enumerate() {
-            let run = renderer.describe(board);
+        for (i, (describer, board)) in self.describers.iter().zip(&frame.boards).enumerate() {
+            let run = describer.describe(board);
             scene.words_top = run.words_top;
             scene.append_shifted(run, (self.offsets[i], 0));
             if self.status.is_some() && i > 0 {
-                let l = &renderer.layout;
+                let l = &describer.layout;
                 let thickness = (l.square / 40).max(1) as i64;
                 let x = self.offsets[i] as i64 - thickness / 2;
                 let rect = (x, l.margin as i64 / 2, thickness, self.height as i64 - l.margin as i64);
@@ -133,10 +136,10 @@ impl Drawer for RaceDrawer {
             }
         }
         if let Some((baseline, size)) = self.status {
-            for (i, renderer) in self.renderers.iter().enumerate() {
+            for (i, describer) in self.describers.iter().enumerate() {
                 let text = self.status_line(i, frame);
-                let centre = self.offsets[i] as f32 + renderer.layout.width as f32 / 2.0;
-                let width = renderer.measure(&text, size).0;
+                let centre = self.offsets[i] as f32 + describer.layout.width as f32 / 2.0;
+                let width = describer.measure(&text, size).0;
                 scene.text((centre - width / 2.0, baseline), size, text);
             }
         }
@@ -144,16 +147,16 @@ impl Drawer for RaceDrawer {
     }
 
     fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
-        self.renderers[0].paint(scene, canvas);
+        self.painter.paint(scene, canvas);
     }
 
     /// The longest sentence among the runs that moved on this tick (a finished run's last caption
     /// stays on screen without holding later frames); no caption lines (races have no transcript).
     fn words(&self, frame: &RaceFrame) -> Words {
-        let moving = self.renderers.iter().zip(&frame.boards).zip(&self.ticks);
+        let moving = self.describers.iter().zip(&frame.boards).zip(&self.ticks);
         let to_read = moving
             .filter(|(_, &ticks)| frame.index > 0 && frame.index <= ticks)
-            .filter_map(|((renderer, board), _)| Words::of(renderer, board).to_read)
+            .filter_map(|((describer, board), _)| Words::of(describer, board).to_read)
             .max();
         Words { lines: Vec::new(), to_read }
     }
@@ -168,7 +171,7 @@ pub fn render_race<S: Sink>(
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
     let n = traces.first().map_or(0, |t| t.n);
-    crate::render::layout::check_geometry(n, animation.look.square_for(n))?;
+    crate::scene::layout::check_geometry(n, animation.look.square_for(n))?;
     let positions: Vec<Vec<usize>> = traces.iter().map(|t| clock.positions(t)).collect();
     let ticks: Vec<usize> = positions.iter().map(|p| p.len() - 1).collect();
     let longest = ticks.iter().copied().max().unwrap_or(0);
@@ -206,25 +209,26 @@ pub fn render_race<S: Sink>(
     draw_frames(drawer, frames, Selected::new(None, longest + 1), animation, sink, progress)
 }
 
-/// One renderer a run, placed left to right; framed races get a status line under the boards.
+/// One describer a run, placed left to right; framed races get a status line under the boards.
 fn race_drawer(traces: &[Trace], clock: Clock, animation: &Animation, ticks: Vec<usize>) -> Result<RaceDrawer, Error> {
     let look = &animation.look;
-    let renderers: Vec<Renderer> =
-        traces.iter().map(|t| Renderer::new(t.n, look, Some(crate::render::caption::caption_spec(t)))).collect();
+    let describers: Vec<Describer> =
+        traces.iter().map(|t| Describer::new(t.n, look, Some(crate::scene::caption::caption_spec(t)))).collect();
     let (mut offsets, mut x) = (Vec::new(), 0);
     let gap = if look.bare { look.square_for(traces[0].n) } else { 0 };
-    for renderer in &renderers {
+    for describer in &describers {
         offsets.push(x);
-        x += renderer.layout.width + gap;
+        x += describer.layout.width + gap;
     }
     let width = x - gap;
-    let mut height = renderers.iter().map(|r| r.layout.height).max().unwrap_or(0);
+    let mut height = describers.iter().map(|d| d.layout.height).max().unwrap_or(0);
     let status = (!look.bare).then(|| {
-        let size = ((renderers[0].layout.square as f32 * 0.3).round() as u32).clamp(13, 20);
-        let baseline = height as f32 + renderers[0].measure("A", size).1;
+        let size = ((describers[0].layout.square as f32 * 0.3).round() as u32).clamp(13, 20);
+        let baseline = height as f32 + describers[0].measure("A", size).1;
         height += size as usize * 2;
         (baseline, size)
     });
-    crate::render::layout::check_frame_size(width, height)?;
-    Ok(RaceDrawer { renderers, offsets, width, height, status, ticks, unit: clock.unit() })
+    crate::scene::layout::check_frame_size(width, height)?;
+    let painter = Painter::new(&look.theme, describers[0].layout.square);
+    Ok(RaceDrawer { describers, painter, offsets, width, height, status, ticks, unit: clock.unit() })
 }

@@ -2,16 +2,17 @@
 //! bounded channel, workers drawing and encoding runs of consecutive frames on all cores, and the
 //! sink writing the results in order.
 //!
-//! The seam: what a frame state is and how it is drawn is a [`Drawer`] — a [`Renderer`] drawing
-//! one run's [`BoardFrame`]s, or a composite (a race's boards side by side).
+//! The seam: what a frame state is and how it is drawn is a [`Drawer`] — a [`RunDrawer`] (one run's
+//! [`BoardFrame`]s described, then painted), or a composite (a race's boards side by side).
 
 use super::{Animation, Progress, Summary, Timing};
 use crate::board::BoardFrame;
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::raster::palette::Palette;
+use crate::draw::raster::Painter;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
-use crate::render::scene::Scene;
-use crate::render::Renderer;
+use crate::scene::items::Scene;
+use crate::scene::Describer;
 use crate::sink::{Encode, Frame, Sink, Stream};
 use crate::trace::Event;
 use rayon::prelude::*;
@@ -93,10 +94,10 @@ pub struct Words {
 }
 
 impl Words {
-    /// A run's frame's words, from its renderer's caption (bare frames draw none: nothing to read).
-    pub fn of(renderer: &Renderer, frame: &BoardFrame) -> Self {
-        renderer.caption_text(frame).map_or_else(Words::default, |caption| Words {
-            to_read: caption.action.words_to_read().filter(|_| renderer.draws_caption()),
+    /// A run's frame's words, from its describer's caption (bare frames draw none: nothing to read).
+    pub fn of(describer: &Describer, frame: &BoardFrame) -> Self {
+        describer.caption_text(frame).map_or_else(Words::default, |caption| Words {
+            to_read: caption.action.words_to_read().filter(|_| describer.draws_caption()),
             lines: caption.plain_lines(),
         })
     }
@@ -108,35 +109,52 @@ pub fn frame_delay<D: Drawer>(timing: &Timing, drawer: &D, frame: &D::Frame, las
     timing.with_reading(usual, words.to_read)
 }
 
-impl Drawer for Renderer {
+/// One run's frames: described by its [`Describer`], painted by a [`Painter`] for its squares.
+#[derive(Clone)]
+pub struct RunDrawer {
+    /// What the frames show.
+    pub describer: Describer,
+    /// How scenes become pixels.
+    pub painter: Painter,
+}
+
+impl RunDrawer {
+    /// A drawer painting `describer`'s scenes in `theme`'s colours.
+    pub fn new(describer: Describer, theme: &crate::scene::theme::Theme) -> Self {
+        let painter = Painter::new(theme, describer.layout.square);
+        RunDrawer { describer, painter }
+    }
+}
+
+impl Drawer for RunDrawer {
     type Frame = BoardFrame;
 
     fn size(&self) -> (usize, usize) {
-        (self.layout.width, self.layout.height)
+        (self.describer.layout.width, self.describer.layout.height)
     }
 
     fn palette(&self) -> &Palette {
-        &self.palette
+        &self.painter.palette
     }
 
     fn blank(&self) -> IndexedImage {
-        Renderer::blank(self)
+        self.painter.blank(self.size())
     }
 
     fn describe(&self, frame: &BoardFrame) -> Scene {
-        Renderer::describe(self, frame)
+        self.describer.describe(frame)
     }
 
     fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
-        Renderer::paint(self, scene, canvas)
+        self.painter.paint(scene, canvas)
     }
 
     fn dead_end(&self, frame: &BoardFrame) -> bool {
-        Renderer::is_dead_end(self, frame)
+        self.describer.is_dead_end(frame)
     }
 
     fn words(&self, frame: &BoardFrame) -> Words {
-        Words::of(self, frame)
+        Words::of(&self.describer, frame)
     }
 }
 
@@ -145,7 +163,7 @@ type Chunk<T> = Vec<(T, bool)>;
 
 /// Start the sink, then replay, draw, encode and write every selected frame in order.
 pub fn draw_frames<S, D, F>(
-    renderer: D,
+    drawer: D,
     frames: F,
     selected: Selected,
     animation: &Animation,
@@ -157,11 +175,11 @@ where
     D: Drawer,
     F: Iterator<Item = Result<D::Frame, Error>> + Send,
 {
-    let (width, height) = renderer.size();
+    let (width, height) = drawer.size();
     let stream = Stream {
         width,
         height,
-        palette: renderer.palette(),
+        palette: drawer.palette(),
         loop_count: animation.timing.loop_count,
         frames: selected.count,
         delays: &animation.timing.delays(),
@@ -169,7 +187,7 @@ where
         dark: animation.look.dark.as_ref(),
     };
     let encoder = sink.start(&stream)?;
-    let mut renderers = vec![renderer; rayon::current_num_threads().max(1)];
+    let mut drawers = vec![drawer; rayon::current_num_threads().max(1)];
     let done = std::thread::scope(|scope| -> Result<usize, Error> {
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
@@ -181,7 +199,7 @@ where
         for chunk in rx {
             let chunk = chunk?;
             let job = Job { encoder: &encoder, timing: &animation.timing, first: done };
-            for encoded in job.run(&mut renderers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
+            for encoded in job.run(&mut drawers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
                 sink.write(encoded?)?;
                 done += 1;
                 if !progress.advance(done, selected.count) {
@@ -251,66 +269,70 @@ struct Job<'a, E> {
 }
 
 impl<E: Encode> Job<'_, E> {
-    /// Split the chunk into runs of consecutive frames, one per renderer; each worker draws its
+    /// Split the chunk into runs of consecutive frames, one per drawer; each worker draws its
     /// run (after the two frames before it, the bases of the first differences, so encoders see
     /// the same images however the chunk was split: same bytes on any number of cores) and
     /// encodes every frame while its pixels are in cache. Results come back in order.
     fn run<D: Drawer>(
         &self,
-        renderers: &mut [D],
+        drawers: &mut [D],
         before: (Option<&D::Frame>, Option<&D::Frame>),
         chunk: &Chunk<D::Frame>,
     ) -> Vec<Result<E::Encoded, Error>> {
-        let part = chunk.len().div_ceil(renderers.len()).max(1);
+        let part = chunk.len().div_ceil(drawers.len()).max(1);
         let frame = |k: usize| &chunk[k].0;
-        let encoded: Vec<Vec<Result<E::Encoded, Error>>> = renderers
+        let encoded: Vec<Vec<Result<E::Encoded, Error>>> = drawers
             .par_iter_mut()
             .zip(chunk.par_chunks(part).enumerate().collect::<Vec<_>>())
-            .map(|(renderer, (i, frames))| {
+            .map(|(drawer, (i, frames))| {
                 let start = i * part;
                 let bases = match start {
                     0 => before,
                     1 => (before.1, Some(frame(0))),
                     _ => (Some(frame(start - 2)), Some(frame(start - 1))),
                 };
-                self.encode_run(renderer, bases, frames, start)
+                self.encode_run(drawer, bases, frames, start)
             })
             .collect();
         encoded.into_iter().flatten().collect()
     }
 
     /// Draw and encode `frames` after `(base_two_back, base)`, the two frames sent out before them.
+    /// An encoder that needs no pixels gets the scenes alone: nothing is painted.
     fn encode_run<D: Drawer>(
         &self,
-        renderer: &mut D,
+        drawer: &mut D,
         (base_two_back, base): (Option<&D::Frame>, Option<&D::Frame>),
         frames: &[(D::Frame, bool)],
         offset: usize,
     ) -> Vec<Result<E::Encoded, Error>> {
-        let mut previous = renderer.blank();
-        let mut current = renderer.blank();
+        let pixels = self.encoder.needs_pixels();
+        let blank = |drawer: &D| if pixels { drawer.blank() } else { IndexedImage::filled(0, 0, 0) };
+        let (mut previous, mut current) = (blank(drawer), blank(drawer));
         // The image two frames back (encoders may diff against it).
-        let mut two_back = renderer.blank();
-        if let Some(base) = base {
-            renderer.draw(base, &mut previous);
+        let mut two_back = blank(drawer);
+        if let (Some(base), true) = (base, pixels) {
+            drawer.draw(base, &mut previous);
         }
-        if let Some(base_two_back) = base_two_back {
-            renderer.draw(base_two_back, &mut two_back);
+        if let (Some(base_two_back), true) = (base_two_back, pixels) {
+            drawer.draw(base_two_back, &mut two_back);
         }
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last)) in frames.iter().enumerate() {
-            let scene = renderer.describe(board_frame);
-            renderer.paint(&scene, &mut current);
-            let words = renderer.words(board_frame);
+            let scene = drawer.describe(board_frame);
+            if pixels {
+                drawer.paint(&scene, &mut current);
+            }
+            let words = drawer.words(board_frame);
             let frame = Frame {
                 step: board_frame.index(),
                 event: board_frame.event(),
-                delay_ms: frame_delay(self.timing, renderer, board_frame, *last, &words),
+                delay_ms: frame_delay(self.timing, drawer, board_frame, *last, &words),
                 caption: &words.lines,
                 position: self.first + offset + i,
                 image: &current,
                 scene: &scene,
-                palette: renderer.palette(),
+                palette: drawer.palette(),
             };
             let has_before = base.is_some() || i > 0;
             // Frames drawn before this one (a base two back comes only with a base).

@@ -11,11 +11,11 @@
 //! Frames stream straight to the writer.
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
 use crate::encode::patch::Patch;
 use crate::encode::png::write_chunk;
 use crate::encode::zlib::{self, Deflated};
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
 use rayon::prelude::*;
 use std::io::Write;
 

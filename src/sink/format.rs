@@ -5,16 +5,14 @@
 //! extension); else the output's extension decides when it names a format; else the command's
 //! default applies (no extension, or stdout). An extension that names no format this command
 //! writes (`-o x.jpg`, `frames -o x.gif`) is [`Error::UnknownFormat`], naming the formats it
-//! does write. [`Format::animation_sink`] hands back the sink of an animation format as an
-//! [`AnySink`], so one drawing call serves every format; a new format is a variant here, its
-//! extension, and one arm in `animation_sink` (plus its sink file).
+//! does write. [`AnySink`] holds any sink behind one type, so one drawing call serves every format;
+//! `options.rs` picks the sink (a new format is a variant here, its extension, and one arm in
+//! [`Format::sink`], plus its sink file).
 
-use super::{ApngSink, GifSink, HtmlSink, PdfSink, SvgSink, VideoCodec, VideoSink, WebpSink};
-use super::{Encode, Frame, Sink, Stream};
+use super::{Encode, Frame, SheetCell, Sink, Stream};
 use crate::error::Error;
 use crate::pixels::IndexedImage;
 use std::any::Any;
-use std::io::Write;
 use std::path::Path;
 
 /// A file format queens writes.
@@ -94,24 +92,15 @@ impl Format {
         Format::from_name(&extension).filter(|f| writes.contains(f)).ok_or_else(|| unknown(extension.into_owned()))
     }
 
+    /// Whether the format's sink writes each frame as it comes, in flat memory (GIF, MP4, WebM,
+    /// PDF); the others (SVG, APNG, WebP, HTML, PNG sheets) hold the run until its end.
+    pub fn streams(self) -> bool {
+        matches!(self, Format::Gif | Format::Mp4 | Format::Webm | Format::Pdf)
+    }
+
     /// Whether the format draws vectors, which may carry `--theme auto`'s two themes.
     pub fn is_vector(self) -> bool {
         matches!(self, Format::Svg | Format::Html)
-    }
-
-    /// The sink writing an animation in this format into `out`; `None` for still formats.
-    pub fn animation_sink<'a, W: Write + 'a>(self, out: W) -> Option<AnySink<'a>> {
-        Some(match self {
-            Format::Gif => AnySink::new(GifSink::new(out)),
-            Format::Webp => AnySink::new(WebpSink::new(out)),
-            Format::Apng => AnySink::new(ApngSink::new(out)),
-            Format::Mp4 => AnySink::new(VideoSink::new(out, VideoCodec::H264)),
-            Format::Webm => AnySink::new(VideoSink::new(out, VideoCodec::Vp9)),
-            Format::Svg => AnySink::new(SvgSink::new(out)),
-            Format::Html => AnySink::new(HtmlSink::new(out)),
-            Format::Pdf => AnySink::new(PdfSink::new(out)),
-            Format::Png => return None,
-        })
     }
 }
 
@@ -156,6 +145,7 @@ trait ErasedSink {
     fn start(&mut self, stream: &Stream<'_>) -> Result<AnyEncoder, Error>;
     fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error>;
     fn finish(&mut self) -> Result<(), Error>;
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))>;
 }
 
 /// [`Encode`] with its output's type erased.
@@ -172,6 +162,9 @@ pub trait ErasedEncode: Sync {
 
     /// See [`Encode::frames_per_chunk`].
     fn frames_per_chunk_any(&self) -> usize;
+
+    /// See [`Encode::needs_pixels`].
+    fn needs_pixels_any(&self) -> bool;
 }
 
 impl<E: Encode> ErasedEncode for E
@@ -194,6 +187,10 @@ where
     fn frames_per_chunk_any(&self) -> usize {
         self.frames_per_chunk()
     }
+
+    fn needs_pixels_any(&self) -> bool {
+        self.needs_pixels()
+    }
 }
 
 impl<S: Sink> ErasedSink for S
@@ -212,6 +209,10 @@ where
 
     fn finish(&mut self) -> Result<(), Error> {
         Sink::finish(self)
+    }
+
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
+        Sink::sheet(self)
     }
 }
 
@@ -235,6 +236,10 @@ impl Encode for AnyEncoder {
     fn frames_per_chunk(&self) -> usize {
         (**self).frames_per_chunk_any()
     }
+
+    fn needs_pixels(&self) -> bool {
+        (**self).needs_pixels_any()
+    }
 }
 
 impl Sink for AnySink<'_> {
@@ -251,11 +256,16 @@ impl Sink for AnySink<'_> {
     fn finish(&mut self) -> Result<(), Error> {
         ErasedSink::finish(&mut *self.inner)
     }
+
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
+        ErasedSink::sheet(&*self.inner)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sink::GifSink;
 
     #[test]
     fn flag_wins_then_extension_then_default() {
@@ -279,7 +289,7 @@ mod tests {
         crate::pipeline::render(&trace, &animation, &mut GifSink::new(&mut direct), &crate::pipeline::NoProgress)
             .unwrap();
         let mut erased = Vec::new();
-        let mut sink = Format::Gif.animation_sink(&mut erased).unwrap();
+        let mut sink = Format::Gif.sink(&mut erased, &crate::sink::SinkOptions::default()).unwrap();
         crate::pipeline::render(&trace, &animation, &mut sink, &crate::pipeline::NoProgress).unwrap();
         drop(sink);
         assert!(!direct.is_empty());

@@ -14,11 +14,11 @@
 //! frames are the same either way.
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
 use crate::encode::gif::{centiseconds, encode_frame, GifWriter, Tuning};
 use crate::encode::order::ColourOrder;
 use crate::encode::patch::changed_rect;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
 use ::gif::DisposalMethod;
 use std::io::Write;
 

@@ -16,6 +16,7 @@ pub mod format;
 pub mod gif;
 pub mod html;
 mod matroska;
+pub mod options;
 pub mod pdf;
 pub mod sheet;
 pub mod split;
@@ -26,17 +27,18 @@ pub mod transcript;
 pub mod video;
 pub mod webp;
 
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::raster::palette::Palette;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
-use crate::render::scene::Scene;
-use crate::render::theme::Theme;
+use crate::scene::items::Scene;
+use crate::scene::theme::Theme;
 use crate::trace::Event;
 
 pub use self::apng::ApngSink;
 pub use self::format::{AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS};
 pub use self::gif::GifSink;
 pub use self::html::HtmlSink;
+pub use self::options::{SheetOptions, SinkOptions};
 pub use self::pdf::{Handout, PdfSink};
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;
@@ -85,7 +87,8 @@ pub struct Frame<'a> {
     pub caption: &'a [String],
     /// Position among the output frames (0-based).
     pub position: usize,
-    /// The frame's pixels: palette indices, the colours in `palette`.
+    /// The frame's pixels: palette indices, the colours in `palette`. Empty (0 x 0) for an encoder
+    /// whose [`Encode::needs_pixels`] is false: vector sinks draw `scene`, and nothing is painted.
     pub image: &'a IndexedImage,
     /// What the frame shows, as the rasterizer painted it into `image` (vector sinks draw this).
     pub scene: &'a Scene,
@@ -144,6 +147,12 @@ pub trait Sink {
     fn write(&mut self, encoded: <Self::Encoder as Encode>::Encoded) -> Result<(), Error>;
     /// Called once after the last frame: write trailers, flush.
     fn finish(&mut self) -> Result<(), Error>;
+
+    /// A sheet's cells (where each frame went) and its size in pixels, after the run; `None` for
+    /// everything but sheets. By default `None`.
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
+        None
+    }
 }
 
 /// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.
@@ -171,5 +180,12 @@ pub trait Encode: Sync {
     /// default, and those whose frames are compressed may take more (fewer waits between chunks).
     fn frames_per_chunk(&self) -> usize {
         64
+    }
+
+    /// Whether the encoder reads [`Frame::image`] (and the images before it). Vector encoders
+    /// (SVG, HTML, PDF) draw [`Frame::scene`] and say no: the pipeline then paints no pixels at
+    /// all and hands them an empty image. By default yes.
+    fn needs_pixels(&self) -> bool {
+        true
     }
 }

@@ -9,12 +9,12 @@
 
 use super::still::CopyEncoder;
 use super::{OwnedFrame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
 use crate::encode::png::Compact;
 use crate::encode::zlib::Deflated;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::layout::SHEET_PIXEL_BUDGET;
-use crate::render::theme::Paint;
+use crate::scene::layout::SHEET_PIXEL_BUDGET;
+use crate::scene::theme::Paint;
 use crate::trace::Event;
 use std::io::Write;
 
@@ -212,6 +212,10 @@ impl<W: Write> Sink for FrameSheetSink<W> {
         let grid = self.grid.as_ref().ok_or(Error::SinkState("finish before start"))?;
         let out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
         grid.compact.write(out, grid.grid.size, &self.pieces)
+    }
+
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
+        Some((self.cells(), self.size()?))
     }
 }
 

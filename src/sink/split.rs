@@ -6,11 +6,11 @@
 //! that fails or stops leaves the folder as it was.
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::raster::palette::Palette;
 use crate::encode::png::write_png;
 use crate::error::Error;
 use crate::output::{Batch, OutputFile};
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
 use std::io::Write;
 use std::path::PathBuf;
 

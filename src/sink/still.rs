@@ -5,10 +5,10 @@
 //! the frame uses.
 
 use super::{Encode, Frame, OwnedFrame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::raster::palette::Palette;
 use crate::encode::png::write_png;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::palette::Palette;
 use std::io::Write;
 
 /// Writes the one frame it is given as a PNG into `W`.

@@ -9,11 +9,11 @@
 //! file carries both themes, switched by `prefers-color-scheme`.
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::svg::{animation_title, atoms, words, Atom, SvgPicture};
 use crate::encode::gif::centiseconds;
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::glyphs::Glyphs;
-use crate::render::svg::{animation_title, atoms, words, Atom, SvgPicture};
+use crate::font::Glyphs;
 use std::io::Write;
 
 /// Writes the frames it is given as an SVG (still or animated) into `W`.
@@ -84,6 +84,11 @@ impl Encode for AtomEncoder {
             panels_x: frame.scene.panels_x,
             words_top: frame.scene.words_top,
         })
+    }
+
+    /// Draws the scene: no pixels needed.
+    fn needs_pixels(&self) -> bool {
+        false
     }
 }
 

@@ -8,10 +8,10 @@
 
 use super::sheet::{SheetCell, SheetGrid};
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::svg::{atoms, use_of, words, Atom, Doc, Paints, BASE};
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::glyphs::Glyphs;
-use crate::render::svg::{atoms, use_of, words, Atom, Doc, Paints, BASE};
+use crate::font::Glyphs;
 use std::io::Write;
 
 /// Writes the frames it is given side by side as one SVG into `W`.
@@ -83,6 +83,11 @@ impl Encode for SheetEncoder {
             words: (frame.position == 0).then(|| words(frame.scene, &self.glyphs)),
         })
     }
+
+    /// Draws the scene: no pixels needed.
+    fn needs_pixels(&self) -> bool {
+        false
+    }
 }
 
 impl<W: Write> Sink for SvgSheetSink<W> {
@@ -123,5 +128,9 @@ impl<W: Write> Sink for SvgSheetSink<W> {
         out.write_all(state.doc.finish(size, &title, "", &state.body).as_bytes())?;
         out.flush()?;
         Ok(())
+    }
+
+    fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
+        Some((self.cells(), self.size()?))
     }
 }

@@ -87,6 +87,10 @@ impl<E: Encode> Encode for TranscriptEncoder<E> {
     fn frames_per_chunk(&self) -> usize {
         self.0.frames_per_chunk()
     }
+
+    fn needs_pixels(&self) -> bool {
+        self.0.needs_pixels()
+    }
 }
 
 fn cue(frame: &Frame<'_>) -> Cue {
@@ -128,6 +132,10 @@ impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
         self.inner.finish()?;
         self.out.flush()?;
         Ok(())
+    }
+
+    fn sheet(&self) -> Option<(&[super::SheetCell], (usize, usize))> {
+        self.inner.sheet()
     }
 }
 

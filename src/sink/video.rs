@@ -16,9 +16,9 @@
 //! and reaps ffmpeg; so does [`crate::remove_temporaries`] (Ctrl-C), for every sink still running.
 
 use super::{matroska, Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
 use crate::error::Error;
 use crate::output;
-use crate::render::canvas::IndexedImage;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;

@@ -10,10 +10,10 @@
 //! frames).
 
 use super::{Encode, Frame, Sink, Stream};
+use crate::draw::raster::canvas::IndexedImage;
 use crate::encode::patch::Patch;
 use crate::encode::vp8l::{self, MAX_SIDE};
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
 use std::io::Write;
 
 /// Largest canvas side (24-bit fields); frames are further limited to VP8L's 16,384.

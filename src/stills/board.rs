@@ -1,15 +1,16 @@
 //! One board as a still [`Picture`]: a solution or any partial layout, described by the same
-//! [`Renderer`] as animation frames, so a board looks the same everywhere.
+//! [`Describer`] as animation frames, so a board looks the same everywhere.
 //!
-//! Contract: the picture is the renderer's scene of the board with no event (attacking pairs
+//! Contract: the picture is the describer's scene of the board with no event (attacking pairs
 //! joined unless bare, labels with `coords`), in the run's palette; its words (board, queens in
 //! chess names) are its title.
 
 use super::picture::Picture;
 use crate::board::Board;
+use crate::draw::raster::palette::Palette;
 use crate::error::Error;
-use crate::render::layout::check_geometry;
-use crate::render::{RenderOptions, Renderer};
+use crate::scene::layout::check_geometry;
+use crate::scene::{Describer, RenderOptions};
 use crate::trace::Square;
 
 /// "8×8 board, queens on a8 b4 ..." (chess names, columns from the left).
@@ -25,8 +26,7 @@ fn board_title(n: usize, queens: &[usize]) -> String {
 pub fn picture(n: usize, queens: &[usize], options: &RenderOptions) -> Result<Picture, Error> {
     check_geometry(n, options.square_for(n))?;
     let board = Board::from_queens(n, queens).map_err(|fault| Error::InvalidTrace { event: 0, fault })?;
-    let renderer = Renderer::new(n, options, None);
-    let scene = renderer.describe_board(&board);
+    let scene = Describer::new(n, options, None).describe_board(&board);
     let (theme, dark) = (options.theme.clone(), options.dark.clone());
-    Ok(Picture { scene, theme, dark, palette: renderer.palette, title: board_title(n, queens) })
+    Ok(Picture { scene, palette: Palette::new(&theme), theme, dark, title: board_title(n, queens) })
 }

@@ -2,7 +2,7 @@
 //! space. Each product has one `write_*` taking the [`Format`] to write (PNG, SVG or PDF); the files
 //! beside this one describe and draw it.
 //!
-//! Contract: boards are drawn by the same [`Renderer`](crate::render::Renderer) as animation
+//! Contract: boards are drawn by the same [`Renderer`](crate::scene::Describer) as animation
 //! frames, so a board looks the same everywhere; the PNG and the SVG of a product show the same
 //! picture (the SVG is the scene the PNG is painted from, or the same layout). A format a product
 //! does not write (an animation format) is [`Error::UnknownFormat`].
@@ -20,7 +20,7 @@ pub use crate::sink::atlas::{Atlas, AtlasEntry};
 pub use sheet::{ClassPlace, SheetBoard};
 
 use crate::error::Error;
-use crate::render::RenderOptions;
+use crate::scene::RenderOptions;
 use crate::sink::Format;
 use picture::still_format as still;
 use std::io::Write;

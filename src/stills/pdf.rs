@@ -8,10 +8,10 @@
 use super::sheet::{sheet_layout, SheetBoard};
 use crate::board::Board;
 use crate::error::Error;
-use crate::render::pdf;
-use crate::render::scene::Scene;
-use crate::render::RenderOptions;
+use crate::scene::items::Scene;
+use crate::scene::RenderOptions;
 use crate::sink::atlas::Atlas;
+use crate::sink::pdf;
 use std::io::Write;
 
 /// Render `boards` as one PDF page, `columns` boards per row, laid out exactly like the PNG
@@ -23,25 +23,25 @@ pub(super) fn write_sheet_pdf<W: Write>(
     columns: usize,
     out: W,
 ) -> Result<Atlas, Error> {
-    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
+    let (describer, sheet) = sheet_layout(n, boards, options, columns)?;
     let mut page = Scene::new(sheet.width, sheet.height);
     for (i, sheet_board) in boards.iter().enumerate() {
         let board = Board::from_queens(n, &sheet_board.queens)
             .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
-        page.append_shifted(renderer.describe_board(&board), sheet.board_origin(i));
+        page.append_shifted(describer.describe_board(&board), sheet.board_origin(i));
         if let Some((centre, baseline, strip, size)) = sheet.label(i) {
             // The label's baseline is given within its row's strip, which starts `strip` down.
             let text = sheet_board.label();
-            page.text((centre - renderer.measure(&text, size).0 / 2.0, baseline + strip as f32), size, text);
+            page.text((centre - describer.measure(&text, size).0 / 2.0, baseline + strip as f32), size, text);
         }
     }
     // Each row's own words (class headers, the legend), given within the row's strip.
     for r in 0..sheet.rows() {
         let strip = sheet.strip_top(r) as f32;
-        for (x, baseline, size, text) in sheet.texts(r, &renderer) {
+        for (x, baseline, size, text) in sheet.texts(r, &describer) {
             page.text((x, baseline + strip), size, text);
         }
     }
     pdf::still(&page, &options.theme, out)?;
-    Ok(sheet.atlas(n, renderer.layout.square, boards))
+    Ok(sheet.atlas(n, describer.layout.square, boards))
 }

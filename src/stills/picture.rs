@@ -7,13 +7,14 @@
 //! viewers that prefer dark, when given). A format stills are not written in is
 //! [`Error::UnknownFormat`] (see [`still_format`]).
 
+use crate::draw::raster::palette::Palette;
+use crate::draw::{raster, svg};
 use crate::encode::png::write_png;
 use crate::error::Error;
 use crate::pixels::IndexedImage;
-use crate::render::palette::Palette;
-use crate::render::scene::Scene;
-use crate::render::theme::Theme;
-use crate::render::{pdf, raster, svg};
+use crate::scene::items::Scene;
+use crate::scene::theme::Theme;
+use crate::sink::pdf;
 use crate::sink::{Format, STILL_FORMATS};
 use std::io::Write;
 

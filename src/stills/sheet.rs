@@ -1,20 +1,20 @@
 //! Boards on sheets: the sheet's layout (one cell per board: a grid, or one row per symmetry class),
 //! its PNG and JSON atlas, and the limits of batches of solutions.
 //!
-//! Contract: boards are drawn by the same [`Renderer`] as animation frames, so a board looks the
+//! Contract: boards are described by the same [`Describer`] as animation frames, so a board looks the
 //! same everywhere. Each row of boards on a sheet is drawn and deflated on its own core (memory
 //! holds one strip per core plus the compressed strips). Atlas positions are the top-left pixel of each board's squares; `size` is
 //! `n * square` (labels and margins lie outside that square).
 
 use super::sheet_text::SheetText;
 use crate::board::Board;
+use crate::draw::raster::palette::Palette;
+use crate::draw::raster::Painter;
 use crate::encode::png::{Compact, Slot};
 use crate::error::Error;
-use crate::render::canvas::IndexedImage;
-use crate::render::layout::check_geometry;
-use crate::render::palette::Palette;
-use crate::render::theme::{Paint, LEVELS};
-use crate::render::{RenderOptions, Renderer};
+use crate::scene::layout::check_geometry;
+use crate::scene::theme::{Paint, LEVELS};
+use crate::scene::{Describer, RenderOptions};
 use crate::sink::atlas::{Atlas, AtlasEntry};
 use crate::sink::sheet::SheetGrid;
 use rayon::prelude::*;
@@ -75,19 +75,19 @@ struct CellGeometry {
     label_baseline: f32,
 }
 
-fn still_renderer(n: usize, options: &RenderOptions) -> Renderer {
-    Renderer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
+fn still_describer(n: usize, options: &RenderOptions) -> Describer {
+    Describer::new(n, &RenderOptions { bare: true, coords: false, ..options.clone() }, None)
 }
 
-fn cell_geometry(renderer: &Renderer, boards: &[SheetBoard], bare: bool) -> CellGeometry {
-    let board = renderer.layout.board_size();
+fn cell_geometry(describer: &Describer, boards: &[SheetBoard], bare: bool) -> CellGeometry {
+    let board = describer.layout.board_size();
     if bare {
         return CellGeometry { width: board, height: board, board_dx: 0, label_size: 0, label_baseline: 0.0 };
     }
-    let size = renderer.label_size();
+    let size = describer.label_size();
     let (widest, ascent) =
-        boards.iter().map(|b| renderer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
-    let gap = (renderer.layout.square / 3).clamp(8, 24);
+        boards.iter().map(|b| describer.measure(&b.label(), size)).fold((0.0f32, 0.0f32), |a, m| (a.0.max(m.0), m.1));
+    let gap = (describer.layout.square / 3).clamp(8, 24);
     let width = (board.max(widest.ceil() as usize) + gap).next_multiple_of(2);
     let label_band = (size as f32 * 1.8).ceil() as usize;
     CellGeometry {
@@ -118,8 +118,8 @@ pub(crate) struct SheetLayout {
 impl SheetLayout {
     /// The sheet of `boards`, `columns` to a row in reading order (boards placed in a class row
     /// go to their class's row and slot instead), refused past [`SHEET_PIXEL_BUDGET`].
-    pub fn new(renderer: &Renderer, boards: &[SheetBoard], bare: bool, columns: usize) -> Result<Self, Error> {
-        let cell = cell_geometry(renderer, boards, bare);
+    pub fn new(describer: &Describer, boards: &[SheetBoard], bare: bool, columns: usize) -> Result<Self, Error> {
+        let cell = cell_geometry(describer, boards, bare);
         let columns = columns.clamp(1, boards.len().max(1));
         let cells: Vec<(usize, usize)> = boards
             .iter()
@@ -129,12 +129,12 @@ impl SheetLayout {
         let classes = boards.iter().any(|b| b.class.is_some());
         let columns = if classes { cells.iter().map(|c| c.1 + 1).max().unwrap_or(1) } else { columns };
         let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
-        let margin = if bare { 0 } else { (renderer.layout.square / 3).clamp(8, 24) / 2 };
+        let margin = if bare { 0 } else { (describer.layout.square / 3).clamp(8, 24) / 2 };
         let class_rows: Vec<(usize, usize)> =
             boards.iter().filter_map(|b| Some((b.class.as_ref()?.class, b.class_size.unwrap_or(1)))).collect();
         let unique = boards.iter().any(|b| b.class_size.is_some());
-        let mut text = SheetText::new(renderer, &class_rows, unique, bare, cell.label_size);
-        text.wrap(renderer, text.header + columns.saturating_mul(cell.width));
+        let mut text = SheetText::new(describer, &class_rows, unique, bare, cell.label_size);
+        text.wrap(describer, text.header + columns.saturating_mul(cell.width));
         let (left, top) = (margin + text.header, margin + text.legend_band());
         let width = columns.saturating_mul(cell.width).saturating_add(left + margin);
         let height = rows.saturating_mul(cell.height).saturating_add(top + margin);
@@ -142,7 +142,7 @@ impl SheetLayout {
         if !grid.fits() {
             return Err(Error::ImageTooLarge { width, height, limit: "400 million" });
         }
-        let board = renderer.layout.board_size();
+        let board = describer.layout.board_size();
         Ok(SheetLayout { cell, cells, margin, grid, text, width, height, board })
     }
 
@@ -161,15 +161,15 @@ impl SheetLayout {
 
     /// The words drawn in the strip of board row `r` besides board labels: the legend (row 0)
     /// and the row's class header, as (left x, baseline within the strip, size, text).
-    pub fn texts(&self, r: usize, renderer: &Renderer) -> Vec<(f32, f32, u32, String)> {
+    pub fn texts(&self, r: usize, describer: &Describer) -> Vec<(f32, f32, u32, String)> {
         let size = self.text.size;
         let mut out = Vec::new();
         if r == 0 {
             let top = self.margin as f32;
-            out.extend(self.text.legend_lines(renderer).map(|(y, t)| (self.margin as f32, top + y, size, t.into())));
+            out.extend(self.text.legend_lines(describer).map(|(y, t)| (self.margin as f32, top + y, size, t.into())));
         }
         let row_top = (self.grid.cell(r, 0).1 - self.strip_top(r)) as f32;
-        for (y, t) in self.text.header_lines(r, self.board, renderer) {
+        for (y, t) in self.text.header_lines(r, self.board, describer) {
             out.push((self.margin as f32, row_top + y, size, t.into()));
         }
         out
@@ -203,17 +203,17 @@ impl SheetLayout {
     }
 }
 
-/// The renderer and layout of a sheet, checked.
+/// The describer and layout of a sheet, checked.
 pub(crate) fn sheet_layout(
     n: usize,
     boards: &[SheetBoard],
     options: &RenderOptions,
     columns: usize,
-) -> Result<(Renderer, SheetLayout), Error> {
+) -> Result<(Describer, SheetLayout), Error> {
     check_geometry(n, options.square_for(n))?;
-    let renderer = still_renderer(n, options);
-    let layout = SheetLayout::new(&renderer, boards, options.bare, columns)?;
-    Ok((renderer, layout))
+    let describer = still_describer(n, options);
+    let layout = SheetLayout::new(&describer, boards, options.bare, columns)?;
+    Ok((describer, layout))
 }
 
 /// Render `boards` as one sprite sheet PNG, `columns` boards per row; returns the atlas.
@@ -224,39 +224,40 @@ pub(super) fn write_sheet_png<W: Write>(
     columns: usize,
     out: W,
 ) -> Result<Atlas, Error> {
-    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
+    let (describer, sheet) = sheet_layout(n, boards, options, columns)?;
     let (width, height) = (sheet.width, sheet.height);
-    let atlas = sheet.atlas(n, renderer.layout.square, boards);
-    let compact = Compact::from_slots(&sheet_slots(&renderer.palette, options.bare));
+    let atlas = sheet.atlas(n, describer.layout.square, boards);
+    let painter = Painter::new(&options.theme, describer.layout.square);
+    let compact = Compact::from_slots(&sheet_slots(&painter.palette, options.bare));
     let mut row_strips: Vec<Vec<usize>> = vec![Vec::new(); sheet.rows()];
     for (i, &(r, _)) in sheet.cells.iter().enumerate() {
         row_strips[r].push(i);
     }
     let last_row = row_strips.len() - 1;
-    let texts: Vec<_> = (0..sheet.rows()).map(|r| sheet.texts(r, &renderer)).collect();
+    let texts: Vec<_> = (0..sheet.rows()).map(|r| sheet.texts(r, &describer)).collect();
+    let board_size = (describer.layout.width, describer.layout.height);
     let strips = row_strips
         .par_iter()
         .enumerate()
         .map_init(
-            || (renderer.clone(), renderer.blank()),
-            |(renderer, board_image), (r, row_boards)| {
+            || (painter.clone(), painter.blank(board_size)),
+            |(painter, board_image), (r, row_boards)| {
                 let strip_y = sheet.strip_top(r);
-                let mut strip =
-                    IndexedImage::filled(width, sheet.grid.strip_height(r), renderer.palette.slot(Paint::Background));
+                let mut strip = painter.blank((width, sheet.grid.strip_height(r)));
                 for &i in row_boards {
                     let sheet_board = &boards[i];
                     let board = Board::from_queens(n, &sheet_board.queens)
                         .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
-                    renderer.draw_board(&board, board_image);
+                    painter.paint(&describer.describe_board(&board), board_image);
                     let (x, y) = sheet.board_origin(i);
                     strip.blit(board_image, x, y - strip_y);
                     if let Some((centre, baseline, _, size)) = sheet.label(i) {
-                        renderer.draw_text_centred(&mut strip, &sheet_board.label(), centre, baseline, size);
+                        painter.draw_text_centred(&mut strip, &sheet_board.label(), (centre, baseline), size);
                     }
                 }
                 for (x, baseline, size, text) in &texts[r] {
-                    let centre = x + renderer.measure(text, *size).0 / 2.0;
-                    renderer.draw_text_centred(&mut strip, text, centre, *baseline, *size);
+                    let centre = x + describer.measure(text, *size).0 / 2.0;
+                    painter.draw_text_centred(&mut strip, text, (centre, *baseline), *size);
                 }
                 Ok(compact.deflate_rows(&strip.pixels, width, r == last_row))
             },

@@ -7,7 +7,7 @@
 //! labels' type (capitals at least 0.18 x square). Positions are relative: the legend's lines
 //! from the legend band's top, a header's from its row's top.
 
-use crate::render::Renderer;
+use crate::scene::Describer;
 
 /// The words of one sheet and the room they take.
 pub(crate) struct SheetText {
@@ -40,7 +40,7 @@ impl SheetText {
     /// The words a sheet needs in labels of `size` pixels (none when `bare`): `classes` holds the
     /// (class, class size) of every board placed in a class row, `unique` whether boards are
     /// labelled with their class size.
-    pub fn new(renderer: &Renderer, classes: &[(usize, usize)], unique: bool, bare: bool, size: u32) -> Self {
+    pub fn new(describer: &Describer, classes: &[(usize, usize)], unique: bool, bare: bool, size: u32) -> Self {
         let line = (size as f32 * 1.5).ceil() as usize;
         let mut text =
             SheetText { size, line, header: 0, headers: Vec::new(), paragraphs: Vec::new(), legend: Vec::new() };
@@ -55,7 +55,7 @@ impl SheetText {
                 text.headers[class - 1] =
                     [format!("Class {class}"), format!("{size} board{}", if size == 1 { "" } else { "s" })];
             }
-            let widest = text.headers.iter().flatten().map(|t| renderer.measure(t, size).0).fold(0.0, f32::max);
+            let widest = text.headers.iter().flatten().map(|t| describer.measure(t, size).0).fold(0.0, f32::max);
             text.header = (widest + size as f32 * 1.2).ceil() as usize;
             text.paragraphs = CLASSES.to_vec();
         } else if unique {
@@ -65,8 +65,8 @@ impl SheetText {
     }
 
     /// Wrap the legend's paragraphs to `width` pixels.
-    pub fn wrap(&mut self, renderer: &Renderer, width: usize) {
-        self.legend = self.paragraphs.iter().flat_map(|p| wrap(renderer, p, self.size, width as f32)).collect();
+    pub fn wrap(&mut self, describer: &Describer, width: usize) {
+        self.legend = self.paragraphs.iter().flat_map(|p| wrap(describer, p, self.size, width as f32)).collect();
     }
 
     /// Height of the legend band over the boards (0 without a legend).
@@ -78,17 +78,17 @@ impl SheetText {
     }
 
     /// The legend's lines: (baseline from the band's top, text).
-    pub fn legend_lines(&self, renderer: &Renderer) -> impl Iterator<Item = (f32, &str)> {
-        let ascent = renderer.measure("", self.size).1;
+    pub fn legend_lines(&self, describer: &Describer) -> impl Iterator<Item = (f32, &str)> {
+        let ascent = describer.measure("", self.size).1;
         let first = (self.line as f32 - self.size as f32) / 2.0 + ascent;
         self.legend.iter().enumerate().map(move |(i, text)| (first + (i * self.line) as f32, text.as_str()))
     }
 
     /// Row `row`'s header lines, centred on a board `board` pixels high: (baseline from the row's
     /// top, text).
-    pub fn header_lines(&self, row: usize, board: usize, renderer: &Renderer) -> Vec<(f32, &str)> {
+    pub fn header_lines(&self, row: usize, board: usize, describer: &Describer) -> Vec<(f32, &str)> {
         let Some(lines) = self.headers.get(row) else { return Vec::new() };
-        let cap = renderer.cap_height(self.size);
+        let cap = describer.cap_height(self.size);
         let first = board as f32 / 2.0 - self.line as f32 / 2.0 + cap / 2.0;
         lines.iter().enumerate().map(|(i, t)| (first + (i * self.line) as f32, t.as_str())).collect()
     }
@@ -96,12 +96,12 @@ impl SheetText {
 
 /// `text` in lines of at most `width` pixels, broken between words (a word wider than `width`
 /// keeps a line of its own).
-fn wrap(renderer: &Renderer, text: &str, size: u32, width: f32) -> Vec<String> {
+fn wrap(describer: &Describer, text: &str, size: u32, width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split(' ') {
         let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if !current.is_empty() && renderer.measure(&candidate, size).0 > width {
+        if !current.is_empty() && describer.measure(&candidate, size).0 > width {
             lines.push(std::mem::replace(&mut current, word.to_string()));
         } else {
             current = candidate;

@@ -8,11 +8,11 @@
 use super::sheet::{sheet_layout, SheetBoard};
 use super::Atlas;
 use crate::board::Board;
+use crate::draw::svg::{self, use_of, Atom, Doc, Paints};
 use crate::error::Error;
-use crate::render::glyphs::Glyphs;
-use crate::render::scene::Scene;
-use crate::render::svg::{self, use_of, Atom, Doc, Paints};
-use crate::render::RenderOptions;
+use crate::font::Glyphs;
+use crate::scene::items::Scene;
+use crate::scene::RenderOptions;
 use std::io::Write;
 
 /// Render `boards` as one SVG sheet, `columns` boards per row, laid out exactly like the PNG

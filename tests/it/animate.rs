@@ -2,7 +2,7 @@
 
 use crate::support::{attacked, decode_gif, expected_centre, queens_per_frame, rgb, solution_frame, trace_for};
 use queens::internals::layout::Layout;
-use queens::internals::Renderer;
+use queens::internals::Describer;
 use queens::{Animation, Event, GifSink, NoProgress, SolveOptions, Square, Theme, Trace, Tuning, Until};
 
 fn gif_for(trace: &Trace, animation: &Animation) -> Vec<u8> {
@@ -50,7 +50,7 @@ fn framed_frames_probe_the_board_and_mark_solutions() {
     let config = Animation::new();
     let frames = decode_gif(&gif_for(&trace, &config));
     assert_eq!(frames.len(), trace.frame_count());
-    let layout: Layout = Renderer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
+    let layout: Layout = Describer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
     let boards = queens_per_frame(&trace);
     let theme = Theme::default();
     for k in (0..frames.len()).step_by(3) {
@@ -82,7 +82,7 @@ fn highlights_mark_the_square_acted_on() {
     let trace = trace_for(5, Until::First);
     let config = Animation::new();
     let frames = decode_gif(&gif_for(&trace, &config));
-    let layout = Renderer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
+    let layout = Describer::new(5, &config.look, Some(queens::caption_spec(&trace))).layout;
     let theme = Theme::default();
     for (k, event) in trace.events.iter().enumerate() {
         if let Event::Place { row, col } = event {

@@ -9,7 +9,7 @@ use crate::support::pillow::pillow;
 use crate::support::tools::pillow_python;
 use crate::support::{attacked, decode_gif, ink_runs, queens_per_frame, rgb, run_queens, stderr, temp_dir};
 use image::RgbaImage;
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
 use queens::{caption_spec, Algorithm, Animation, Detail, Event, SolveOptions, Theme, Trace, Until};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -130,8 +130,8 @@ fn every_frame_of_every_algorithm_lands_on_the_line_that_does_it() {
 }
 
 /// The renderer `animate N --code` draws with, for its layout.
-pub(crate) fn renderer(trace: &Trace, look: &queens::RenderOptions) -> Renderer {
-    Renderer::new(trace.n, look, Some(caption_spec(trace)))
+pub(crate) fn renderer(trace: &Trace, look: &queens::RenderOptions) -> Describer {
+    Describer::new(trace.n, look, Some(caption_spec(trace)))
 }
 
 pub(crate) fn code_look() -> queens::RenderOptions {

@@ -13,8 +13,8 @@
 use crate::legibility::{contrast, worst};
 use crate::support::{decode_gif, run_ok, temp_dir};
 use image::RgbaImage;
-use queens::internals::scene::Item;
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
+use queens::Item;
 use queens::RenderOptions;
 use std::collections::BTreeMap;
 
@@ -169,7 +169,7 @@ fn no_option_moves_the_board() {
 }
 
 /// Every text item of a scene stays inside the frame's margins, and the words it holds.
-fn texts_inside(renderer: &Renderer, scene: &queens::internals::scene::Scene) -> Vec<String> {
+fn texts_inside(renderer: &Describer, scene: &queens::Scene) -> Vec<String> {
     let margin = renderer.layout.margin as f32;
     let right = renderer.layout.panels_left() as f32 - margin;
     let mut words = Vec::new();
@@ -193,8 +193,8 @@ fn puzzles_letter_their_regions_and_wrap_their_sentences() {
     options.algorithm = queens::Algorithm::Deduce;
     options.puzzle = Some(queens::parse_puzzle(text.as_bytes()).unwrap().puzzle);
     let trace = queens::record(&options, 100_000).unwrap();
-    let renderer = Renderer::new(7, &RenderOptions::default(), Some(queens::caption_spec(&trace)));
-    let letters: Vec<String> = (0..7).map(|r| queens::internals::column_label(r).to_uppercase()).collect();
+    let renderer = Describer::new(7, &RenderOptions::default(), Some(queens::caption_spec(&trace)));
+    let letters: Vec<String> = (0..7).map(|r| queens::column_label(r).to_uppercase()).collect();
     let mut named = 0;
     for frame in Replay::new(&trace) {
         let frame = frame.unwrap();

@@ -6,7 +6,7 @@
 use crate::legibility::worst;
 use crate::support::{self, rgb, run_queens, temp_dir};
 use image::RgbaImage;
-use queens::internals::palette::luminance;
+use queens::luminance;
 use queens::Theme;
 use std::collections::BTreeMap;
 

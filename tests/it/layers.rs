@@ -6,7 +6,8 @@
 //! - the library (everything but `src/cli/`): nothing imports the crate root (`lib.rs` is the top:
 //!   `crate::error::Error`, never `crate::Error`); a file imports only files of an earlier stage in
 //!   [`STAGES`], or files of its own folder; `pipeline` and `stills` stand side by side and do not
-//!   import each other; render's backends (raster, svg, text) do not import each other;
+//!   import each other; the backends under `draw/` (raster, svg, pdf, text) do not import each
+//!   other;
 //! - the library and the binary (`src/cli/`, its own crate): no import cycle between files (a
 //!   folder's `mod.rs`, its front door, may use the folder's own files: that is not counted);
 //! - `src/cli/args.rs`, the floor of the command line, imports no other file of it;
@@ -22,21 +23,26 @@ use std::path::{Path, PathBuf};
 const STAGES: &[&[&str]] = &[
     &["error"],
     &["pixels"],
+    &["font"],
     &["encode"],
     &["output"],
     &["trace"],
     &["count"],
     &["solve"],
     &["board"],
-    &["render"],
+    &["scene"],
+    // In-betweens of two scenes (the motion issue fills it): it may import only scene, board and
+    // trace, and nothing below draw imports it.
+    &["motion"],
+    &["draw"],
     &["sink"],
     &["pipeline", "stills"],
     &[""],
 ];
 
-/// Files of one stage that must not import each other: render's backends draw the same scene,
-/// each on its own.
-const SIBLINGS: &[&[&str]] = &[&["render/raster", "render/svg", "render/pdf", "render/text_frame"]];
+/// Files of one stage that must not import each other: the backends draw the same scene, each on
+/// its own.
+const SIBLINGS: &[&[&str]] = &[&["draw/raster", "draw/svg", "draw/pdf", "draw/text"]];
 
 /// One crate's files: module path -> file.
 type Modules = BTreeMap<Vec<String>, PathBuf>;

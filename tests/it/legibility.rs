@@ -16,7 +16,7 @@ use crate::support::svg::rsvg;
 use crate::support::{attacked, decode_gif, queens_per_frame, run_queens, temp_dir};
 use image::RgbaImage;
 use queens::internals::layout::Layout;
-use queens::internals::Renderer;
+use queens::internals::Describer;
 use queens::{Animation, Detail, Event, SolveOptions, Square, Theme, Trace};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -224,7 +224,7 @@ pub(crate) fn measure_gif(trace: &Trace, theme: Theme) -> (Measured, Layout) {
     let mut gif = Vec::new();
     queens::render_gif(trace, &animation, &mut gif).unwrap();
     let frames = decode_gif(&gif);
-    let layout = Renderer::new(6, &animation.look, Some(queens::caption_spec(trace))).layout;
+    let layout = Describer::new(6, &animation.look, Some(queens::caption_spec(trace))).layout;
     let boards = queens_per_frame(trace);
     let mut m = Measured::default();
     for (k, (img, _)) in frames.iter().enumerate() {
@@ -327,7 +327,7 @@ fn the_svg_dark_half_is_legible_too() {
     let dir = temp_dir("legibility", "svg");
     let trace = trace_6();
     let boards = queens_per_frame(&trace);
-    let layout = Renderer::new(6, &animation(Theme::dark()).look, Some(queens::caption_spec(&trace))).layout;
+    let layout = Describer::new(6, &animation(Theme::dark()).look, Some(queens::caption_spec(&trace))).layout;
     // Frames worth measuring: each highlight kind once (a line two squares long or more), the
     // solution, and a frame with every ground.
     let mut wanted: Vec<usize> = Vec::new();

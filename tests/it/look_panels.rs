@@ -10,19 +10,19 @@ use crate::legibility::worst;
 use crate::support::{rgb, run_ok, temp_dir};
 use image::RgbaImage;
 use queens::internals::layout::PanelLayout;
-use queens::internals::scene::Item;
-use queens::internals::theme::Paint;
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
+use queens::Item;
+use queens::Paint;
 use queens::{RenderOptions, SearchTree, SolveOptions, Theme, Trace};
 use std::path::Path;
 
 type Rect = (i64, i64, i64, i64);
 
-pub(crate) fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Renderer {
+pub(crate) fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Describer {
     let mut look = RenderOptions::default();
     look.theme = theme;
     look.square = Some(square);
-    let renderer = Renderer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
     renderer.with_tree(SearchTree::from_trace(trace).unwrap())
 }
 

@@ -10,7 +10,7 @@ use crate::look_panels::{open, tree_renderer};
 use crate::puzzle_picture::{models, SQUARE};
 use crate::support::{attacked, decode_gif, queens_per_frame, rgb, run_ok, temp_dir};
 use image::RgbaImage;
-use queens::internals::Renderer;
+use queens::internals::Describer;
 use queens::{Animation, SolveOptions, Square, Theme};
 
 type Rgb = [u8; 3];
@@ -56,7 +56,7 @@ fn print_hatching_is_never_parallel_to_ranks_files_or_diagonals() {
     let mut gif = Vec::new();
     queens::render_gif(&trace, &animation, &mut gif).unwrap();
     let frames = decode_gif(&gif);
-    let layout = Renderer::new(6, &animation.look, Some(queens::caption_spec(&trace))).layout;
+    let layout = Describer::new(6, &animation.look, Some(queens::caption_spec(&trace))).layout;
     let boards = queens_per_frame(&trace);
     let k = (1..frames.len()).find(|&k| boards[k].len() == 2).expect("a frame with two queens");
     let img = &frames[k].0;
@@ -166,7 +166,7 @@ fn dark_solution_gold_reads_as_gold_not_olive() {
     let theme = Theme::dark();
     let mut look = queens::RenderOptions::default();
     look.theme = theme.clone();
-    let layout = Renderer::new(6, &look, None).layout;
+    let layout = Describer::new(6, &look, None).layout;
     let ring = rgb(&img, (layout.board_x - 2) as u32, (layout.board_y + layout.square / 2) as u32);
     let band = rgb(&img, (layout.margin - layout.margin / 2 + 1) as u32, img.height() - 3);
     for (what, colour) in [("ring", ring), ("band", band)] {

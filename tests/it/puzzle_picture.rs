@@ -12,8 +12,8 @@ use crate::support::golden::assert_golden;
 use crate::support::pillow::pillow;
 use crate::support::{decode_gif, run_ok, run_queens, stderr, stdout, temp_dir, tools};
 use image::RgbaImage;
-use queens::internals::theme::Paint;
-use queens::internals::Renderer;
+use queens::internals::Describer;
+use queens::Paint;
 use queens::{Animation, Event, SolveOptions, Square, Theme, Trace};
 use std::collections::{BTreeSet, HashSet};
 
@@ -299,7 +299,7 @@ fn the_rules_outline_and_caption_show_on_framed_frames() {
     let theme = Theme::default();
     let mut animation = Animation::new();
     animation.look.square = Some(SQUARE as usize);
-    let layout = Renderer::new(6, &animation.look, Some(queens::caption_spec(&trace))).layout;
+    let layout = Describer::new(6, &animation.look, Some(queens::caption_spec(&trace))).layout;
     let mut gif = Vec::new();
     queens::render_gif(&trace, &animation, &mut gif).unwrap();
     let frames = decode_gif(&gif);

@@ -8,7 +8,7 @@
 
 use crate::support::tools::tool;
 use crate::support::{decode_gif, run_ok, run_queens, temp_dir};
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
 use queens::jsonl::Input;
 use queens::{RenderOptions, Trace};
 use std::path::Path;
@@ -33,7 +33,7 @@ fn read_trace(path: &Path) -> Trace {
 fn words_per_frame(trace: &Trace, why: bool) -> Vec<Option<usize>> {
     let mut look = RenderOptions::default();
     look.why = why;
-    let renderer = Renderer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
     Replay::new(trace).map(|frame| renderer.caption_text(&frame.unwrap()).unwrap().action.words_to_read()).collect()
 }
 

@@ -5,9 +5,9 @@
 
 use crate::support::{decode_gif, run_ok, run_queens, temp_dir};
 use queens::internals::layout::PanelLayout;
-use queens::internals::scene::Item;
-use queens::internals::theme::Paint;
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
+use queens::Item;
+use queens::Paint;
 use queens::{Algorithm, Event, RenderOptions, SearchTree, SolveOptions, Trace};
 use std::path::Path;
 
@@ -17,10 +17,10 @@ fn record(n: usize, algorithm: Algorithm) -> Trace {
     queens::record(&options, 100_000).unwrap()
 }
 
-fn tree_renderer(trace: &Trace, bare: bool) -> Renderer {
+fn tree_renderer(trace: &Trace, bare: bool) -> Describer {
     let mut look = RenderOptions::default();
     look.bare = bare;
-    let renderer = Renderer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
     renderer.with_tree(SearchTree::from_trace(trace).unwrap())
 }
 

@@ -7,9 +7,9 @@
 
 use crate::support::{self, attacked, decode_gif, queens_per_frame, rgb, run_queens, temp_dir};
 use queens::internals::caption::caption_for;
-use queens::internals::scene::Item;
-use queens::internals::theme::Paint;
-use queens::internals::{Renderer, Replay};
+use queens::internals::{Describer, Replay};
+use queens::Item;
+use queens::Paint;
 use queens::{Algorithm, Detail, Event, RenderOptions, SolveOptions, Square, Theme, Trace};
 use std::collections::BTreeSet;
 
@@ -24,11 +24,11 @@ fn record(n: usize, algorithm: Algorithm, detail: Detail) -> Trace {
     queens::record(&options, 100_000).unwrap()
 }
 
-fn why_renderer(trace: &Trace) -> Renderer {
+fn why_renderer(trace: &Trace) -> Describer {
     let mut look = RenderOptions::default();
     look.square = Some(SQUARE);
     look.why = true;
-    Renderer::new(trace.n, &look, Some(queens::caption_spec(trace)))
+    Describer::new(trace.n, &look, Some(queens::caption_spec(trace)))
 }
 
 /// The squares of the line a backtrack (columns) or grid (rows) search fills next, if any.
@@ -90,12 +90,12 @@ fn expected_attacker(queens: &Queens, (row, col): (usize, usize)) -> (usize, usi
         .expect("an attacked square has an attacker")
 }
 
-fn centre(renderer: &Renderer, (row, col): (usize, usize)) -> (f32, f32) {
+fn centre(renderer: &Describer, (row, col): (usize, usize)) -> (f32, f32) {
     renderer.layout.square_centre(Square::new(row, col))
 }
 
 /// The thin `--why` lines of a scene (check events draw thicker ones).
-fn why_lines(scene: &queens::internals::scene::Scene) -> Vec<((f32, f32), (f32, f32))> {
+fn why_lines(scene: &queens::Scene) -> Vec<((f32, f32), (f32, f32))> {
     let width = (SQUARE as f32 / 20.0).max(1.5) * 0.8;
     let lines = scene.items.iter().filter_map(|item| match item {
         Item::Line { from, to, width: w, paint: Paint::CheckAttacked } if *w == width => Some((*from, *to)),
@@ -124,7 +124,7 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
         // Without --why the dead end is outlined and said, and no line drawn.
         let mut plain_look = RenderOptions::default();
         plain_look.square = Some(SQUARE);
-        let plain = Renderer::new(trace.n, &plain_look, Some(queens::caption_spec(&trace)));
+        let plain = Describer::new(trace.n, &plain_look, Some(queens::caption_spec(&trace)));
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
             let k = frame.index;

@@ -1,7 +1,7 @@
 //! The HTML player: one self-contained page that plays, steps, scrubs and loops a run.
 //!
 //! Contract: the page holds one drawing, the SVG backend's: the atoms of every frame are kept as a
-//! [`Timeline`](crate::render::svg::Timeline) of changes; what never changes is drawn once, what
+//! [`Timeline`](crate::draw::svg::Timeline) of changes; what never changes is drawn once, what
 //! changes is grouped into units (atoms with the same toggles) drawn once each, and a compact table
 //! says which units toggle at each frame (see [`units`]); table and markup are packed together,
 //! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
@@ -17,10 +17,10 @@ mod units;
 
 use super::svg::{AtomEncoder, AtomFrame, TitleWords};
 use super::{Sink, Stream};
+use crate::draw::svg::{Doc, Paints, Timeline};
 use crate::error::Error;
-use crate::render::glyphs::Glyphs;
-use crate::render::svg::{Doc, Paints, Timeline};
-use crate::render::theme::Theme;
+use crate::font::Glyphs;
+use crate::scene::theme::Theme;
 use std::io::Write;
 
 /// Writes the frames it is given as an HTML player page into `W`.

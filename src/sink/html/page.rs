@@ -9,8 +9,8 @@
 //! left out. `--theme auto` pages follow the viewer's colour
 //! scheme, chrome included.
 
-use crate::render::svg::{escape, hex};
-use crate::render::theme::Theme;
+use crate::draw::svg::{escape, hex};
+use crate::scene::theme::Theme;
 use std::fmt::Write;
 
 const SCRIPT: &str = include_str!("player.js");

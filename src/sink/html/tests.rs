@@ -1,6 +1,6 @@
 use super::*;
+use crate::draw::svg::Atom;
 use crate::pipeline::{render, Animation, NoProgress};
-use crate::render::svg::Atom;
 use crate::solve::{record, SolveOptions};
 
 fn page(options: &SolveOptions, animation: &Animation) -> String {
@@ -115,8 +115,8 @@ fn the_table_decodes_as_documented() {
 
 #[test]
 fn replaying_the_toggles_shows_every_frames_atoms() {
-    use crate::render::svg::Shape;
-    use crate::render::theme::Paint;
+    use crate::draw::svg::Shape;
+    use crate::scene::theme::Paint;
     let atom = |i: u64| Atom { layer: (i % 3) as u8, paint: Paint::Queen, shape: Shape::Rect((i as i64, 0, 1, 1)) };
     let mut seed = 7u64;
     let mut frames: Vec<Vec<Atom>> = Vec::new();

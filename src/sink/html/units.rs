@@ -8,10 +8,10 @@
 //! so the page shows frame 0 before any script runs. Units are numbered in document order. The
 //! toggles of frame k list, ascending, the units that change between frames k - 1 and k (frame 0's
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
-//! off the glyphs it shows, as [`words`](crate::render::svg::words) reads it off a scene.
+//! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene.
 
-use crate::render::glyphs::Glyphs;
-use crate::render::svg::{Atom, Changes, Doc, GlyphRef, Shape};
+use crate::draw::svg::{Atom, Changes, Doc, GlyphRef, Shape};
+use crate::font::Glyphs;
 use std::collections::HashMap;
 
 /// A text glyph of the drawing: the unit it belongs to (`None`: every frame shows it), its

@@ -10,10 +10,10 @@
 //! The backends learn nothing of heatmaps: they draw fills and text in paints of a [`Theme`], and
 //! the PNG's palette holds blends for exactly the (ink, step) pairs the picture uses.
 
-use crate::render::color::{contrast, luminance};
-use crate::render::palette::Palette;
-use crate::render::puzzle_colours::REGION_COLOURS;
-use crate::render::theme::{Paint, Rgb, Theme};
+use crate::draw::raster::palette::Palette;
+use crate::scene::color::{contrast, luminance};
+use crate::scene::puzzle_colours::REGION_COLOURS;
+use crate::scene::theme::{Paint, Rgb, Theme};
 
 /// Ramp steps: one per fill paint.
 pub const STEPS: usize = REGION_COLOURS;
@@ -128,7 +128,7 @@ pub fn palette(theme: &Theme) -> Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::theme::THEME_NAMES;
+    use crate::scene::theme::THEME_NAMES;
 
     #[test]
     fn every_step_keeps_its_count_legible_and_steps_move_away_from_the_page() {

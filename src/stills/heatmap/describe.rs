@@ -9,10 +9,10 @@
 
 use super::colours::{ink, step, STEPS};
 use crate::error::Error;
-use crate::render::glyphs::Glyphs;
-use crate::render::layout::{check_frame_size, check_geometry};
-use crate::render::scene::{Item, Scene};
-use crate::render::theme::Paint;
+use crate::font::Glyphs;
+use crate::scene::items::{Item, Scene};
+use crate::scene::layout::{check_frame_size, check_geometry};
+use crate::scene::theme::Paint;
 
 /// Text centred on `centre_x`, on `baseline`, in `paint`.
 fn centred(glyphs: &Glyphs, text: String, size: u32, (centre_x, baseline): (f32, f32), paint: Paint) -> Item {

@@ -15,9 +15,9 @@ pub use counts::heatmap_counts;
 
 use super::picture::Picture;
 use crate::error::Error;
-use crate::render::glyphs::Glyphs;
-use crate::render::layout::check_geometry;
-use crate::render::RenderOptions;
+use crate::font::Glyphs;
+use crate::scene::layout::check_geometry;
+use crate::scene::RenderOptions;
 
 /// The heatmap of `n` (over one solution per symmetry class with `unique`) with `options`' square
 /// size and theme (and dark theme, for SVG viewers that prefer dark).

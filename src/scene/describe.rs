@@ -1,0 +1,336 @@
+//! Describing a frame: board state and event -> [`Scene`] items, in painting order.
+//!
+//! Contract (order matters where items overlap): solution ring, squares (free squares ringed in
+//! themes that ring them, attacked squares and queens' squares shaded; a solved board unshaded with its queens on the
+//! solution paint), the board outline (themes that print), the marks (see [`Marks`]): lines between attacking queens (one per pair with no queen between,
+//! edge to edge), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
+//! outlines, the ghost of a queen that left, the brackets of the event's square, then the algorithm's annotation
+//! (its text over the marks, as in the SVG's layers); each stroke is
+//! drawn over a 1 px halo (2 px on big squares) of the background paint, all halos of a kind before their inks. Then
+//! coordinate labels, the caption band (gold on solutions) and its text, then the code panel
+//! (`code/panel.rs`), then the search tree panel over its own background.
+
+use super::caption::{self, caption_items};
+use super::items::{Ground, Item, Rect, Scene};
+use super::theme::Paint;
+use super::Describer;
+use crate::board::{Board, BoardFrame};
+use crate::trace::{column_label, Event, Square};
+
+/// A line segment in frame pixels (from, to) and its width.
+pub(super) type StrokedLine = ((f32, f32), (f32, f32), f32);
+
+/// Highlights collected while describing a frame, drawn together so every halo lies under every
+/// ink of its kind (the SVG's layers paint them in the same order).
+#[derive(Default)]
+pub(super) struct Marks {
+    /// Line segments in the alarm colour, with their width.
+    pub lines: Vec<StrokedLine>,
+    /// Rectangles outlined inside (forward's dead row).
+    pub outlines: Vec<Rect>,
+    /// Lines of the board run out of safe squares, marked by corner brackets at their two ends.
+    pub dead_lines: Vec<Rect>,
+    /// Squares a queen just left.
+    pub ghosts: Vec<Square>,
+    /// Squares acted on, with their bracket paint.
+    pub brackets: Vec<(Square, Paint)>,
+    /// Squares a puzzle rule reasoned from.
+    pub used: Vec<Square>,
+}
+
+impl Describer {
+    /// What `frame` shows, laid out in this renderer's frame.
+    pub fn describe(&self, frame: &BoardFrame) -> Scene {
+        let mut scene = Scene::new(self.layout.width, self.layout.height);
+        let solution = matches!(frame.event, Some(Event::Solution { .. }));
+        if solution && !self.bare {
+            self.solution_ring(&mut scene);
+        }
+        // A full board shows solved on the solution's own frame (and in stills), not on the placement before it.
+        let solved = Self::shows_solved(&frame.board, solution || frame.event.is_none());
+        self.squares(&frame.board, solved, &mut scene);
+        if !self.bare {
+            if self.outline && !solution {
+                self.board_outline(&mut scene);
+            }
+            let mut marks = Marks::default();
+            // The annotation's text goes over the marks, as the SVG's text layer does.
+            let mut notes = Scene::new(scene.width, scene.height);
+            self.annotate(&frame.board, frame.event.as_ref(), &mut notes, &mut marks);
+            self.conflicts(&frame.board, &mut marks);
+            self.why_marks(&frame.board, frame.event.as_ref(), &mut marks);
+            if let Some(event) = &frame.event {
+                self.highlight(event, &mut marks);
+            }
+            self.push_marks(marks, &mut scene);
+            scene.items.extend(notes.items);
+            self.labels(&frame.board, solved, &mut scene);
+            self.region_letters(&frame.board, &mut scene);
+        }
+        if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
+            if solution {
+                self.solution_band((layout.top, layout.height), &mut scene);
+            }
+            caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
+        }
+        self.code_panel(frame, &mut scene);
+        scene.panels_x = self.layout.code.as_ref().map(|code| code.rect.x);
+        scene.words_top = Some(self.layout.caption.as_ref().map_or(self.layout.height, |c| c.top));
+        self.tree_panel(frame, &mut scene);
+        scene
+    }
+
+    /// Every square with its ground: a `solved` board (see [`Describer::shows_solved`]) shows no attacks and its queens on the
+    /// solution paint; otherwise, when attacks are shaded, queens' squares and attacked squares
+    /// take the attacked shade and the others stay plain, ringed in themes that ring free squares.
+    /// (The placement that completes a solution stays shaded: the solution frame after it is the
+    /// reveal, and the frames around it stay alike, which keeps animations small.)
+    fn squares(&self, board: &Board, solved: bool, scene: &mut Scene) {
+        let size = self.layout.square;
+        if board.has_regions() {
+            return self.puzzle_squares(board, solved, scene);
+        }
+        for row in 0..board.n() {
+            for col in 0..board.n() {
+                let sq = Square::new(row, col);
+                let (x, y) = self.layout.square_origin(sq);
+                let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
+                let ground = self.ground(board, sq, solved);
+                scene.push(Item::Square { x, y, size, dark, ground, queen });
+            }
+        }
+        self.puzzle_squares(board, solved, scene);
+    }
+
+    /// The ground square `sq` is drawn on (`solved`: the board shows solved).
+    fn ground(&self, board: &Board, sq: Square, solved: bool) -> Ground {
+        let free = if self.rings { Ground::Free } else { Ground::Plain };
+        let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
+        match (solved, board.has_queen(sq), self.shade_attacks) {
+            _ if blocked => Ground::Plain,
+            (true, true, _) => Ground::Solution,
+            (true, false, _) | (false, _, false) => Ground::Plain,
+            (false, false, true) if !board.is_attacked(sq) => free,
+            (false, _, true) => Ground::Attacked,
+        }
+    }
+
+    /// Whether a solved board shows on this frame (all queens placed, none attacked, and
+    /// `may_show_solved`: a solution's frame or a still).
+    fn shows_solved(board: &Board, may_show_solved: bool) -> bool {
+        may_show_solved && board.queens().count() == board.n() && board.conflicts().is_empty()
+    }
+
+    /// Width of the lines joining squares: about a twentieth of a square.
+    pub(super) fn line_width(&self) -> f32 {
+        (self.layout.square as f32 / 20.0).max(1.5)
+    }
+
+    /// Width of the background-coloured halo around every highlight stroke: 1 px, 2 px from 80 px
+    /// squares (a 2 px halo made `animate 8` 1% larger).
+    pub(super) fn halo(&self) -> i64 {
+        super::layout::halo_for(self.layout.square) as i64
+    }
+
+    /// A line between every pair of queens that attack each other with no queen between them.
+    fn conflicts(&self, board: &Board, marks: &mut Marks) {
+        for (a, b) in board.conflicts().into_iter().filter(|&(a, b)| a.attacks(b)) {
+            let (dr, dc) = ((b.row as i64 - a.row as i64).signum(), (b.col as i64 - a.col as i64).signum());
+            let steps = b.row.abs_diff(a.row).max(b.col.abs_diff(a.col)) as i64;
+            let between =
+                (1..steps).map(|k| Square::new((a.row as i64 + k * dr) as usize, (a.col as i64 + k * dc) as usize));
+            if !between.into_iter().any(|sq| board.has_queen(sq)) {
+                let (from, to) = self.edge_to_edge(a, b);
+                marks.lines.push((from, to, self.line_width()));
+            }
+        }
+    }
+
+    /// The segment joining two squares on one line, from just inside the edge of the first to just
+    /// inside the edge of the second: it leaves both squares' middles (their queens) clear, and
+    /// neighbouring squares still get a short visible line.
+    pub(super) fn edge_to_edge(&self, a: Square, b: Square) -> ((f32, f32), (f32, f32)) {
+        let (from, to) = (self.layout.square_centre(a), self.layout.square_centre(b));
+        // Straight lines stop just inside the edge (a queen's crown spans most of its square's
+        // width); diagonal ones near the corner, which the crown leaves clear.
+        let straight = a.row == b.row || a.col == b.col;
+        let reach = self.layout.square as f32 * if straight { 0.45 } else { 0.38 };
+        let sign = |d: f32| if d == 0.0 { 0.0 } else { d.signum() };
+        let (dx, dy) = (sign(to.0 - from.0) * reach, sign(to.1 - from.1) * reach);
+        ((from.0 + dx, from.1 + dy), (to.0 - dx, to.1 - dy))
+    }
+
+    /// A thin line just outside the board, so white edge squares keep their edge on paper.
+    fn board_outline(&self, scene: &mut Scene) {
+        let l = &self.layout;
+        let t = (l.square as i64 / 40).clamp(1, 2);
+        let size = l.board_size() as i64;
+        let rect = (l.board_x as i64 - t, l.board_y as i64 - t, size + 2 * t, size + 2 * t);
+        scene.push(Item::Outline { rect, thickness: t, paint: Paint::Queen });
+    }
+
+    fn highlight(&self, event: &Event, marks: &mut Marks) {
+        match event {
+            Event::Move { from, to } => {
+                marks.ghosts.push(*from);
+                marks.brackets.push((*from, Paint::Removed));
+                marks.brackets.push((*to, Paint::Placed));
+                return;
+            }
+            Event::Undo { queens, .. } => {
+                marks.ghosts.extend(queens);
+                marks.brackets.extend(queens.iter().map(|&q| (q, Paint::Removed)));
+                return;
+            }
+            Event::Eliminate { used, .. } => marks.used.extend(used),
+            Event::Deduce { used, .. } => marks.used.extend(used),
+            _ => {}
+        }
+        let Some(sq) = event.square() else { return };
+        let paint = match event {
+            Event::Place { .. } | Event::Deduce { .. } | Event::Guess { .. } => Paint::Placed,
+            Event::Remove { .. } => Paint::Removed,
+            Event::Check { safe: true, .. } => Paint::CheckSafe,
+            _ => Paint::CheckAttacked,
+        };
+        if matches!(event, Event::Remove { .. }) {
+            marks.ghosts.push(sq);
+        }
+        marks.brackets.push((sq, paint));
+        if let Event::Check { attacker: Some(attacker), safe: false, .. } = event {
+            let (from, to) = self.edge_to_edge(*attacker, sq);
+            marks.lines.push((from, to, self.line_width()));
+        }
+    }
+
+    /// The marks as items: line halos, lines, outline halos, outlines, ghosts, bracket halos,
+    /// brackets. Brackets are corner brackets inside a square: they read as a highlight, and
+    /// unlike a full border they leave most pixel rows of the square alone (a GIF frame's LZW cost
+    /// grows with the colour changes per row: full borders made animate 8 7% larger).
+    fn push_marks(&self, marks: Marks, scene: &mut Scene) {
+        let h = self.halo();
+        let (s, b) = (self.layout.square as i64, self.layout.border as i64);
+        for (paint, grow) in [(Paint::Background, 2.0 * h as f32), (Paint::CheckAttacked, 0.0)] {
+            for &(from, to, width) in &marks.lines {
+                scene.push(Item::Line { from, to, width: width + grow, paint });
+            }
+        }
+        for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::CheckAttacked, h, 0)] {
+            for &(x, y, w, hh) in &marks.outlines {
+                let rect = (x + inset, y + inset, w - 2 * inset, hh - 2 * inset);
+                scene.push(Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        // A dead line is underlined (a column, under the board) or marked at its left end (a row,
+        // in the margin): a bar in the alarm colour outside the board, where the caption's changes
+        // already reach, so a frame's changed rectangle hardly grows (an outline cost 14% of
+        // `animate 8`'s bytes).
+        for &(x, y, w, hh) in &marks.dead_lines {
+            let gap = (self.layout.margin as i64 / 2).max(2);
+            let rect = if w < hh {
+                (x, y + hh + 1, w, (gap - 2).max(2))
+            } else {
+                (x - self.layout.margin as i64 + 1, y, (self.layout.margin as i64 - 2).max(2), hh)
+            };
+            scene.push(Item::Fill { rect, paint: Paint::CheckAttacked });
+        }
+        for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::RuleUsed, h, 0)] {
+            for &sq in &marks.used {
+                let (x, y) = self.layout.square_origin(sq);
+                let rect = (x as i64 + inset, y as i64 + inset, s - 2 * inset, s - 2 * inset);
+                scene.push(Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        for &sq in &marks.ghosts {
+            let (x, y) = self.layout.square_origin(sq);
+            scene.push(Item::Ghost { x, y, size: self.layout.square });
+        }
+        let arm = (s / 4).max(2 * b);
+        for halo in [true, false] {
+            for &(sq, paint) in &marks.brackets {
+                let (x, y) = self.layout.square_origin(sq);
+                let (x, y) = (x as i64, y as i64);
+                scene.push(match halo {
+                    true => Item::Corners {
+                        rect: (x, y, s, s),
+                        arm: arm + 2 * h,
+                        thickness: b + 2 * h,
+                        paint: Paint::Background,
+                    },
+                    false => Item::Corners { rect: (x + h, y + h, s - 2 * h, s - 2 * h), arm, thickness: b, paint },
+                });
+            }
+        }
+    }
+
+    /// File and rank labels inside the edge squares, in the queens' ink (which keeps 3:1 or more on
+    /// every ground, and blends on each): each rank at the bottom left of its a-file square, each file
+    /// at the bottom right of its rank-1 square, both inset past a highlight's corner brackets. On
+    /// hatched grounds a plate of the square's own shade clears the hatching under the label.
+    fn labels(&self, board: &Board, solved: bool, scene: &mut Scene) {
+        let Some(labels) = &self.layout.labels else { return };
+        let l = &self.layout;
+        let (n, s, size, inset) = (l.n, l.square as f32, labels.size, labels.inset);
+        let cap = self.glyphs.cap_height(size);
+        // Both sit on the bottom edge: the queen's crown reaches into the top corners, its base
+        // leaves the bottom ones free.
+        let descent = size as f32 * 0.22;
+        for i in 0..n {
+            let rank_square = Square::new(i, 0);
+            let (x, y) = l.square_origin(rank_square);
+            let rank = (n - i).to_string();
+            let width = self.glyphs.text_width(&rank, size);
+            let (x0, baseline) = (x as f32 + inset, y as f32 + s - inset - descent);
+            self.label_plate(board, rank_square, solved, (x0, baseline - cap, width, cap), scene);
+            scene.push(Item::Text { x: x0, baseline, size, text: rank, paint: self.label_ink(board, rank_square) });
+            let file_square = Square::new(n - 1, i);
+            let (x, y) = l.square_origin(file_square);
+            let file = column_label(i);
+            let width = self.glyphs.text_width(&file, size);
+            let (x0, baseline) = (x as f32 + s - inset - width, y as f32 + s - inset - descent);
+            self.label_plate(
+                board,
+                file_square,
+                solved,
+                (x0, baseline - cap * 1.05, width, cap * 1.05 + descent),
+                scene,
+            );
+            scene.push(Item::Text { x: x0, baseline, size, text: file, paint: self.label_ink(board, file_square) });
+        }
+    }
+
+    /// A label's ink: the queens', but on a puzzle's blocked square (dark in light themes) the
+    /// background's when that stands further from the blocked paint.
+    fn label_ink(&self, board: &Board, sq: Square) -> Paint {
+        if !board.puzzle().is_some_and(|p| p.is_blocked(sq)) {
+            return Paint::Queen;
+        }
+        self.blocked_label
+    }
+
+    /// A plate of `sq`'s attacked shade under a label's box (x, y, w, h) when that shade is hatched.
+    fn label_plate(
+        &self,
+        board: &Board,
+        sq: Square,
+        solved: bool,
+        (x, y, w, h): (f32, f32, f32, f32),
+        scene: &mut Scene,
+    ) {
+        if !self.hatch || board.has_regions() || self.ground(board, sq, solved) != Ground::Attacked {
+            return;
+        }
+        let dark = (sq.row + sq.col) % 2 == 1;
+        let paint = super::items::square_paint(dark, true);
+        let rect =
+            ((x - 1.0).floor() as i64, (y - 1.0).floor() as i64, (w + 2.0).ceil() as i64, (h + 2.0).ceil() as i64);
+        scene.push(Item::Fill { rect, paint });
+    }
+
+    /// The code panel after `frame`, when this renderer has one (`--code`).
+    fn code_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
+        let (Some((listing, checks)), Some(layout)) = (&self.code, &self.layout.code) else { return };
+        let view = listing.view(frame, *checks);
+        layout.items(listing, &view, frame.event.as_ref(), &self.glyphs, scene);
+    }
+}
