@@ -39,7 +39,7 @@ pub(super) struct Marks {
 }
 
 impl Describer {
-    /// What `frame` shows, laid out in this renderer's frame.
+    /// What `frame` shows, laid out in this describer's frame.
     pub fn describe(&self, frame: &BoardFrame) -> Scene {
         let mut scene = Scene::new(self.layout.width, self.layout.height);
         let solution = matches!(frame.event, Some(Event::Solution { .. }));
@@ -327,7 +327,7 @@ impl Describer {
         scene.push(Item::Fill { rect, paint });
     }
 
-    /// The code panel after `frame`, when this renderer has one (`--code`).
+    /// The code panel after `frame`, when this describer has one (`--code`).
     fn code_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
         let (Some((listing, checks)), Some(layout)) = (&self.code, &self.layout.code) else { return };
         let view = listing.view(frame, *checks);

@@ -31,7 +31,7 @@ fn label_size(row: i64) -> u32 {
 }
 
 impl Describer {
-    /// The search tree panel after `frame`, when this renderer has one.
+    /// The search tree panel after `frame`, when this describer has one.
     pub(super) fn tree_panel(&self, frame: &BoardFrame, scene: &mut Scene) {
         let (Some(cells), Some(panel)) = (&self.tree, self.layout.tree) else { return };
         let k = frame.index;

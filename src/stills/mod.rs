@@ -2,7 +2,7 @@
 //! space. Each product has one `write_*` taking the [`Format`] to write (PNG, SVG or PDF); the files
 //! beside this one describe and draw it.
 //!
-//! Contract: boards are drawn by the same [`Renderer`](crate::scene::Describer) as animation
+//! Contract: boards are described by the same [`Describer`](crate::scene::Describer) as animation
 //! frames, so a board looks the same everywhere; the PNG and the SVG of a product show the same
 //! picture (the SVG is the scene the PNG is painted from, or the same layout). A format a product
 //! does not write (an animation format) is [`Error::UnknownFormat`].

@@ -24,7 +24,7 @@ pub(super) fn write_sheet_svg<W: Write>(
     columns: usize,
     mut out: W,
 ) -> Result<Atlas, Error> {
-    let (renderer, sheet) = sheet_layout(n, boards, options, columns)?;
+    let (describer, sheet) = sheet_layout(n, boards, options, columns)?;
     let glyphs = Glyphs::new();
     let hatch = options.theme.hatch;
     let mut doc = Doc::new(Paints::new(&options.theme, options.dark.as_ref()));
@@ -32,7 +32,7 @@ pub(super) fn write_sheet_svg<W: Write>(
     for (i, sheet_board) in boards.iter().enumerate() {
         let board = Board::from_queens(n, &sheet_board.queens)
             .map_err(|fault| Error::InvalidTrace { event: sheet_board.index, fault })?;
-        let atoms = svg::atoms(&renderer.describe_board(&board), &glyphs, hatch);
+        let atoms = svg::atoms(&describer.describe_board(&board), &glyphs, hatch);
         let base = atoms.iter().take_while(|a| a.layer == svg::BASE).count();
         let mut markup = String::new();
         doc.atoms(&atoms[..base], &mut markup);
@@ -43,13 +43,13 @@ pub(super) fn write_sheet_svg<W: Write>(
         if let Some((centre, baseline, strip, size)) = sheet.label(i) {
             let text = sheet_board.label();
             let mut label = Scene::new(0, 0);
-            label.text((centre - renderer.measure(&text, size).0 / 2.0, baseline), size, text);
+            label.text((centre - describer.measure(&text, size).0 / 2.0, baseline), size, text);
             placed.extend(svg::atoms(&label, &glyphs, hatch).iter().map(|a| a.moved(0, strip as i64)));
         }
     }
     for r in 0..sheet.rows() {
         let mut words = Scene::new(0, 0);
-        for (x, baseline, size, text) in sheet.texts(r, &renderer) {
+        for (x, baseline, size, text) in sheet.texts(r, &describer) {
             words.text((x, baseline), size, text);
         }
         let strip = sheet.strip_top(r) as i64;
@@ -63,5 +63,5 @@ pub(super) fn write_sheet_svg<W: Write>(
     let picture = doc.finish((sheet.width, sheet.height), &title, "", &body);
     out.write_all(picture.as_bytes())?;
     out.flush()?;
-    Ok(sheet.atlas(n, renderer.layout.square, boards))
+    Ok(sheet.atlas(n, describer.layout.square, boards))
 }

@@ -129,8 +129,8 @@ fn every_frame_of_every_algorithm_lands_on_the_line_that_does_it() {
     }
 }
 
-/// The renderer `animate N --code` draws with, for its layout.
-pub(crate) fn renderer(trace: &Trace, look: &queens::RenderOptions) -> Describer {
+/// The describer `animate N --code` draws with, for its layout.
+pub(crate) fn describer(trace: &Trace, look: &queens::RenderOptions) -> Describer {
     Describer::new(trace.n, look, Some(caption_spec(trace)))
 }
 
@@ -150,7 +150,7 @@ fn pillow_finds_the_bar_on_the_expected_line() {
     let mut gif = Vec::new();
     queens::render_gif(&trace, &animation, &mut gif).unwrap();
     std::fs::write(dir.join("run.gif"), &gif).unwrap();
-    let layout = renderer(&trace, &animation.look).layout;
+    let layout = describer(&trace, &animation.look).layout;
     let code = layout.code.clone().expect("a code panel");
     let listing = queens::code::listing(Algorithm::Backtrack).unwrap();
     // A column of points inside every bar, left of any text.
@@ -247,7 +247,7 @@ fn code_capitals_are_at_least_0_18_square() {
         let img = open(&dir.join(&split).join("frame-20.png"));
         let mut look = code_look();
         look.square = Some(square as usize);
-        let code = renderer(&trace, &look).layout.code.expect("a code panel");
+        let code = describer(&trace, &look).layout.code.expect("a code panel");
         let x = code.value_x.floor() as u32;
         let runs = ink_runs(&img, code.variables_top as u32..img.height(), (x, x + square));
         assert_eq!(runs.len(), 4, "four values at {square} px: {runs:?}");

@@ -2,7 +2,7 @@
 //! bar, the marker and the highlighted words keep their contrast in every theme, in grayscale and the colour-vision
 //! simulations (with projector flare for `dark`), decoded from GIF frames; a golden frame.
 
-use crate::code::{code_look, record, renderer};
+use crate::code::{code_look, describer, record};
 use crate::legibility::worst;
 use crate::support::golden::assert_golden;
 use crate::support::{decode_gif, rgb};
@@ -37,7 +37,7 @@ fn the_bar_marker_and_words_stay_legible_in_every_theme_and_view() {
         let mut gif = Vec::new();
         queens::render_gif(&trace, &animation, &mut gif).unwrap();
         let frames = decode_gif(&gif);
-        let code = renderer(&trace, &animation.look).layout.code.expect("a code panel");
+        let code = describer(&trace, &animation.look).layout.code.expect("a code panel");
         let mut lowest = [f64::MAX; 3];
         let mut loudest_bar = 0.0f64;
         for frame in Replay::new(&trace) {

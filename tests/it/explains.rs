@@ -169,16 +169,16 @@ fn no_option_moves_the_board() {
 }
 
 /// Every text item of a scene stays inside the frame's margins, and the words it holds.
-fn texts_inside(renderer: &Describer, scene: &queens::Scene) -> Vec<String> {
-    let margin = renderer.layout.margin as f32;
-    let right = renderer.layout.panels_left() as f32 - margin;
+fn texts_inside(describer: &Describer, scene: &queens::Scene) -> Vec<String> {
+    let margin = describer.layout.margin as f32;
+    let right = describer.layout.panels_left() as f32 - margin;
     let mut words = Vec::new();
     for item in &scene.items {
         if let Item::Text { x, size, text, .. } = item {
             if *x >= right + margin {
                 continue; // a side panel's words
             }
-            let width = renderer.measure(text, *size).0;
+            let width = describer.measure(text, *size).0;
             assert!(*x >= margin - 1.0 && x + width <= right + 1.0, "'{text}' at {x}..{} leaves 0..{right}", x + width);
             words.push(text.clone());
         }
@@ -193,13 +193,13 @@ fn puzzles_letter_their_regions_and_wrap_their_sentences() {
     options.algorithm = queens::Algorithm::Deduce;
     options.puzzle = Some(queens::parse_puzzle(text.as_bytes()).unwrap().puzzle);
     let trace = queens::record(&options, 100_000).unwrap();
-    let renderer = Describer::new(7, &RenderOptions::default(), Some(queens::caption_spec(&trace)));
+    let describer = Describer::new(7, &RenderOptions::default(), Some(queens::caption_spec(&trace)));
     let letters: Vec<String> = (0..7).map(|r| queens::column_label(r).to_uppercase()).collect();
     let mut named = 0;
     for frame in Replay::new(&trace) {
         let frame = frame.unwrap();
-        let scene = renderer.describe(&frame);
-        let words = texts_inside(&renderer, &scene);
+        let scene = describer.describe(&frame);
+        let words = texts_inside(&describer, &scene);
         for letter in &letters {
             assert_eq!(words.iter().filter(|w| *w == letter).count(), 1, "region {letter} lettered once");
         }

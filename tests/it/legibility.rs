@@ -235,7 +235,7 @@ pub(crate) fn measure_gif(trace: &Trace, theme: Theme) -> (Measured, Layout) {
 }
 
 /// Check and print the rules for one theme's measurements; `flare` adds the projector view.
-/// `exact`: the halo is the background paint pixel for pixel (raster; an SVG renderer blends a
+/// `exact`: the halo is the background paint pixel for pixel (raster; an SVG describer blends a
 /// 1 px halo at its edges).
 fn check(name: &str, theme: &Theme, m: &Measured, square: usize, flare: bool, exact: bool) {
     let mut report = vec![format!("{name}:")];

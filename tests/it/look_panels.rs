@@ -22,8 +22,8 @@ pub(crate) fn tree_renderer(trace: &Trace, theme: Theme, square: usize) -> Descr
     let mut look = RenderOptions::default();
     look.theme = theme;
     look.square = Some(square);
-    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
-    renderer.with_tree(SearchTree::from_trace(trace).unwrap())
+    let describer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    describer.with_tree(SearchTree::from_trace(trace).unwrap())
 }
 
 pub(crate) fn open(path: &Path) -> RgbaImage {
@@ -63,12 +63,12 @@ fn the_current_node_is_marked_at_3_to_1_in_every_theme_and_view() {
     std::fs::write(dir.join("t.json"), serde_json::to_string(&trace).unwrap()).unwrap();
     for name in ["default", "gray", "dark", "print"] {
         run_ok(&dir, &["frames", "t.json", "--tree", "--theme", name, "--split", name, "-q"]);
-        let renderer = tree_renderer(&trace, Theme::named(name).unwrap(), 60);
-        let panel = renderer.layout.tree.unwrap();
+        let describer = tree_renderer(&trace, Theme::named(name).unwrap(), 60);
+        let panel = describer.layout.tree.unwrap();
         let mut least = f64::MAX;
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
-            let scene = renderer.describe(&frame);
+            let scene = describer.describe(&frame);
             // The current node: a text-coloured outline with its background halo drawn next.
             let marks: Vec<(Rect, i64)> = scene
                 .items
@@ -111,10 +111,10 @@ fn the_tree_legend_is_in_type_of_0_18_square_and_shows_the_nodes_colours() {
             &["frames", "t.json", "--tree", "--theme", name, "--square", &px, "--frames", "1", "-o", &png, "-q"],
         );
         let img = open(&dir.join(&png));
-        let renderer = tree_renderer(&trace, Theme::named(name).unwrap(), square);
-        let legend = renderer.layout.tree_legend.expect("a legend under the tree");
+        let describer = tree_renderer(&trace, Theme::named(name).unwrap(), square);
+        let legend = describer.layout.tree_legend.expect("a legend under the tree");
         let frame = Replay::new(&trace).nth(1).unwrap().unwrap();
-        let scene = renderer.describe(&frame);
+        let scene = describer.describe(&frame);
         let background = at(&img, legend.x as i64, (legend.y + legend.height - 1) as i64);
         let texts: Vec<(f32, f32, u32, String)> = scene
             .items
@@ -149,7 +149,7 @@ fn the_tree_legend_is_in_type_of_0_18_square_and_shows_the_nodes_colours() {
                 _ => None,
             })
             .expect("a swatch for the path");
-        let tree = renderer.layout.tree.unwrap();
+        let tree = describer.layout.tree.unwrap();
         let root = at(&img, tree.x as i64 + 2, tree.y as i64 + 2);
         assert_eq!(at(&img, swatch.0 + swatch.2 / 2, swatch.1 + swatch.3 / 2), root, "{name} {square}");
         assert!(legend.y >= tree.y + tree.height, "the legend is under the nodes");
@@ -206,10 +206,10 @@ fn nodes_taken_back_with_a_solution_below_stand_out_from_a_white_page_in_print()
     let k = 300;
     run_ok(&dir, &["frames", "t.json", "--tree", "--theme", "print", "--frames", &k.to_string(), "-o", "p.png", "-q"]);
     let img = open(&dir.join("p.png"));
-    let renderer = tree_renderer(&trace, Theme::print(), 60);
-    let panel = renderer.layout.tree.unwrap();
+    let describer = tree_renderer(&trace, Theme::print(), 60);
+    let panel = describer.layout.tree.unwrap();
     let frame = Replay::new(&trace).nth(k).unwrap().unwrap();
-    let scene = renderer.describe(&frame);
+    let scene = describer.describe(&frame);
     let page = at(&img, panel.x as i64, panel.y as i64 + panel.height as i64 - 1);
     // Explored nodes are filled with the light squares' colour: white, the page's, in print.
     let explored: Vec<Rect> = scene
@@ -245,9 +245,9 @@ fn the_node_just_taken_back_stands_apart_from_dead_ends() {
         let file = format!("{name}.png");
         run_ok(&dir, &["frames", "t.json", "--tree", "--theme", name, "--frames", &k.to_string(), "-o", &file, "-q"]);
         let img = open(&dir.join(&file));
-        let renderer = tree_renderer(&trace, theme, 60);
-        let panel = renderer.layout.tree.unwrap();
-        let scene = renderer.describe(&Replay::new(&trace).nth(k).unwrap().unwrap());
+        let describer = tree_renderer(&trace, theme, 60);
+        let panel = describer.layout.tree.unwrap();
+        let scene = describer.describe(&Replay::new(&trace).nth(k).unwrap().unwrap());
         let (x, y, w, h, t) = scene
             .items
             .iter()

@@ -33,8 +33,8 @@ fn read_trace(path: &Path) -> Trace {
 fn words_per_frame(trace: &Trace, why: bool) -> Vec<Option<usize>> {
     let mut look = RenderOptions::default();
     look.why = why;
-    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
-    Replay::new(trace).map(|frame| renderer.caption_text(&frame.unwrap()).unwrap().action.words_to_read()).collect()
+    let describer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    Replay::new(trace).map(|frame| describer.caption_text(&frame.unwrap()).unwrap().action.words_to_read()).collect()
 }
 
 fn gif_delays(path: &Path) -> Vec<u32> {

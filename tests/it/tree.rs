@@ -20,8 +20,8 @@ fn record(n: usize, algorithm: Algorithm) -> Trace {
 fn tree_renderer(trace: &Trace, bare: bool) -> Describer {
     let mut look = RenderOptions::default();
     look.bare = bare;
-    let renderer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
-    renderer.with_tree(SearchTree::from_trace(trace).unwrap())
+    let describer = Describer::new(trace.n, &look, Some(queens::caption_spec(trace)));
+    describer.with_tree(SearchTree::from_trace(trace).unwrap())
 }
 
 fn placements_until(trace: &Trace, k: usize) -> usize {
@@ -41,11 +41,11 @@ fn inside(panel: PanelLayout, (x, y, w, h): (i64, i64, i64, i64)) -> bool {
 fn the_scene_holds_one_node_per_placement_so_far() {
     for (n, algorithm) in [(6, Algorithm::Backtrack), (6, Algorithm::Forward), (5, Algorithm::Grid)] {
         let trace = record(n, algorithm);
-        let renderer = tree_renderer(&trace, false);
-        let panel = renderer.layout.tree.expect("a tree panel");
+        let describer = tree_renderer(&trace, false);
+        let panel = describer.layout.tree.expect("a tree panel");
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
-            let scene = renderer.describe(&frame);
+            let scene = describer.describe(&frame);
             let nodes = scene
                 .items
                 .iter()

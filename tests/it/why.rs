@@ -90,8 +90,8 @@ fn expected_attacker(queens: &Queens, (row, col): (usize, usize)) -> (usize, usi
         .expect("an attacked square has an attacker")
 }
 
-fn centre(renderer: &Describer, (row, col): (usize, usize)) -> (f32, f32) {
-    renderer.layout.square_centre(Square::new(row, col))
+fn centre(describer: &Describer, (row, col): (usize, usize)) -> (f32, f32) {
+    describer.layout.square_centre(Square::new(row, col))
 }
 
 /// The thin `--why` lines of a scene (check events draw thicker ones).
@@ -117,7 +117,7 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
     for (n, algorithm, detail) in runs {
         let trace = record(n, algorithm, detail);
         let checks = detail == Detail::Checks;
-        let renderer = why_renderer(&trace);
+        let describer = why_renderer(&trace);
         let spec = queens::caption_spec(&trace);
         let queens = queens_per_frame(&trace);
         let mut dead_ends = 0;
@@ -128,7 +128,7 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
         for frame in Replay::new(&trace) {
             let frame = frame.unwrap();
             let k = frame.index;
-            let lines = why_lines(&renderer.describe(&frame));
+            let lines = why_lines(&describer.describe(&frame));
             let action = caption_for(&frame, &spec).action;
             let plain_scene = plain.describe(&frame);
             // The dead line's mark: a bar in the alarm colour outside the board.
@@ -146,9 +146,9 @@ fn dead_ends_join_each_square_of_the_line_to_its_nearest_attacker() {
                     assert!(outlined || algorithm == Algorithm::Forward, "{what}: the line marked by default");
                     assert_eq!(lines.len(), n, "{what}: one line per square");
                     for (&square, &(from, to)) in line.iter().zip(&lines) {
-                        assert_eq!(to, centre(&renderer, square), "{what}: ends on the square's centre");
+                        assert_eq!(to, centre(&describer, square), "{what}: ends on the square's centre");
                         let (qr, qc) = expected_attacker(&queens[k], square);
-                        let (cx, cy) = centre(&renderer, (qr, qc));
+                        let (cx, cy) = centre(&describer, (qr, qc));
                         // From just inside the attacker's square: 0.45 of a square from its centre
                         // along a rank or file, 0.38 on a diagonal (clear of the crown).
                         let straight = qr == square.0 || qc == square.1;
@@ -230,11 +230,11 @@ fn the_gif_draws_the_lines_and_the_svg_matches_the_png() {
     let frames = decode_gif(&std::fs::read(dir.join("w.gif")).unwrap());
     let trace = record(4, Algorithm::Backtrack, Detail::Placements);
     assert_eq!(frames.len(), trace.events.len() + 1);
-    let renderer = why_renderer(&trace);
+    let describer = why_renderer(&trace);
     // Frame 2: a4 and b2 placed, column c fully attacked. Each line's midpoint is the alarm colour
     // on frame 2 and not on frame 3 (b2 removed).
     let frame2 = Replay::new(&trace).nth(2).unwrap().unwrap();
-    let lines = why_lines(&renderer.describe(&frame2));
+    let lines = why_lines(&describer.describe(&frame2));
     assert_eq!(lines.len(), 4);
     for (from, to) in lines {
         let (x, y) = (((from.0 + to.0) / 2.0) as u32, ((from.1 + to.1) / 2.0) as u32);

@@ -7,8 +7,8 @@ use crate::scene::{Describer, RenderOptions};
 use crate::sink::pdf::still;
 
 fn board_scene(options: &RenderOptions, queens: &[usize]) -> Scene {
-    let renderer = Describer::new(queens.len(), options, None);
-    renderer.describe_board(&Board::from_queens(queens.len(), queens).unwrap())
+    let describer = Describer::new(queens.len(), options, None);
+    describer.describe_board(&Board::from_queens(queens.len(), queens).unwrap())
 }
 
 fn pdf_of(scene: &Scene, theme: &Theme) -> Vec<u8> {
@@ -48,7 +48,7 @@ fn the_cross_reference_table_points_at_every_object() {
 #[test]
 fn hatching_themes_use_hatch_forms() {
     let options = RenderOptions { theme: Theme::print(), ..RenderOptions::default() };
-    let renderer = Describer::new(4, &options, None);
+    let describer = Describer::new(4, &options, None);
     let frame = crate::board::BoardFrame {
         index: 0,
         total: 0,
@@ -60,7 +60,7 @@ fn hatching_themes_use_hatch_forms() {
         },
         counters: Default::default(),
     };
-    let scene = renderer.describe(&frame);
+    let scene = describer.describe(&frame);
     let mut content = PageContent::new();
     content.flip(scene.height as f32);
     draw_scene(&mut content, &scene, &options.theme, &crate::font::Glyphs::new());

@@ -6,7 +6,7 @@ use crate::font::Glyphs;
 use crate::scene::{Describer, RenderOptions};
 
 fn board_scene(options: &RenderOptions, queens: &[usize]) -> Scene {
-    let renderer = Describer::new(queens.len(), options, None);
+    let describer = Describer::new(queens.len(), options, None);
     let frame = crate::board::BoardFrame {
         index: 0,
         total: 0,
@@ -14,7 +14,7 @@ fn board_scene(options: &RenderOptions, queens: &[usize]) -> Scene {
         board: Board::from_queens(queens.len(), queens).unwrap(),
         counters: Default::default(),
     };
-    renderer.describe(&frame)
+    describer.describe(&frame)
 }
 
 #[test]

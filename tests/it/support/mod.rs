@@ -224,13 +224,13 @@ pub fn expected_delays(trace: &Trace, timing: &queens::Timing) -> Vec<u32> {
     let last = trace.events.len();
     // Reading time (when on): the caption's words as the library counts them (the rule itself is
     // checked independently in reading.rs), for framed frames.
-    let renderer = queens::internals::Describer::new(
+    let describer = queens::internals::Describer::new(
         trace.n,
         &queens::RenderOptions::default(),
         Some(queens::caption_spec(trace)),
     );
     let words: Vec<Option<usize>> = queens::internals::Replay::new(trace)
-        .map(|f| renderer.caption_text(&f.unwrap()).and_then(|c| c.action.words_to_read()))
+        .map(|f| describer.caption_text(&f.unwrap()).and_then(|c| c.action.words_to_read()))
         .collect();
     (0..=last)
         .map(|k| {
