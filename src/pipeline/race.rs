@@ -17,6 +17,7 @@ use crate::draw::raster::canvas::IndexedImage;
 use crate::draw::raster::palette::Palette;
 use crate::draw::raster::Painter;
 use crate::error::Error;
+use crate::scene::identity::Part;
 use crate::scene::items::{Item, Scene};
 use crate::scene::theme::Paint;
 use crate::scene::Describer;
@@ -136,6 +137,7 @@ impl Drawer for RaceDrawer {
             }
         }
         if let Some((baseline, size)) = self.status {
+            scene.begin(Part::Status);
             for (i, describer) in self.describers.iter().enumerate() {
                 let text = self.status_line(i, frame);
                 let centre = self.offsets[i] as f32 + describer.layout.width as f32 / 2.0;

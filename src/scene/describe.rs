@@ -11,6 +11,7 @@
 //! (`code/panel.rs`), then the search tree panel over its own background.
 
 use super::caption::{self, caption_items};
+use super::identity::{ItemId, Part};
 use super::items::{Ground, Item, Rect, Scene};
 use super::theme::Paint;
 use super::Describer;
@@ -53,6 +54,7 @@ impl Describer {
             if self.outline && !solution {
                 self.board_outline(&mut scene);
             }
+            scene.begin(Part::Marks);
             let mut marks = Marks::default();
             // The annotation's text goes over the marks, as the SVG's text layer does.
             let mut notes = Scene::new(scene.width, scene.height);
@@ -63,19 +65,25 @@ impl Describer {
                 self.highlight(event, &mut marks);
             }
             self.push_marks(marks, &mut scene);
-            scene.items.extend(notes.items);
+            scene.begin(Part::Notes);
+            scene.extend(notes);
+            scene.begin(Part::Labels);
             self.labels(&frame.board, solved, &mut scene);
+            scene.begin(Part::Regions);
             self.region_letters(&frame.board, &mut scene);
         }
+        scene.begin(Part::Caption);
         if let (Some(layout), Some(spec)) = (&self.layout.caption, &self.caption) {
             if solution {
                 self.solution_band((layout.top, layout.height), &mut scene);
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
         }
+        scene.begin(Part::Code);
         self.code_panel(frame, &mut scene);
         scene.panels_x = self.layout.code.as_ref().map(|code| code.rect.x);
         scene.words_top = Some(self.layout.caption.as_ref().map_or(self.layout.height, |c| c.top));
+        scene.begin(Part::Tree);
         self.tree_panel(frame, &mut scene);
         scene
     }
@@ -96,7 +104,7 @@ impl Describer {
                 let (x, y) = self.layout.square_origin(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
                 let ground = self.ground(board, sq, solved);
-                scene.push(Item::Square { x, y, size, dark, ground, queen });
+                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size, dark, ground, queen });
             }
         }
         self.puzzle_squares(board, solved, scene);
@@ -243,7 +251,7 @@ impl Describer {
         }
         for &sq in &marks.ghosts {
             let (x, y) = self.layout.square_origin(sq);
-            scene.push(Item::Ghost { x, y, size: self.layout.square });
+            scene.push_as(ItemId::ghost(sq.row, sq.col), Item::Ghost { x, y, size: self.layout.square });
         }
         let arm = (s / 4).max(2 * b);
         for halo in [true, false] {

@@ -5,8 +5,10 @@
 //! x = col * size, y = row * size). Backends draw a scene: the indexed rasterizer (`raster.rs`) and
 //! the vector writer (`svg/`), so raster and vector output can never disagree about what a frame
 //! shows; what an item looks like that both must agree on (a square's paint, its hatching, the
-//! queen's size) is defined here.
+//! queen's size) is defined here. Every item has an [`ItemId`] (`ids`, kept in step by
+//! [`Scene::push`] and friends): what it stands for, the same in every frame.
 
+use super::identity::{ItemId, Part};
 use super::theme::Paint;
 
 /// Fraction of a square the queen glyph spans.
@@ -21,12 +23,19 @@ pub struct Scene {
     pub height: usize,
     /// What is drawn, in painting order.
     pub items: Vec<Item>,
+    /// What each item stands for: `ids[k]` names `items[k]`.
+    pub ids: Vec<ItemId>,
     /// Where the panels right of the board start (`--code`): text from there on is not part of
     /// the frame's words (an SVG's title, the HTML player's live caption). `None`: all text is.
     pub panels_x: Option<usize>,
     /// Where the caption starts: text above it (coordinate labels, region letters, counts and marks
     /// on the board) is not part of the frame's words either. `None`: all text is.
     pub words_top: Option<usize>,
+    /// The part items pushed now belong to, and how many each part holds so far.
+    part: Option<Part>,
+    counts: Vec<(Part, u32)>,
+    /// Scenes appended so far (their boards are numbered from 1).
+    boards: u8,
 }
 
 /// A rectangle in frame pixels: left, top, width, height.
@@ -145,17 +154,47 @@ pub enum Item {
 impl Scene {
     /// An empty scene of `width` x `height` pixels.
     pub fn new(width: usize, height: usize) -> Self {
-        Scene { width, height, items: Vec::new(), panels_x: None, words_top: None }
+        Scene { width, height, ..Scene::default() }
     }
 
-    /// Adds `item` on top of what is already there.
+    /// Items pushed from now on belong to `part` (until the next call; before any: [`Part::Decor`]).
+    pub fn begin(&mut self, part: Part) {
+        self.part = Some(part);
+    }
+
+    /// Adds `item` on top of what is already there, as the next item of the current part.
     pub fn push(&mut self, item: Item) {
+        let part = self.part.unwrap_or(Part::Decor);
+        let k = match self.counts.iter_mut().find(|(p, _)| *p == part) {
+            Some((_, count)) => {
+                *count += 1;
+                *count - 1
+            }
+            None => {
+                self.counts.push((part, 1));
+                0
+            }
+        };
+        self.push_as(ItemId::Part { board: 0, part, k }, item);
+    }
+
+    /// Adds `item` on top of what is already there, standing for `id` (a square, a ghost).
+    pub fn push_as(&mut self, id: ItemId, item: Item) {
         self.items.push(item);
+        self.ids.push(id);
+    }
+
+    /// Adds `other`'s items on top, as items of the current part (an algorithm's notes drawn apart).
+    pub fn extend(&mut self, other: Scene) {
+        other.items.into_iter().for_each(|item| self.push(item));
     }
 
     /// Append `other`'s items moved `dx` pixels right and `dy` down (composite frames: a race's
-    /// boards under their titles).
+    /// boards under their titles), their ids on the next board (1 for the first scene appended).
     pub fn append_shifted(&mut self, other: Scene, (dx, dy): (usize, usize)) {
+        self.boards = self.boards.saturating_add(1);
+        let board = self.boards;
+        self.ids.extend(other.ids.into_iter().map(|id| id.on_board(board)));
         let (dxi, dyi, dxf, dyf) = (dx as i64, dy as i64, dx as f32, dy as f32);
         let shift = |(x, y, w, h): Rect| (x + dxi, y + dyi, w, h);
         let point = |(x, y): (f32, f32)| (x + dxf, y + dyf);

@@ -16,6 +16,7 @@ pub mod caption;
 pub mod code;
 pub mod color;
 pub mod describe;
+pub mod identity;
 pub mod items;
 pub mod layout;
 mod puzzle_board;

@@ -13,6 +13,7 @@
 //! diagonal texture. Only full-square items, fills, outlines, lines and text are used, so every
 //! backend draws them alike.
 
+use super::identity::ItemId;
 use super::items::{Ground, Item, Scene};
 use super::theme::Paint;
 use super::Describer;
@@ -38,7 +39,8 @@ impl Describer {
                     if let Some(fill) = region {
                         let ground = if solved { Ground::Solution } else { Ground::Plain };
                         let dark = p.is_given(sq);
-                        scene.push(Item::Square { x, y, size: s, dark, ground, queen: true });
+                        let item = Item::Square { x, y, size: s, dark, ground, queen: true };
+                        scene.push_as(ItemId::square(row, col), item);
                         let rect = (x as i64, y as i64, s as i64, s as i64);
                         scene.push(Item::Outline { rect, thickness: (s as i64 / 14).max(2), paint: fill });
                     }

@@ -198,3 +198,22 @@ fn bare_sheets_pack_cells_edge_to_edge_and_huge_sheets_are_refused_up_front() {
     assert!(!dir.join("output").read_dir().is_ok_and(|mut d| d.next().is_some()), "nothing written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn one_frame_with_an_atlas_is_a_one_cell_sheet_and_its_atlas() {
+    let dir = temp_dir("one-atlas");
+    run_ok(&dir, &["animate", "5", "-q", "-o", "run.gif"]);
+    run_ok(&dir, &["frames", "5", "--frames", "3", "-q", "-o", "step3.png", "--atlas", "a.json"]);
+    let gif = decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
+    let still = image::open(dir.join("step3.png")).unwrap().to_rgba8();
+    assert!(still == gif[3].0, "the one-cell sheet is the GIF's frame 3");
+    let atlas: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("a.json")).unwrap()).unwrap();
+    let entries = atlas["frames"].as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0]["step"], 3);
+    assert_eq!(entries[0]["frame"]["w"].as_u64().unwrap() as u32, still.width());
+    let out = support::run_queens(&dir, &["frames", "5", "-q", "-o", "p.html", "--atlas", "b.json"]);
+    assert_eq!(out.status.code(), Some(2), "an atlas of a player is refused");
+    assert!(!dir.join("b.json").exists() && !dir.join("p.html").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

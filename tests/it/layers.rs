@@ -7,7 +7,7 @@
 //!   `crate::error::Error`, never `crate::Error`); a file imports only files of an earlier stage in
 //!   [`STAGES`], or files of its own folder; `pipeline` and `stills` stand side by side and do not
 //!   import each other; the backends under `draw/` (raster, svg, pdf, text) do not import each
-//!   other;
+//!   other; `motion` (in-betweens of two scenes) imports only error, trace, board and scene;
 //! - the library and the binary (`src/cli/`, its own crate): no import cycle between files (a
 //!   folder's `mod.rs`, its front door, may use the folder's own files: that is not counted);
 //! - `src/cli/args.rs`, the floor of the command line, imports no other file of it;
@@ -43,6 +43,9 @@ const STAGES: &[&[&str]] = &[
 /// Files of one stage that must not import each other: the backends draw the same scene, each on
 /// its own.
 const SIBLINGS: &[&[&str]] = &[&["draw/raster", "draw/svg", "draw/pdf", "draw/text"]];
+
+/// Stages that may import only some of the stages below them: motion works on scenes alone.
+const ONLY: &[(&str, &[&str])] = &[("motion", &["error", "trace", "board", "scene"])];
 
 /// One crate's files: module path -> file.
 type Modules = BTreeMap<Vec<String>, PathBuf>;
@@ -269,6 +272,11 @@ fn stage_fault(modules: &Modules, from: &[String], to: &[String]) -> Option<Stri
             .unwrap_or_else(|| panic!("{} is in no stage: add its folder to STAGES", show(&modules[m])))
     };
     let (a, b) = (stage(from), stage(to));
+    if let Some((_, allowed)) = ONLY.iter().find(|(name, _)| *name == top(from)) {
+        if top(from) != top(to) && !allowed.contains(&top(to).as_str()) {
+            return Some(format!("{} may import only {}", top(from), allowed.join(", ")));
+        }
+    }
     if top(from) == top(to) || b < a {
         None
     } else if a == b {

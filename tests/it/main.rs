@@ -6,8 +6,6 @@
 //! Tests that need an outside program ask `support::tools` for it: without it they print
 //! `skipped: <reason>` and pass, unless `QUEENS_REQUIRE_TOOLS=1`, when they fail.
 
-mod support;
-
 mod algorithms;
 mod animate;
 mod classes;
@@ -42,8 +40,10 @@ mod puzzle_logic;
 mod puzzle_picture;
 mod race;
 mod reading;
+mod scene_ids;
 mod seeds;
 mod stills;
+mod support;
 mod surface;
 mod svg_animate;
 mod svg_stills;

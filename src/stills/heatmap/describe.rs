@@ -88,6 +88,6 @@ pub fn describe(counts: &[Vec<u64>], unique: bool, square: usize, glyphs: &Glyph
     let note_base = (bar_y + bar_h) as f32 + size as f32 * 1.6;
     let note = "solutions with a queen on the square".to_string();
     texts.push(centred(glyphs, note, size, (width as f32 / 2.0, note_base), Paint::Text));
-    scene.items.extend(texts);
+    texts.into_iter().for_each(|text| scene.push(text));
     Ok((scene, title))
 }
