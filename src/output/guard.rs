@@ -2,11 +2,11 @@
 //! and the limits of file names.
 //!
 //! Contract: [`check_link`] (asked by the folder walk for every link on an output's path) refuses
-//! a link in a sticky world-writable folder owned by neither the caller nor the folder's owner (the
-//! kernel's protected_symlinks rule, which our own link following would bypass) and another
-//! user's link in a folder that is not the caller's; [`check_writable`] refuses a file the caller could not open for
-//! writing (as `cp` does); [`check_own_folder`] refuses a folder another user owns;
-//! [`temporary_prefix`] keeps a temporary's name within 255 bytes.
+//! a link in a sticky world-writable folder owned by neither the caller nor the folder's owner
+//! (the kernel's protected_symlinks rule, which our own link following would bypass) and another
+//! user's link in a folder that is not the caller's; [`check_writable`] refuses a file the caller
+//! could not open for writing (as `cp` does); [`check_own_folder`] refuses a folder another user
+//! owns; [`temporary_prefix`] keeps a temporary's name within 255 bytes.
 
 use crate::error::Error;
 use std::fs::Metadata;

@@ -8,7 +8,7 @@
 //!   keeps its old content. A file the caller could not open for writing (mode 0444, another
 //!   user's file) is refused, as `cp` refuses it, rather than renamed over. A temporary that
 //!   cannot be removed after a failed rename (its folder turned read-only) is named in the error.
-//! - Every path goes through one folder walk first ([`walk::walk`]): each component, folders
+//! - Every path goes through one folder walk first (walk.rs): each component, folders
 //!   included, is looked at without following it, and a link is followed only when its owner is
 //!   trusted: not a link in a sticky world-writable folder (such as /tmp) owned by neither the
 //!   caller nor the folder's owner (the kernel's protected_symlinks rule, on every component), nor
@@ -30,7 +30,7 @@ pub mod children;
 mod folders;
 mod guard;
 pub mod inputs;
-pub mod walk;
+mod walk;
 
 pub use folders::MadeFolders;
 pub use guard::check_own_folder;

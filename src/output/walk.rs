@@ -1,7 +1,7 @@
 //! The folder walk every output path takes before anything is created or written.
 //!
 //! Contract: [`walk`] resolves a path one component at a time, as the kernel would, but looks at
-//! each component with `lstat` and follows a link only when [`check_link`] allows it: in every
+//! each component with `lstat` and follows a link only when `check_link` allows it: in every
 //! folder component, not only the last. It returns the real path (no link left in it), or says
 //! that a folder on the way is missing, or that the path ends in a link inside /proc (an open
 //! file, such as /dev/stdout's, written in place). Links inside /proc are the kernel's, never
@@ -38,7 +38,7 @@ enum Step {
 const MAX_LINKS: usize = 40;
 
 /// Resolve `path` (an output, or a folder for outputs) component by component, refusing links
-/// another user could have planted ([`check_link`]); errors name `path`.
+/// another user could have planted (`check_link`); errors name `path`.
 pub fn walk(path: &Path) -> Result<Walked, Error> {
     let open_error = |source| Error::OutputOpen { path: path.to_path_buf(), source };
     if path.as_os_str().is_empty() {
