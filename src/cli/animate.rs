@@ -3,7 +3,7 @@
 use super::args::parse_max_frames;
 use super::args::{ShowArgs, SolveArgs, TimingArgs};
 use super::format::{sink_options, write_animation, HandoutArgs, OutArgs};
-use super::io::{default_output, distinct, one_stdout, open_text_output, open_trace};
+use super::io::{default_output, distinct, input_stem, one_stdout, open_text_output, open_trace};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
@@ -91,10 +91,7 @@ impl AnimateArgs {
         let options = self.solve.options()?;
         let format = self.out.choose(ANIMATION_FORMATS)?;
         let name = match &self.solve.search.puzzle {
-            Some(file) => {
-                let stem = file.file_stem().map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
-                format!("{stem}-{}.{format}", options.algorithm)
-            }
+            Some(file) => format!("{}-{}.{format}", input_stem(file, "puzzle"), options.algorithm),
             None => format!("queens-{n}x{n}-{}-{}.{format}", options.algorithm, options.until, n = options.n),
         };
         let path = self.out.path_or(|| default_output(&name));
@@ -148,10 +145,7 @@ impl RenderArgs {
         // stream cannot grow it without bound.
         let cap = if format.streams() { usize::MAX } else { queens::DEFAULT_MAX_FRAMES };
         let animation = self.draw.animation(self.max_frames.unwrap_or(cap))?;
-        let stem = match self.trace.file_stem() {
-            Some(s) if self.trace != Path::new("-") => s.to_string_lossy().into_owned(),
-            _ => "trace".to_string(),
-        };
+        let stem = input_stem(&self.trace, "trace");
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         // The handout's header names the run once the trace is open; refused formats fail first.
         sink_options(self.draw.embed, &self.draw.handout, format, String::new)?;

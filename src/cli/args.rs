@@ -134,6 +134,7 @@ pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
         let file = std::fs::File::open(path).map_err(|e| {
             anyhow::anyhow!("cannot open puzzle {}: {e}", queens::echo::printable(&path.display().to_string()))
         })?;
+        queens::output::register_input(path, "the puzzle file");
         queens::read_puzzle(file)
     };
     let queens::ReadPuzzle { puzzle, warnings } = read?;

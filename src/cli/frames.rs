@@ -11,8 +11,8 @@ use super::animate::run_title;
 use super::args::{ranged, ReadingArgs, ShowArgs, Source, SourceArgs};
 use super::format::{sink_options, HandoutArgs};
 use super::io::{
-    count_of, default_output, distinct, one_stdout, open_output, open_text_output, outln, progress_bar, summary, Bar,
-    MadeFolders, UsageError,
+    count_of, default_output, distinct, input_stem, one_stdout, open_output, open_text_output, outln, progress_bar,
+    summary, Bar, MadeFolders, UsageError,
 };
 use super::svg::check_auto;
 use anyhow::Result;
@@ -127,7 +127,8 @@ impl FramesArgs {
         let search = &self.source.search;
         match (&self.source.source, &search.puzzle) {
             (Some(Source::Solve(_)) | None, Some(path)) | (Some(Source::File(path)), _) => {
-                let stem = path.file_stem().map_or("trace".into(), |s| s.to_string_lossy().into_owned());
+                let fallback = if matches!(self.source.source, Some(Source::File(_))) { "trace" } else { "puzzle" };
+                let stem = input_stem(path, fallback);
                 format!("{stem}-frames.png")
             }
             (Some(Source::Solve(n)), None) => {

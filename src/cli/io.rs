@@ -6,6 +6,7 @@ use super::args::{LookArgs, ShowArgs, Source, SourceArgs, AUTO_THEME};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queens::jsonl::Input;
+pub use queens::output::MadeFolders;
 use queens::Trace;
 use queens::{OutputFile, RenderOptions, Theme};
 use std::fs::File;
@@ -105,9 +106,21 @@ pub fn count_of(count: usize, noun: &str) -> String {
     }
 }
 
-/// `output/NAME`, creating the `output` folder when needed.
+/// `output/NAME` (the folder is made when the file is opened); a NAME starting with `-`, which
+/// `rm *` would read as an option, loses its leading dashes.
 pub fn default_output(name: &str) -> PathBuf {
-    Path::new(DEFAULT_DIR).join(name)
+    let name = name.trim_start_matches('-');
+    Path::new(DEFAULT_DIR).join(if name.is_empty() { "queens" } else { name })
+}
+
+/// The stem of an input's path for default output names: `fallback` for stdin (`-`) or a stem
+/// that is all dashes, else the file's stem without leading dashes (`-x.txt` gives `x`).
+pub fn input_stem(path: &Path, fallback: &str) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().trim_start_matches('-').to_string());
+    match stem {
+        Some(stem) if !stem.is_empty() && !is_stdout(path) => stem,
+        _ => fallback.to_string(),
+    }
 }
 
 /// The folder default output paths are in; created when a file is first opened in it (so a run
@@ -131,91 +144,40 @@ fn create_default_dir(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Folders a run made for its output (`--split DIR`, `boards -o DIR`), so that a failed run can
-/// remove them again.
-pub struct MadeFolders(Vec<PathBuf>);
-
-impl MadeFolders {
-    /// Create `dir` and whichever of its parents are missing, remembering those it made.
-    pub fn create(dir: &Path) -> Result<Self> {
-        let missing: Vec<PathBuf> = dir
-            .ancestors()
-            .filter(|a| !a.as_os_str().is_empty())
-            .take_while(|a| !a.exists())
-            .map(Path::to_path_buf)
-            .collect();
-        let mut made = MadeFolders(Vec::new());
-        for folder in missing.into_iter().rev() {
-            if let Err(e) = std::fs::create_dir(&folder) {
-                made.remove();
-                anyhow::bail!("cannot create folder {}: {e}", folder.display());
-            }
-            made.0.push(folder);
-        }
-        Ok(made)
-    }
-
-    /// The run failed: remove the folders it made (innermost first) while they are empty.
-    pub fn remove(self) {
-        for folder in self.0.iter().rev() {
-            let _ = std::fs::remove_dir(folder);
-        }
-    }
-}
-
 /// Refuse, as a usage error, an output that would overwrite one of the run's inputs or another of
-/// its outputs: each pair is `(what, path)`, such as `("-o", "t.json")` or `("the trace", ...)`.
-/// Files are the same when they share device and inode; outputs not written yet when they resolve
-/// to the same path. Stdout (`-`) and special files (never replaced) are left out.
+/// its outputs, before anything is written: each pair is `(what, path)`, such as `("-o", "t.json")`
+/// or `("the trace", ...)`. Inputs are those listed and those already read
+/// ([`queens::output::register_input`], whose words name them: the library refuses the same
+/// outputs again when it opens them). Files are the same when they share device and inode;
+/// outputs not written yet when the folder walk leads to the same path. Stdout (`-`) and special
+/// files (never replaced) are left out.
 pub fn distinct(inputs: &[(&str, Option<&Path>)], outputs: &[(&str, Option<&Path>)]) -> Result<()> {
-    let ids = |list: &[(&str, Option<&Path>)]| -> Vec<(String, FileId)> {
+    use queens::output::{file_key, registered_input, FileKey};
+    let keys = |list: &[(&str, Option<&Path>)]| -> Vec<(String, FileKey)> {
         list.iter()
             .filter_map(|&(what, path)| {
                 let path = path.filter(|p| !is_stdout(p))?;
-                Some((format!("{what} {}", path.display()), file_id(path)?))
+                Some((format!("{what} {}", path.display()), file_key(path)?))
             })
             .collect()
     };
-    let (inputs, outputs) = (ids(inputs), ids(outputs));
-    for (i, (output, id)) in outputs.iter().enumerate() {
-        if let Some((input, _)) = inputs.iter().find(|(_, other)| other == id && matches!(id, FileId::Inode(..))) {
+    let (inputs, outputs) = (keys(inputs), keys(outputs));
+    for (i, (output, key)) in outputs.iter().enumerate() {
+        let read = registered_input(key).map(|(what, path)| format!("{what} {}", path.display()));
+        let listed = || inputs.iter().find(|(_, other)| other == key && matches!(key, FileKey::Inode(..)));
+        if let Some(input) = read.or_else(|| listed().map(|(input, _)| input.clone())) {
             return Err(UsageError(format!(
                 "{output} is the same file as {input}: writing it would destroy the input; write to another file"
             ))
             .into());
         }
-        if let Some((other, _)) = outputs[..i].iter().find(|(_, other)| other == id) {
+        if let Some((other, _)) = outputs[..i].iter().find(|(_, other)| other == key) {
             return Err(
                 UsageError(format!("{other} and {output} name the same file; give each output its own name")).into()
             );
         }
     }
     Ok(())
-}
-
-/// What identifies a file: device and inode when it exists, else where it would be created.
-#[derive(PartialEq)]
-enum FileId {
-    Inode(u64, u64),
-    Path(PathBuf),
-}
-
-/// None for special files and folders (never replaced; other checks refuse folders).
-fn file_id(path: &Path) -> Option<FileId> {
-    use std::os::unix::fs::MetadataExt;
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => Some(FileId::Inode(meta.dev(), meta.ino())),
-        Ok(_) => None,
-        Err(_) => {
-            let mut path = path.to_path_buf();
-            for _ in 0..40 {
-                let Ok(link) = std::fs::read_link(&path) else { break };
-                path = path.parent().map_or(link.clone(), |folder| folder.join(&link));
-            }
-            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            Some(FileId::Path(folder.canonicalize().ok()?.join(path.file_name()?)))
-        }
-    }
 }
 
 /// After a failed run: remove the default folder again if this run created it and it is still
@@ -303,6 +265,7 @@ fn read_theme_file(path: &Path) -> Result<String> {
     use std::io::Read;
     let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read theme file {}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot)?;
+    queens::output::register_input(path, "the theme file");
     let mut bytes = Vec::new();
     file.take(MAX_THEME_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
     if bytes.len() as u64 > MAX_THEME_FILE_BYTES {
@@ -352,9 +315,10 @@ impl SourceArgs {
     }
 }
 
-/// Open a trace file for reading.
+/// Open a trace file for reading (registered as an input: no output of the run replaces it).
 pub fn open_trace(path: &Path) -> Result<BufReader<File>> {
     let file = File::open(path).map_err(|e| anyhow::anyhow!("cannot open trace {}: {e}", path.display()))?;
+    queens::output::register_input(path, "the trace");
     Ok(BufReader::new(file))
 }
 

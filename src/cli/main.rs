@@ -56,6 +56,7 @@ fn main() -> ExitCode {
                             | queens::Error::PuzzleFile { .. }
                             | queens::Error::PuzzleTooLarge { .. }
                             | queens::Error::PuzzleAlgorithm { .. }
+                            | queens::Error::OutputIsInput { .. }
                     )
                 );
             ExitCode::from(if usage { 2 } else { 1 })

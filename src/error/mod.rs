@@ -111,9 +111,18 @@ pub enum Error {
     /// The run is being stopped (a signal), so `path` was not written.
     #[error("{} was not written: the run is being stopped", path.display())]
     OutputStopped { path: PathBuf },
-    /// The output `path` is a link owned by uid `owner` in the sticky, world-writable `folder`.
-    #[error("refusing to write through {}: it is a link owned by uid {owner} in the shared folder {} (sticky and world-writable), which the kernel would not follow either; remove the link or write elsewhere", path.display(), folder.display())]
-    OutputPlantedLink { path: PathBuf, folder: PathBuf, owner: u32 },
+    /// The output `path` goes through `link`, owned by uid `owner`, in the sticky, world-writable `folder`.
+    #[error("refusing to write through {}: {} is a link owned by uid {owner} in the shared folder {} (sticky and world-writable), which the kernel would not follow either; remove the link or write elsewhere", path.display(), link.display(), folder.display())]
+    OutputPlantedLink { path: PathBuf, link: PathBuf, folder: PathBuf, owner: u32 },
+    /// The output `path` goes through `link`, owned by uid `owner`, in a folder owned by uid `folder_owner`, neither of them the caller.
+    #[error("refusing to write through {}: {} is a link owned by uid {owner} in a folder of uid {folder_owner}'s, who could point it anywhere; write to the path it leads to if you trust it", path.display(), link.display())]
+    OutputForeignLink { path: PathBuf, link: PathBuf, owner: u32, folder_owner: u32 },
+    /// The output `path` is the same file as `input_path`, which the run reads as `input` ("the puzzle file").
+    #[error("{} is the same file as {input} {}: writing it would destroy the input; write to another file", path.display(), input_path.display())]
+    OutputIsInput { path: PathBuf, input: String, input_path: PathBuf },
+    /// The folder `folder`, made for outputs, cannot be created.
+    #[error("cannot create folder {}: {source}; check the path and its permissions", folder.display())]
+    FolderCreate { folder: PathBuf, source: std::io::Error },
     /// The output `folder` belongs to another user, uid `owner`.
     #[error("refusing to write into {}: it belongs to uid {owner}, not to you; remove it or give -o a path of your own", folder.display())]
     OutputForeignFolder { folder: PathBuf, owner: u32 },

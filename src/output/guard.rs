@@ -1,11 +1,12 @@
 //! Guards on what an output may replace: checks the kernel would make if we let it follow links,
 //! and the limits of file names.
 //!
-//! Contract: [`check_link`] refuses a link in a sticky world-writable folder owned by neither the
-//! caller nor the folder's owner (the kernel's protected_symlinks rule, which our own link
-//! following would bypass); [`check_writable`] refuses a file the caller could not open for
-//! writing (as `cp` does); [`check_own_folder`] refuses a folder another user owns;
-//! [`temporary_prefix`] keeps a temporary's name within 255 bytes.
+//! Contract: [`check_link`] (asked by the folder walk for every link on an output's path) refuses
+//! a link in a sticky world-writable folder owned by neither the caller nor the folder's owner
+//! (the kernel's protected_symlinks rule, which our own link following would bypass) and another
+//! user's link in a folder that is not the caller's; [`check_writable`] refuses a file the caller
+//! could not open for writing (as `cp` does); [`check_own_folder`] refuses a folder another user
+//! owns; [`temporary_prefix`] keeps a temporary's name within 255 bytes.
 
 use crate::error::Error;
 use std::fs::Metadata;
@@ -13,18 +14,25 @@ use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-/// The kernel's protected_symlinks rule, which our own link following would bypass: a link in a
-/// sticky world-writable folder is followed only when the caller or the folder's owner owns it.
-pub(super) fn check_link(link: &Path, meta: &Metadata, target: &Path) -> Result<(), Error> {
-    let folder = link.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let Ok(shared) = std::fs::metadata(folder) else { return Ok(()) };
-    let sticky_world_writable = shared.mode() & 0o1002 == 0o1002;
-    if sticky_world_writable && Some(meta.uid()) != effective_uid() && meta.uid() != shared.uid() {
-        return Err(Error::OutputPlantedLink {
-            path: target.to_path_buf(),
-            folder: folder.to_path_buf(),
-            owner: meta.uid(),
-        });
+/// Whether the link `link` (its metadata `meta`), in the real folder `folder`, may be followed on
+/// the way to the output `target`. Links of the caller's own always may. Refused: a link in a sticky
+/// world-writable folder owned by neither the caller nor the folder's owner (the kernel's
+/// protected_symlinks rule, which our own link following would bypass), and a link of another
+/// user's (not root) in a folder that is not the caller's (whoever owns the folder or the link
+/// could point it at a file of the caller's, or root's).
+pub(super) fn check_link(link: &Path, meta: &Metadata, folder: &Path, target: &Path) -> Result<(), Error> {
+    let Ok(holder) = std::fs::metadata(folder) else { return Ok(()) };
+    let (owner, me) = (meta.uid(), effective_uid());
+    if Some(owner) == me {
+        return Ok(());
+    }
+    let sticky_world_writable = holder.mode() & 0o1002 == 0o1002;
+    let (path, link) = (target.to_path_buf(), link.to_path_buf());
+    if sticky_world_writable && owner != holder.uid() {
+        return Err(Error::OutputPlantedLink { path, link, folder: folder.to_path_buf(), owner });
+    }
+    if owner != 0 && me.is_some_and(|me| holder.uid() != me) {
+        return Err(Error::OutputForeignLink { path, link, owner, folder_owner: holder.uid() });
     }
     Ok(())
 }

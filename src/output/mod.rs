@@ -8,23 +8,35 @@
 //!   keeps its old content. A file the caller could not open for writing (mode 0444, another
 //!   user's file) is refused, as `cp` refuses it, rather than renamed over. A temporary that
 //!   cannot be removed after a failed rename (its folder turned read-only) is named in the error.
-//! - A symlink is written through: the link stays a link and the file it points to (created when
-//!   the link dangles into an existing folder) is replaced atomically, its temporary beside it;
-//!   except a link in a sticky world-writable folder (such as /tmp) owned by neither the caller
-//!   nor the folder's owner, which is refused as the kernel's protected_symlinks rule refuses it.
+//! - Every path goes through one folder walk first (walk.rs): each component, folders
+//!   included, is looked at without following it, and a link is followed only when its owner is
+//!   trusted: not a link in a sticky world-writable folder (such as /tmp) owned by neither the
+//!   caller nor the folder's owner (the kernel's protected_symlinks rule, on every component), nor
+//!   another user's link in a folder that is not the caller's. So a symlink is written through: the
+//!   link stays a link and the file it points to (created when the link dangles into an existing
+//!   folder) is replaced atomically, its temporary beside it.
+//! - A file the run reads ([`inputs::register_input`]: a trace, a puzzle file, a theme file) is
+//!   never replaced by an output: refused, naming the input.
 //! - Anything else (character devices such as /dev/null, named pipes, sockets, /dev/stdout) is
 //!   written directly and never replaced, renamed or deleted.
 //! - [`OutputFile::stdout`] writes to standard output.
 //!
 //! Every write error names the target ([`Error::OutputWrite`], also inside the `io::Error` an
-//! encoder sees). [`Batch`] commits several files together; [`remove_temporaries`] is for signal
-//! handlers, which end the process without running destructors.
+//! encoder sees). [`Batch`] commits several files together; [`MadeFolders`] makes folders for
+//! outputs through the same walk; [`remove_temporaries`] is for signal handlers, which end the
+//! process without running destructors.
 
 pub mod children;
+mod folders;
 mod guard;
+pub mod inputs;
+mod walk;
 
+pub use folders::MadeFolders;
 pub use guard::check_own_folder;
-use guard::{check_link, check_writable, temporary_prefix};
+use guard::{check_writable, temporary_prefix};
+pub use inputs::{file_key, register_input, registered_input, FileKey};
+use walk::{walk, Walked};
 
 use crate::error::Error;
 use std::fs::{File, Metadata, Permissions};
@@ -106,14 +118,6 @@ pub struct OutputFile {
     fail_after: Option<u64>,
 }
 
-/// What `path` leads to after following symlinks.
-enum Resolved {
-    /// A path with no symlink as its last component (an existing regular file or a free name).
-    Real(PathBuf),
-    /// The chain went through /proc (such as /dev/stdout): write directly, never replace.
-    Magic,
-}
-
 const BUFFER: usize = 1 << 16;
 
 impl OutputFile {
@@ -122,16 +126,18 @@ impl OutputFile {
         let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
         match std::fs::metadata(target) {
             Ok(meta) if meta.is_dir() => Err(Error::OutputIsFolder { path: target.to_path_buf() }),
-            Ok(meta) if meta.is_file() => match resolve(target)? {
-                Resolved::Real(real) => {
+            Ok(meta) if meta.is_file() => match walk(target)? {
+                Walked::Real(real) => {
+                    inputs::check_not_input(target, &meta)?;
                     check_writable(&real, &meta)?;
                     Self::replace(target, &real, Some(&meta))
                 }
-                Resolved::Magic => Self::direct(target, &meta),
+                Walked::Magic => Self::direct(target, &meta),
+                Walked::FolderMissing => Err(Error::OutputFolderMissing { path: target.to_path_buf() }),
             },
-            Ok(meta) => Self::direct(target, &meta),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => match resolve(target)? {
-                Resolved::Real(real) if !target.as_os_str().as_encoded_bytes().ends_with(b"/") => {
+            Ok(meta) => walk(target).and_then(|_| Self::direct(target, &meta)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => match walk(target)? {
+                Walked::Real(real) if !target.as_os_str().as_encoded_bytes().ends_with(b"/") => {
                     Self::replace(target, &real, None)
                 }
                 _ => Err(Error::OutputFolderMissing { path: target.to_path_buf() }),
@@ -344,31 +350,6 @@ impl Batch {
         }
         Ok(())
     }
-}
-
-/// Follow `target`'s symlinks to the path that will really be written, refusing links the kernel
-/// would not follow ([`check_link`]).
-fn resolve(target: &Path) -> Result<Resolved, Error> {
-    let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
-    let mut path = target.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&path) {
-            // Links in /proc (/dev/stdout leads there) name open files, not paths to replace.
-            Ok(meta) if meta.file_type().is_symlink() && path.starts_with("/proc") => return Ok(Resolved::Magic),
-            Ok(meta) if meta.file_type().is_symlink() => {
-                check_link(&path, &meta, target)?;
-                let link = std::fs::read_link(&path).map_err(open_error)?;
-                path = match path.parent() {
-                    Some(folder) if link.is_relative() => folder.join(link),
-                    _ => link,
-                };
-            }
-            Ok(_) => return Ok(Resolved::Real(path)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Resolved::Real(path)),
-            Err(e) => return Err(open_error(e)),
-        }
-    }
-    Err(open_error(io::Error::other("too many levels of symbolic links")))
 }
 
 #[cfg(test)]

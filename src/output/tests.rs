@@ -236,3 +236,23 @@ fn open_files_named_through_proc_are_written_in_place() {
     drop(open);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_walk_resolves_links_in_every_component_as_the_kernel_does() {
+    let dir = folder("walk");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    std::os::unix::fs::symlink("a", dir.join("l")).unwrap();
+    std::os::unix::fs::symlink("../..", dir.join("a/b/up")).unwrap();
+    std::os::unix::fs::symlink(dir.join("l/b"), dir.join("abs")).unwrap();
+    std::fs::write(dir.join("a/b/f"), b"x").unwrap();
+    for path in ["l/b/f", "a/b/up/l/b/f", "l/../a/./b/f", "abs/up/a/b/f", "abs/f"] {
+        let walked = walk(&dir.join(path)).unwrap();
+        assert_eq!(walked, Walked::Real(dir.join(path).canonicalize().unwrap()), "{path}");
+    }
+    let free = walk(&dir.join("abs/up/new.png")).unwrap();
+    assert_eq!(free, Walked::Real(dir.canonicalize().unwrap().join("new.png")));
+    assert_eq!(walk(&dir.join("l/missing/new.png")).unwrap(), Walked::FolderMissing);
+    let e = walk(&dir.join("a/b/f/g")).unwrap_err();
+    assert!(matches!(e, Error::OutputOpen { .. }), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

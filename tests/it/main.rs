@@ -34,6 +34,7 @@ mod look_type;
 mod output;
 mod output_system;
 mod pdf;
+mod planted_links;
 mod play;
 mod properties;
 mod puzzle_logic;
