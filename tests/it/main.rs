@@ -38,6 +38,7 @@ mod output_system;
 mod pdf;
 mod play;
 mod properties;
+mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;
 mod race;
