@@ -4,7 +4,10 @@
 //! in pieces) go to stderr. `solve` prints `{"n": N, "solutions": [...]}` (`queens[col] = row`,
 //! 0-based from the top) with `--format json`, boards otherwise; no solution is a result (exit 0).
 //! `check` ends with the number of solutions alone on the last line (the cap then `+` when
-//! reached); `generate` prints a puzzle file with a `%` line giving the rule mix it needs.
+//! reached; uniqueness always looks for a second solution); `generate` prints a puzzle file with a
+//! `%` line giving the rule mix it needs. `solve` writes each solution as it is found (`--all` in
+//! flat memory); `solve` and `check` give up under the library's search budget (exit 1, one line
+//! naming what to do). `hint -o -` leaves stdout to the picture (the words go to stderr).
 
 use super::args::ranged;
 use super::io::{outln, UsageError};
@@ -187,12 +190,12 @@ impl CheckArgs {
         let started = Instant::now();
         // Whether it is unique needs a second solution looked for, whatever the cap.
         let cap = self.max.max(2);
-        let count = queens::solve_puzzle(&puzzle, Until::Solutions(cap), &mut |_| Ok(())).map_err(|e| {
-            if cap > 2 {
+        let count = queens::solve_puzzle(&puzzle, Until::Solutions(cap), &mut |_| Ok(())).map_err(|e| match e {
+            // Solutions come, but not all of them in time: a smaller cap answers.
+            queens::Error::PuzzleSearchTooLong { found, .. } if found >= 1 && cap > 2 => {
                 anyhow::anyhow!("{e}; or count fewer: --max 2 says whether it is unique")
-            } else {
-                e.into()
             }
+            e => e.into(),
         })?;
         let unique = match count {
             0 => "unique: no, it has no solution".to_string(),

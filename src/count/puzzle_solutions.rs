@@ -131,16 +131,16 @@ impl PuzzleCounter {
             return 1 << col;
         }
         let mut free = self.open[row] & !self.cols;
+        if !self.regions {
+            // Diagonal `row + n - col` holds bit `n - 1 - col` of the window from `row + 1`
+            // (reversed into columns); anti-diagonal `row + col` holds bit `col` from `row`.
+            let all = u64::MAX >> (64 - self.n);
+            let diagonals = ((self.diag >> (row + 1)) as u64 & all).reverse_bits() >> (64 - self.n);
+            let anti_diagonals = (self.anti >> row) as u64 & all;
+            return free & !(diagonals | anti_diagonals);
+        }
         for col in 0..self.n {
-            if free >> col & 1 == 0 {
-                continue;
-            }
-            let blocked = if self.regions {
-                self.used_regions >> self.region_of[row * self.n + col] & 1 == 1
-            } else {
-                self.diag >> (row + self.n - col) & 1 == 1 || self.anti >> (row + col) & 1 == 1
-            };
-            if blocked {
+            if free >> col & 1 == 1 && self.used_regions >> self.region_of[row * self.n + col] & 1 == 1 {
                 free &= !(1 << col);
             }
         }

@@ -156,3 +156,41 @@ pub enum Rule {
     /// No rule applies: a queen is guessed, and the guess is searched (backtracking).
     Guess,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(puzzle: &Puzzle) -> String {
+        puzzle.check().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn check_names_the_field_at_fault() {
+        let regions = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        let fine = Puzzle { n: 4, regions: regions.clone(), blocked: vec![], givens: vec![] };
+        assert!(fine.check().is_ok());
+        let mut wrapped = fine.clone();
+        wrapped.regions[15] = 60;
+        assert!(field_of(&wrapped).starts_with("the puzzle's regions[15]: square d1 is in region 60"));
+        let mut missing = fine.clone();
+        missing.regions[15] = 2;
+        missing.regions[14] = 2;
+        missing.regions[11] = 2;
+        missing.regions[10] = 2;
+        assert!(
+            field_of(&missing).starts_with("the puzzle's regions: a 4x4 region puzzle needs 4 regions, this one has 3")
+        );
+        let blocked_given =
+            Puzzle { blocked: vec![Square::new(1, 2)], givens: vec![Square::new(1, 2)], ..fine.clone() };
+        assert!(
+            field_of(&blocked_given).starts_with("the puzzle's givens[0]: the given queen on c3 stands on a blocked")
+        );
+        let touching = Puzzle { givens: vec![Square::new(1, 1), Square::new(2, 2)], ..fine };
+        assert!(
+            field_of(&touching).contains("givens[1]: the given queen on c2 attacks the given queen on b3 (touching)")
+        );
+        let big = Puzzle { n: 53, regions: vec![], blocked: vec![], givens: vec![] };
+        assert!(field_of(&big).starts_with("the puzzle's n: a 53x53 board; puzzles are 1x1 to 52x52"));
+    }
+}

@@ -72,10 +72,12 @@ fn a_row_with_no_open_square_is_no_solution_at_once() {
 fn searches_too_open_give_up_naming_what_to_do() {
     let dir = temp_dir("puzzle_bounds", "give-up");
     std::fs::write(dir.join("open52.txt"), grid(52, false)).unwrap();
+    std::fs::write(dir.join("open16.txt"), grid(16, false)).unwrap();
     std::fs::write(dir.join("pieces.txt"), regions_in_pieces()).unwrap();
     let runs = [
         (vec!["puzzle", "solve", "open52.txt"], "more givens or blocked squares"),
-        (vec!["puzzle", "check", "open52.txt"], "--max 2 says whether it is unique"),
+        (vec!["puzzle", "check", "open52.txt"], "more givens or blocked squares"),
+        (vec!["puzzle", "check", "open16.txt", "--max", "100000000"], "--max 2 says whether it is unique"),
         (vec!["puzzle", "solve", "pieces.txt"], "give it compact regions"),
         (vec!["trace", "--puzzle", "pieces.txt", "--max-frames", "1000000000", "-o", "t.jsonl"], "--until first"),
     ];

@@ -52,12 +52,15 @@ pub fn solve_puzzle(
     })
 }
 
+/// What takes each solution, with the budget (to renew it when the solution left the search).
+pub(crate) type SolutionVisit<'a> = dyn FnMut(Vec<usize>, &mut SearchBudget) -> Result<(), Full> + 'a;
+
 /// [`solve_puzzle`] with the caller's budget; `visit` gets the budget too (to renew it).
 pub(crate) fn solutions_within(
     puzzle: &Puzzle,
     until: Until,
     budget: &mut SearchBudget,
-    visit: &mut dyn FnMut(Vec<usize>, &mut SearchBudget) -> Result<(), Full>,
+    visit: &mut SolutionVisit,
 ) -> Result<u64, Error> {
     puzzle.check()?;
     let mut found = 0;
@@ -143,4 +146,47 @@ fn turned_queens(by_row: &[usize]) -> Vec<usize> {
         queens[col] = row;
     }
     queens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::puzzle_file::parse_puzzle;
+    use std::time::Duration;
+
+    fn gives_up(text: &str) -> Error {
+        let puzzle = parse_puzzle(text.as_bytes()).unwrap().puzzle;
+        let mut budget = SearchBudget::with_limit(Duration::ZERO);
+        solutions_within(&puzzle, Until::First, &mut budget, &mut |_, _| Ok(())).unwrap_err()
+    }
+
+    #[test]
+    fn a_spent_budget_names_the_search_and_what_to_do() {
+        let open = format!("{}\n", ".".repeat(52)).repeat(52);
+        let err = gives_up(&open);
+        assert!(matches!(err, Error::PuzzleSearchTooLong { algorithm: "backtrack", n: 52, found: 0, .. }), "{err}");
+        assert!(err.to_string().contains("more givens or blocked squares"), "{err}");
+        let stripes: String = (0..16)
+            .map(|r| (0..16).map(|c| (b'A' + ((r * 7 + c * 3) % 16) as u8) as char).chain(['\n']).collect::<String>())
+            .collect();
+        let err = gives_up(&stripes);
+        assert!(matches!(err, Error::PuzzleSearchTooLong { algorithm: "deduce", kind: "region", .. }), "{err}");
+    }
+
+    #[test]
+    fn the_caller_may_stop_the_stream() {
+        let open = parse_puzzle(b"......\n......\n......\n......\n......\n......\n").unwrap().puzzle;
+        let mut seen = 0;
+        let count = solve_puzzle(&open, Until::All, &mut |_| {
+            seen += 1;
+            if seen == 2 {
+                Err(Full)
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((count.unwrap(), seen), (2, 2));
+        let turned = turned_queens(&[1, 3, 0, 2]);
+        assert_eq!(turned, vec![2, 0, 3, 1]);
+    }
 }
