@@ -4,7 +4,8 @@
 //! event when that event is a deduction (its squares crossed or its queen placed, the squares the
 //! rule used outlined, the rule's sentence in the caption); a puzzle no rule moves (a guess is
 //! needed, or it is solved or dead) is drawn as given. PNG or SVG, by the file's extension; the
-//! look flags of `animate` apply. Nothing is left behind on failure.
+//! look flags of `animate` apply. Nothing is left behind on failure. With the picture on stdout
+//! (`-o -`, or a path that is stdout's own file), the hint's words and the summary go to stderr.
 
 use super::io::{open_output, render_options};
 use anyhow::Result;
@@ -12,7 +13,8 @@ use queens::{Algorithm, Animation, Event, Format, FrameSpec, NoProgress, Puzzle,
 use queens::{SheetOptions, SinkOptions};
 use std::path::Path;
 
-/// Draw `puzzle`'s next deduction into `path` with the look `look`; what was written, for the summary.
+/// Draw `puzzle`'s next deduction into `path` (`-`: stdout) with the look `look`; the summary's
+/// details (size and bytes).
 pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) -> Result<String> {
     let format = Format::choose(None, Some(path), &[Format::Png, Format::Svg])?;
     let mut options = SolveOptions::new(puzzle.n);
@@ -30,5 +32,14 @@ pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) ->
     let mut file = open_output(path)?;
     let done = queens::render(&trace, &animation, &mut format.sink(&mut file, &sink_options)?, &NoProgress)?;
     let bytes = file.commit()?;
-    Ok(format!("{}: {}x{} px, {bytes} bytes", path.display(), done.width, done.height))
+    Ok(format!("{}x{} px, {bytes} bytes", done.width, done.height))
+}
+
+/// True when the picture at `path` lands on stdout: `-`, or the file stdout already is (such as
+/// `/dev/stdout` into a pipe).
+pub fn goes_to_stdout(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| (a.dev(), a.ino()) == (b.dev(), b.ino());
+    super::io::is_stdout(path)
+        || matches!((std::fs::metadata(path), std::fs::metadata("/dev/stdout")), (Ok(a), Ok(b)) if same(&a, &b))
 }

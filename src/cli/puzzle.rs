@@ -4,7 +4,10 @@
 //! in pieces) go to stderr. `solve` prints `{"n": N, "solutions": [...]}` (`queens[col] = row`,
 //! 0-based from the top) with `--format json`, boards otherwise; no solution is a result (exit 0).
 //! `check` ends with the number of solutions alone on the last line (the cap then `+` when
-//! reached); `generate` prints a puzzle file with a `%` line giving the rule mix it needs.
+//! reached; uniqueness always looks for a second solution); `generate` prints a puzzle file with a
+//! `%` line giving the rule mix it needs. `solve` writes each solution as it is found (`--all` in
+//! flat memory); `solve` and `check` give up under the library's search budget (exit 1, one line
+//! naming what to do). `hint -o -` leaves stdout to the picture (the words go to stderr).
 
 use super::args::ranged;
 use super::io::{outln, UsageError};
@@ -111,22 +114,53 @@ impl SolveArgs {
     fn run(self) -> Result<()> {
         let puzzle = read(&self.file)?;
         let started = Instant::now();
-        let found = queens::solve_puzzle(&puzzle, if self.all { Until::All } else { Until::First });
+        let until = if self.all { Until::All } else { Until::First };
+        // Each solution is written as it is found (flat memory for `--all`); a failed write stops
+        // the search and is reported.
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        if self.format == "json" {
-            writeln!(out, "{}", serde_json::json!({ "n": puzzle.n, "solutions": found }))?;
-        } else if found.is_empty() {
+        let json = self.format == "json";
+        let (mut failed, mut written) = (None, 0);
+        if json {
+            write!(out, "{{\"n\":{},\"solutions\":[", puzzle.n)?;
+        }
+        let found = queens::solve_puzzle(&puzzle, until, &mut |queens| {
+            written += 1;
+            failed = write_solution(&mut out, &puzzle, json, written, &queens).err();
+            failed.as_ref().map_or(Ok(()), |_| Err(queens::Full))
+        });
+        if let Some(error) = failed {
+            return Err(error.into());
+        }
+        let found = found?;
+        if json {
+            writeln!(out, "]}}")?;
+        } else if found == 0 {
             writeln!(out, "no solution")?;
         } else {
-            for (i, queens) in found.iter().enumerate() {
-                out.write_all(board_text(&puzzle, i + 1, queens).as_bytes())?;
-            }
-            let noun = if found.len() == 1 { "solution" } else { "solutions" };
+            let noun = if found == 1 { "solution" } else { "solutions" };
             let seconds = started.elapsed().as_secs_f64();
-            writeln!(out, "{} {noun} of the {} in {seconds:.3} s", found.len(), describe(&puzzle))?;
+            writeln!(out, "{found} {noun} of the {} in {seconds:.3} s", describe(&puzzle))?;
         }
         out.flush()?;
         Ok(())
+    }
+}
+
+/// One solution of `puzzle`, the `number`-th, written as `solve` writes it: a board (text), or a
+/// JSON array after a comma from the second on.
+fn write_solution(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    json: bool,
+    number: usize,
+    queens: &[usize],
+) -> std::io::Result<()> {
+    if json {
+        let comma = if number == 1 { "" } else { "," };
+        let list: Vec<String> = queens.iter().map(usize::to_string).collect();
+        write!(out, "{comma}[{}]", list.join(","))
+    } else {
+        out.write_all(board_text(puzzle, number, queens).as_bytes())
     }
 }
 
@@ -154,7 +188,15 @@ impl CheckArgs {
     fn run(self) -> Result<()> {
         let puzzle = read(&self.file)?;
         let started = Instant::now();
-        let count = queens::count::count_puzzle(&puzzle, self.max);
+        // Whether it is unique needs a second solution looked for, whatever the cap.
+        let cap = self.max.max(2);
+        let count = queens::solve_puzzle(&puzzle, Until::Solutions(cap), &mut |_| Ok(())).map_err(|e| match e {
+            // Solutions come, but not all of them in time: a smaller cap answers.
+            queens::Error::PuzzleSearchTooLong { found, .. } if found >= 1 && cap > 2 => {
+                anyhow::anyhow!("{e}; or count fewer: --max 2 says whether it is unique")
+            }
+            e => e.into(),
+        })?;
         let unique = match count {
             0 => "unique: no, it has no solution".to_string(),
             1 => "unique: yes, one solution".to_string(),
@@ -164,7 +206,8 @@ impl CheckArgs {
         outln(&rules_line(&puzzle))?;
         let seconds = started.elapsed().as_secs_f64();
         outln(&format!("{} solutions, counted in {seconds:.3} s:", describe(&puzzle)))?;
-        outln(&if count >= self.max { format!("{}+", self.max) } else { count.to_string() })
+        let reached = count >= cap || count > self.max;
+        outln(&if reached { format!("{}+", self.max) } else { count.to_string() })
     }
 }
 
@@ -211,14 +254,19 @@ impl HintArgs {
             )
             .into());
         }
-        outln(&queens::puzzle_hint(&puzzle))?;
-        match &self.output {
-            Some(path) => {
-                let written = super::hint_still::write_hint(&puzzle, path, &self.look)?;
-                let _ = writeln!(std::io::stderr(), "{written}");
-                Ok(())
-            }
-            None => Ok(()),
+        let hint = queens::puzzle_hint(&puzzle);
+        let Some(path) = &self.output else { return outln(&hint) };
+        // With the picture on stdout (-o -, or stdout's own file) the words go to stderr, so that
+        // stdout carries the PNG or SVG alone; the summary line is on stderr either way.
+        let on_stdout = super::hint_still::goes_to_stdout(path);
+        if on_stdout {
+            let _ = writeln!(std::io::stderr(), "{hint}");
+        } else {
+            outln(&hint)?;
         }
+        let details = super::hint_still::write_hint(&puzzle, path, &self.look)?;
+        let shown = if super::io::is_stdout(path) { "stdout".into() } else { path.display().to_string() };
+        let _ = writeln!(std::io::stderr(), "{shown}: {details}");
+        Ok(())
     }
 }

@@ -31,7 +31,7 @@ pub mod takaken;
 pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
 pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
-pub use puzzle_solutions::{count_puzzle, puzzle_solutions};
+pub use puzzle_solutions::{count_puzzle, puzzle_solutions, PuzzleVisit};
 pub use shard::{count_shard, plan, Plan, Shard};
 pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum, ShardTally, MAX_SHARD_LINE_BYTES};
 pub use symmetry::{canonical, class_size, count_unique, symmetry_images, unique_solutions, TRANSFORMS};

@@ -3,24 +3,59 @@
 //! Contract: [`puzzle_solutions`] visits every solution of a [`Puzzle`] (givens kept, blocked
 //! squares avoided; region puzzles: one queen per region, no two touching; completion puzzles: the
 //! N-Queens rules) in lexicographic order of `queens[row] = col`, handing each as
-//! `queens[col] = row`, and stops after `cap`; it returns how many it visited. Boards up to 64.
+//! `queens[col] = row`, and stops after `cap`; it returns how many it visited. Every node of the
+//! search is a [`PuzzleVisit::Step`] too, so the caller can stop it (a time budget: the visitor
+//! returns `Err(Full)`). A row or column with no open square (and no given) has no solution at
+//! once. Boards up to 64.
 
 use crate::trace::puzzle_furniture::Puzzle;
+use crate::trace::Full;
 
-/// Visit the solutions of `puzzle` (at most `cap`), returning how many were visited.
-pub fn puzzle_solutions(puzzle: &Puzzle, cap: u64, visit: &mut dyn FnMut(&[usize])) -> u64 {
-    let n = puzzle.n;
-    if n == 0 || n > 64 || cap == 0 {
-        return 0;
-    }
-    let mut search = PuzzleCounter::new(puzzle);
-    search.row(0, cap, visit);
-    search.found
+/// What the search hands its visitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleVisit<'a> {
+    /// A node of the search: a row about to be filled.
+    Step,
+    /// A solution, `queens[col] = row`.
+    Solution(&'a [usize]),
 }
 
-/// Count the solutions of `puzzle`, stopping at `cap`.
+/// Visit the solutions of `puzzle` (at most `cap`) and the search's steps, returning how many
+/// solutions were visited, or `Err(Full)` when the visitor stopped the search.
+pub fn puzzle_solutions(
+    puzzle: &Puzzle,
+    cap: u64,
+    visit: &mut dyn FnMut(PuzzleVisit) -> Result<(), Full>,
+) -> Result<u64, Full> {
+    let n = puzzle.n;
+    if n == 0 || n > 64 || cap == 0 || has_empty_line(puzzle) {
+        return Ok(0);
+    }
+    let mut search = PuzzleCounter::new(puzzle);
+    search.row(0, cap, visit)?;
+    Ok(search.found)
+}
+
+/// Count the solutions of `puzzle`, stopping at `cap` (no time bound: the solve stage's budgeted
+/// searches are for puzzles from outside).
 pub fn count_puzzle(puzzle: &Puzzle, cap: u64) -> u64 {
-    puzzle_solutions(puzzle, cap, &mut |_| {})
+    puzzle_solutions(puzzle, cap, &mut |_| Ok(())).expect("nothing stops this count")
+}
+
+/// True when a row or a column has neither an open square nor a given queen.
+fn has_empty_line(puzzle: &Puzzle) -> bool {
+    let n = puzzle.n;
+    let (mut blocked_in_row, mut blocked_in_col) = (vec![0; n], vec![0; n]);
+    let mut seen = vec![false; n * n];
+    for b in puzzle.blocked.iter().filter(|b| b.row < n && b.col < n) {
+        if !std::mem::replace(&mut seen[b.row * n + b.col], true) {
+            blocked_in_row[b.row] += 1;
+            blocked_in_col[b.col] += 1;
+        }
+    }
+    let given_row = |r: usize| puzzle.givens.iter().any(|g| g.row == r);
+    let given_col = |c: usize| puzzle.givens.iter().any(|g| g.col == c);
+    (0..n).any(|i| (blocked_in_row[i] == n && !given_row(i)) || (blocked_in_col[i] == n && !given_col(i)))
 }
 
 struct PuzzleCounter {
@@ -96,16 +131,16 @@ impl PuzzleCounter {
             return 1 << col;
         }
         let mut free = self.open[row] & !self.cols;
+        if !self.regions {
+            // Diagonal `row + n - col` holds bit `n - 1 - col` of the window from `row + 1`
+            // (reversed into columns); anti-diagonal `row + col` holds bit `col` from `row`.
+            let all = u64::MAX >> (64 - self.n);
+            let diagonals = ((self.diag >> (row + 1)) as u64 & all).reverse_bits() >> (64 - self.n);
+            let anti_diagonals = (self.anti >> row) as u64 & all;
+            return free & !(diagonals | anti_diagonals);
+        }
         for col in 0..self.n {
-            if free >> col & 1 == 0 {
-                continue;
-            }
-            let blocked = if self.regions {
-                self.used_regions >> self.region_of[row * self.n + col] & 1 == 1
-            } else {
-                self.diag >> (row + self.n - col) & 1 == 1 || self.anti >> (row + col) & 1 == 1
-            };
-            if blocked {
+            if free >> col & 1 == 1 && self.used_regions >> self.region_of[row * self.n + col] & 1 == 1 {
                 free &= !(1 << col);
             }
         }
@@ -113,16 +148,21 @@ impl PuzzleCounter {
     }
 
     /// Fill rows from `row` on; region puzzles keep queens in neighbouring rows apart.
-    fn row(&mut self, row: usize, cap: u64, visit: &mut dyn FnMut(&[usize])) {
+    fn row(
+        &mut self,
+        row: usize,
+        cap: u64,
+        visit: &mut dyn FnMut(PuzzleVisit) -> Result<(), Full>,
+    ) -> Result<(), Full> {
         if row == self.n {
             let mut by_col = vec![0; self.n];
             for (r, &c) in self.queens.iter().enumerate() {
                 by_col[c] = r;
             }
             self.found += 1;
-            visit(&by_col);
-            return;
+            return visit(PuzzleVisit::Solution(&by_col));
         }
+        visit(PuzzleVisit::Step)?;
         let mut free = self.candidates(row);
         if self.regions {
             let near = |c: usize| (0b111u64 << c) >> 1;
@@ -141,13 +181,17 @@ impl PuzzleCounter {
                 self.mark(row, col);
             }
             let dead = self.regions && self.ended_by[row] & !self.used_regions != 0;
-            if !dead {
+            let below = if dead {
+                Ok(())
+            } else {
                 self.queens[row] = col;
-                self.row(row + 1, cap, visit);
-            }
+                self.row(row + 1, cap, visit)
+            };
             if !is_given {
                 self.mark(row, col);
             }
+            below?;
         }
+        Ok(())
     }
 }

@@ -84,6 +84,17 @@ pub enum Error {
     /// The search `algorithm` gave up after `seconds` seconds; `instead` says what to do.
     #[error("the {algorithm} search found no answer within {seconds} s and gave up; {instead}")]
     SearchTooLong { algorithm: &'static str, seconds: u64, instead: &'static str },
+    /// The `algorithm` search of an `n` x `n` `kind` puzzle ran `seconds` without an answer (after
+    /// `found` solutions) and gave up; `instead` says what to do.
+    #[error("the {algorithm} search of this {n}x{n} {kind} puzzle gave up after {seconds} s without an answer ({} so far); {instead}", solutions_so_far(*found))]
+    PuzzleSearchTooLong {
+        algorithm: &'static str,
+        n: usize,
+        kind: &'static str,
+        found: u64,
+        seconds: u64,
+        instead: &'static str,
+    },
     /// A sink was called out of order (a bug in the caller).
     #[error("a sink was used out of order ({0}); this is a bug in the caller")]
     SinkState(&'static str),
@@ -181,6 +192,10 @@ pub enum Error {
     /// The puzzle file cannot be read.
     #[error("cannot read the puzzle file: {0}")]
     PuzzleRead(std::io::Error),
+    /// The puzzle's `field` (item `index` of its list, if a list) is wrong: `fault` says how.
+    /// Names the fields as a trace's `puzzle` header spells them.
+    #[error("the puzzle's {field}{}: {fault}", index.map(|i| format!("[{i}]")).unwrap_or_default())]
+    PuzzleField { field: &'static str, index: Option<usize>, fault: PuzzleFault },
     /// A puzzle built in code does not fit its board: `reason` says how.
     #[error("the puzzle does not fit its board: {reason}; build it with the puzzle file reader")]
     PuzzleShape { reason: String },
@@ -297,7 +312,8 @@ pub enum TraceFault {
     NotRuledOut { square: String },
 }
 
-/// What is wrong at one place of a puzzle file.
+/// What is wrong at one place of a puzzle: a file's line and column, or a field of a puzzle
+/// built in code or read from a trace.
 // Each variant has a sentence naming its fields, which are what its message shows; missing_docs
 // would ask for one more sentence per field.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -337,6 +353,32 @@ pub enum PuzzleFault {
     /// The given queen on `square` and the earlier one on `other` cannot both stand (`why`).
     #[error("the given queen on {square} attacks the given queen on {other} ({why}); a puzzle's givens must be a partial solution")]
     GivensAttack { square: String, other: String, why: &'static str },
+    /// A puzzle of `n` x `n`: none, or past the largest, `max`.
+    #[error("a {n}x{n} board; puzzles are 1x1 to {max}x{max}")]
+    BoardSize { n: usize, max: usize },
+    /// `found` regions listed for the board's `squares` squares.
+    #[error("{found} regions listed for {squares} squares; list one region a square, row by row")]
+    RegionSquares { found: usize, squares: usize },
+    /// The square `square` is in region `region`, past the board's `n` regions.
+    #[error("square {square} is in region {region}, past the board's {n} regions; number them 0 to {last}", last = n - 1)]
+    RegionNumber { square: String, region: u8, n: usize },
+    /// A square (row `row`, column `col`, from 0) off the `n` x `n` board.
+    #[error("row {row}, column {col} is off the {n}x{n} board; rows and columns count from 0")]
+    OffBoard { row: usize, col: usize, n: usize },
+    /// The given queen on `square` stands on a blocked square.
+    #[error(
+        "the given queen on {square} stands on a blocked square; a square is open, blocked or a given, one of them"
+    )]
+    GivenBlocked { square: String },
+}
+
+/// "no solution", "1 solution", "12 solutions".
+fn solutions_so_far(found: u64) -> String {
+    match found {
+        0 => "no solution".to_string(),
+        1 => "1 solution".to_string(),
+        _ => format!("{found} solutions"),
+    }
 }
 
 fn verdict(safe: bool) -> &'static str {

@@ -4,6 +4,7 @@
 //! (`Err(Full)`) or when [`Until`] is satisfied, right after recording the deciding `solution`.
 
 mod backtrack;
+pub(crate) mod budget;
 mod forward;
 mod grid;
 mod min_conflicts;
@@ -13,7 +14,8 @@ mod shuffle;
 mod solutions;
 mod swap_repair;
 
-pub use solutions::{solution_stream, solutions, SEARCH_TIME_LIMIT};
+pub use budget::SEARCH_TIME_LIMIT;
+pub use solutions::{solution_stream, solutions};
 
 use crate::error::Error;
 use crate::trace::puzzle_furniture::Puzzle;
@@ -170,7 +172,8 @@ pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
 }
 
 /// Record a whole run as a [`Trace`], refusing runs of more than `max_frames` frames (events + 1)
-/// with [`Error::TooManyFrames`] (the run stops as soon as it passes the cap).
+/// with [`Error::TooManyFrames`] (the run stops as soon as it passes the cap), and a puzzle's run
+/// that passes [`SEARCH_TIME_LIMIT`] with [`Error::PuzzleSearchTooLong`].
 ///
 /// ```
 /// let mut options = queens::SolveOptions::new(6);
@@ -186,7 +189,20 @@ pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error>
     }
     check_solvable(options)?;
     let mut recorder = VecRecorder::with_limit(max_frames.saturating_sub(1));
-    if run(options, &mut recorder).is_err() || recorder.overflowed() {
+    // A puzzle's run spends the search budget (a deduction on a big board is dear, so the frame
+    // cap alone would not bound its time); the recording is kept whole, so the budget is its all.
+    let mut timed =
+        budget::BudgetRecorder { inner: &mut recorder, budget: budget::SearchBudget::new().clock_every(16) };
+    let stopped = match &options.puzzle {
+        Some(_) => run(options, &mut timed).is_err(),
+        None => run(options, timed.inner).is_err(),
+    };
+    let budget = timed.budget;
+    if let (true, Some(puzzle)) = (budget.spent(), &options.puzzle) {
+        let found = recorder.events.iter().filter(|e| matches!(e, Event::Solution { .. })).count() as u64;
+        return Err(puzzle::gave_up(puzzle, options.algorithm.name(), found, &budget, puzzle::RECORDED_INSTEAD));
+    }
+    if stopped || recorder.overflowed() {
         return Err(Error::TooManyFrames { limit: max_frames });
     }
     Ok(Trace {

@@ -1,38 +1,36 @@
 //! Solutions without a trace: a recorder that keeps only the solutions a solver reports, so boards
 //! far too large to animate can still be solved.
 //!
-//! Contract: every search is bounded in time ([`SEARCH_TIME_LIMIT`]), not in steps, and one that
-//! runs out says which algorithm can do the job instead. Every solution of a board (backtracking
+//! Contract: every search is bounded in time (the one [`SearchBudget`]: [`SEARCH_TIME_LIMIT`] in
+//! all, as the solutions are kept until it ends), not in steps, and one that runs out says which
+//! algorithm can do the job instead. Every solution of a board (backtracking
 //! order, `Until::All`) comes from the bitmask enumerator in `count/`, lazily, so `solve 16 --all`
 //! streams its 14,772,512 solutions in flat memory.
 
+use super::budget::{SearchBudget, SEARCH_TIME_LIMIT};
 use super::{Algorithm, SolveOptions, Until};
 use crate::error::Error;
 use crate::trace::{Event, Full, Recorder};
-use std::time::{Duration, Instant};
-
-/// How long a search for [`solutions`] may run before it gives up (shuffle on a big board, or
-/// backtracking on 1,000 columns, would otherwise run for ever).
-pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
 
 /// Events between two looks at the clock (a min-conflicts step on a board of a million columns
 /// costs a millisecond, so this keeps the overrun under a second).
 const CLOCK_EVERY: u64 = 256;
 
-/// Keeps only the solutions a solver reports; refuses events once the search has run for
-/// [`SEARCH_TIME_LIMIT`].
+/// Keeps only the solutions a solver reports; refuses events once the budget is spent.
 struct SolutionRecorder {
     solutions: Vec<Vec<usize>>,
-    events: u64,
-    started: Instant,
+    budget: SearchBudget,
+}
+
+impl SolutionRecorder {
+    fn new() -> Self {
+        SolutionRecorder { solutions: Vec::new(), budget: SearchBudget::new().clock_every(CLOCK_EVERY) }
+    }
 }
 
 impl Recorder for SolutionRecorder {
     fn record(&mut self, event: Event) -> Result<(), Full> {
-        self.events += 1;
-        if self.events % CLOCK_EVERY == 0 && self.started.elapsed() > SEARCH_TIME_LIMIT {
-            return Err(Full);
-        }
+        self.budget.step()?;
         if let Event::Solution { queens } = event {
             self.solutions.push(queens);
         }
@@ -59,8 +57,15 @@ pub fn solution_stream(
     }
     super::check_solvable(options)?;
     if let Some(puzzle) = &options.puzzle {
-        // Puzzles have no symmetry classes: `unique` keeps them all.
-        return Ok(Box::new(super::puzzle::solve_puzzle(puzzle, options.until).into_iter()));
+        // Puzzles have no symmetry classes: `unique` keeps them all. Kept until the search ends, so
+        // the budget is the whole search's.
+        let mut found = Vec::new();
+        let mut budget = SearchBudget::new();
+        super::puzzle::solutions_within(puzzle, options.until, &mut budget, &mut |queens, _| {
+            found.push(queens);
+            Ok(())
+        })?;
+        return Ok(Box::new(found.into_iter()));
     }
     let keep = move |queens: &Vec<usize>| !unique || crate::count::canonical(queens) == *queens;
     if options.until == Until::All && options.algorithm == Algorithm::Backtrack {
@@ -69,7 +74,7 @@ pub fn solution_stream(
         }
         return Ok(Box::new(crate::count::solutions(options.n).filter(keep)));
     }
-    let mut recorder = SolutionRecorder { solutions: Vec::new(), events: 0, started: Instant::now() };
+    let mut recorder = SolutionRecorder::new();
     if super::run(options, &mut recorder).is_err() {
         return Err(gave_up(options));
     }
@@ -97,7 +102,7 @@ mod tests {
         for n in [1, 4, 6, 8] {
             let mut options = SolveOptions::new(n);
             options.until = Until::All;
-            let mut recorder = SolutionRecorder { solutions: Vec::new(), events: 0, started: Instant::now() };
+            let mut recorder = SolutionRecorder::new();
             super::super::run(&options, &mut recorder).unwrap();
             assert_eq!(solutions(&options, false).unwrap(), recorder.solutions, "n = {n}");
         }

@@ -296,8 +296,8 @@ mod tests {
 
     #[test]
     fn a_puzzle_rides_in_the_header() {
-        let puzzle =
-            crate::trace::puzzle_furniture::Puzzle { n: 4, regions: vec![0; 16], blocked: vec![], givens: vec![] };
+        let regions = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        let puzzle = crate::trace::puzzle_furniture::Puzzle { n: 4, regions, blocked: vec![], givens: vec![] };
         let trace = Trace { puzzle: Some(puzzle), ..trace() };
         let mut lines = Vec::new();
         write(&trace, &mut lines).unwrap();
@@ -305,6 +305,9 @@ mod tests {
         assert!(first.starts_with(r#"{"n":4,"algorithm":"backtrack","puzzle":{"n":4,"regions":[0,"#), "{first}");
         let Input::Lines(events) = open(&lines[..]).unwrap() else { panic!("JSON Lines expected") };
         assert_eq!(events.header.puzzle, trace.puzzle);
+        let wrapped = String::from_utf8_lossy(&lines).replacen(",3,3]", ",3,60]", 1);
+        let Err(err) = open(wrapped.as_bytes()) else { panic!("a region past the board's is refused") };
+        assert!(err.to_string().contains("the puzzle's regions[15]: square d1 is in region 60"), "{err}");
     }
 
     #[test]

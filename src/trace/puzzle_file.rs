@@ -9,6 +9,7 @@
 //! [`MAX_PUZZLE_BYTES`] and boards over [`MAX_PUZZLE_N`] are refused; a region in several pieces
 //! is allowed and reported as a warning. [`puzzle_text`] writes the same format back.
 
+pub use super::puzzle_furniture::conflict;
 use super::puzzle_furniture::{Puzzle, MAX_REGIONS};
 use super::Square;
 use crate::error::{Error, PuzzleFault};
@@ -45,7 +46,7 @@ struct Row {
     cells: Vec<(usize, char)>,
 }
 
-fn fault(line: usize, col: usize, fault: PuzzleFault) -> Error {
+fn fault_at(line: usize, col: usize, fault: PuzzleFault) -> Error {
     Error::PuzzleFile { line, col, fault }
 }
 
@@ -56,14 +57,14 @@ pub fn parse_puzzle(bytes: &[u8]) -> Result<ReadPuzzle, Error> {
         let before = &bytes[..e.valid_up_to()];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
         let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        fault(line, col, PuzzleFault::NotUtf8)
+        fault_at(line, col, PuzzleFault::NotUtf8)
     })?;
     let rows = grid_rows(text)?;
     let n = check_shape(&rows)?;
     let first = &rows[..n];
     let is_completion = first.iter().flat_map(|r| &r.cells).all(|&(_, c)| matches!(c, '.' | '#' | 'Q'));
     if is_completion && rows.len() == 2 * n {
-        return Err(fault(rows[n].line, rows[n].cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
+        return Err(fault_at(rows[n].line, rows[n].cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
     }
     let (regions, marks) = if is_completion { (Vec::new(), first) } else { (region_grid(first, n)?, &rows[n..]) };
     let mut puzzle = Puzzle { n, regions, blocked: Vec::new(), givens: Vec::new() };
@@ -73,7 +74,7 @@ pub fn parse_puzzle(bytes: &[u8]) -> Result<ReadPuzzle, Error> {
                 '#' => puzzle.blocked.push(Square::new(row, col)),
                 'Q' => puzzle.givens.push(Square::new(row, col)),
                 '.' => {}
-                _ => return Err(fault(cells.line, at, PuzzleFault::LetterInMarks)),
+                _ => return Err(fault_at(cells.line, at, PuzzleFault::LetterInMarks)),
             }
         }
     }
@@ -92,7 +93,7 @@ fn grid_rows(text: &str) -> Result<Vec<Row>, Error> {
                 '%' => break,
                 ' ' | '\t' | '\r' => {}
                 '.' | '#' | 'A'..='Z' | 'a'..='z' => cells.push((at + 1, c)),
-                _ => return Err(fault(index + 1, at + 1, PuzzleFault::UnknownCharacter { found: c })),
+                _ => return Err(fault_at(index + 1, at + 1, PuzzleFault::UnknownCharacter { found: c })),
             }
         }
         if !cells.is_empty() {
@@ -104,20 +105,20 @@ fn grid_rows(text: &str) -> Result<Vec<Row>, Error> {
 
 /// N (the first row's length), once every row has N cells and there are N or 2N rows.
 fn check_shape(rows: &[Row]) -> Result<usize, Error> {
-    let Some(top) = rows.first() else { return Err(fault(1, 1, PuzzleFault::Empty)) };
+    let Some(top) = rows.first() else { return Err(fault_at(1, 1, PuzzleFault::Empty)) };
     let n = top.cells.len();
     if n > MAX_PUZZLE_N {
-        return Err(fault(top.line, top.cells[MAX_PUZZLE_N].0, PuzzleFault::TooBig { n, max: MAX_PUZZLE_N }));
+        return Err(fault_at(top.line, top.cells[MAX_PUZZLE_N].0, PuzzleFault::TooBig { n, max: MAX_PUZZLE_N }));
     }
     for row in rows {
         if row.cells.len() != n {
             let col = row.cells.get(n).map_or_else(|| row.cells.last().map_or(1, |c| c.0 + 1), |c| c.0);
-            return Err(fault(row.line, col, PuzzleFault::Ragged { found: row.cells.len(), n }));
+            return Err(fault_at(row.line, col, PuzzleFault::Ragged { found: row.cells.len(), n }));
         }
     }
     if rows.len() != n && rows.len() != 2 * n {
         let at = if rows.len() > 2 * n { &rows[2 * n] } else { rows.last().expect("not empty") };
-        return Err(fault(at.line, at.cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
+        return Err(fault_at(at.line, at.cells[0].0, PuzzleFault::RowCount { found: rows.len(), n }));
     }
     Ok(n)
 }
@@ -147,7 +148,7 @@ fn region_grid(rows: &[Row], n: usize) -> Result<Vec<u8>, Error> {
     let mut first_past = None;
     for row in rows {
         for &(at, c) in &row.cells {
-            let Some(region) = region_of(c) else { return Err(fault(row.line, at, PuzzleFault::MarkInRegions)) };
+            let Some(region) = region_of(c) else { return Err(fault_at(row.line, at, PuzzleFault::MarkInRegions)) };
             if usize::from(region) >= n && first_past.is_none() {
                 first_past = Some((row.line, at, c));
             }
@@ -158,42 +159,24 @@ fn region_grid(rows: &[Row], n: usize) -> Result<Vec<u8>, Error> {
     let found = seen.iter().filter(|&&s| s).count();
     if found != n {
         let (line, col) = first_past.map_or((rows[0].line, rows[0].cells[0].0), |(line, col, _)| (line, col));
-        return Err(fault(line, col, PuzzleFault::RegionCount { n, found }));
+        return Err(fault_at(line, col, PuzzleFault::RegionCount { n, found }));
     }
     if let Some((line, col, letter)) = first_past {
-        return Err(fault(line, col, PuzzleFault::RegionLetter { letter, n, last: region_letter(n as u8 - 1) }));
+        return Err(fault_at(line, col, PuzzleFault::RegionLetter { letter, n, last: region_letter(n as u8 - 1) }));
     }
     Ok(regions)
 }
 
-/// Why two squares cannot both hold queens in this puzzle, if they cannot.
-pub fn conflict(puzzle: &Puzzle, a: Square, b: Square) -> Option<&'static str> {
-    if a.row == b.row {
-        Some("same row")
-    } else if a.col == b.col {
-        Some("same column")
-    } else if puzzle.has_regions() && puzzle.region(a) == puzzle.region(b) {
-        Some("same region")
-    } else if puzzle.has_regions() && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1 {
-        Some("touching")
-    } else if !puzzle.has_regions() && a.row.abs_diff(b.row) == a.col.abs_diff(b.col) {
-        Some("same diagonal")
-    } else {
-        None
-    }
-}
-
-/// No given queen may attack another; the later one (reading order) is named.
+/// The puzzle's fields checked as every puzzle's are ([`Puzzle::check`]); a fault at a given (one
+/// attacking another: the later one in reading order) is named by its line and column.
 fn check_givens(puzzle: &Puzzle, marks: &[Row]) -> Result<(), Error> {
-    for (i, &square) in puzzle.givens.iter().enumerate() {
-        let earlier = puzzle.givens[..i].iter().find_map(|&o| conflict(puzzle, square, o).map(|why| (o, why)));
-        if let Some((other, why)) = earlier {
-            let (line, at) = (marks[square.row].line, marks[square.row].cells[square.col].0);
-            let (square, other) = (square.name(puzzle.n), other.name(puzzle.n));
-            return Err(fault(line, at, PuzzleFault::GivensAttack { square, other, why }));
+    match puzzle.check() {
+        Err(Error::PuzzleField { field: "givens", index: Some(index), fault }) => {
+            let square = puzzle.givens[index];
+            Err(fault_at(marks[square.row].line, marks[square.row].cells[square.col].0, fault))
         }
+        other => other,
     }
-    Ok(())
 }
 
 /// A warning per region in more than one piece (squares joined through sides), naming the first

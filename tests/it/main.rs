@@ -37,6 +37,7 @@ mod pdf;
 mod planted_links;
 mod play;
 mod properties;
+mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;
 mod race;

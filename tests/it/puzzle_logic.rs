@@ -22,6 +22,18 @@ fn puzzles() -> Vec<Puzzle> {
         .collect()
 }
 
+/// Every solution `solve_puzzle` hands out, in its order.
+fn solve_puzzle(puzzle: &Puzzle, until: Until) -> Vec<Vec<usize>> {
+    let mut found = Vec::new();
+    let count = queens::solve_puzzle(puzzle, until, &mut |queens| {
+        found.push(queens);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(count, found.len() as u64);
+    found
+}
+
 fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     solutions.sort();
     solutions
@@ -32,11 +44,11 @@ fn solvers_agree_with_brute_force_on_2000_puzzles() {
     let (mut none, mut one, mut several) = (0, 0, 0);
     for puzzle in puzzles() {
         let expected = brute_force(&puzzle);
-        let found = sorted(queens::solve_puzzle(&puzzle, Until::All));
+        let found = sorted(solve_puzzle(&puzzle, Until::All));
         assert_eq!(found, expected, "{}", queens::puzzle_text(&puzzle));
         let count = queens::count::count_puzzle(&puzzle, u64::MAX);
         assert_eq!(count, expected.len() as u64, "{}", queens::puzzle_text(&puzzle));
-        let first = queens::solve_puzzle(&puzzle, Until::First);
+        let first = solve_puzzle(&puzzle, Until::First);
         assert_eq!(first.len(), expected.len().min(1));
         match expected.len() {
             0 => none += 1,
@@ -297,5 +309,5 @@ fn completion_puzzles_have_no_rules_to_apply() {
     let puzzle = queens::generate_puzzle(6, 1, PuzzleKind::Completion, false).unwrap().puzzle;
     assert!(queens::solve_by_rules(&puzzle).stuck);
     assert!(queens::puzzle_hint(&puzzle).starts_with("a completion puzzle has no rules"));
-    assert_eq!(queens::solve_puzzle(&puzzle, Until::All), brute_force(&puzzle));
+    assert_eq!(solve_puzzle(&puzzle, Until::All), brute_force(&puzzle));
 }

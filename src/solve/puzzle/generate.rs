@@ -10,7 +10,7 @@
 //! while keeping it unique. Regions are lettered in reading order of their first square.
 
 use super::deduce::{by_rules, Outcome};
-use crate::count::puzzle_solutions;
+use crate::count::{puzzle_solutions, PuzzleVisit};
 use crate::error::Error;
 use crate::solve::Rng;
 use crate::trace::puzzle_furniture::Puzzle;
@@ -178,10 +178,13 @@ fn stays_whole(n: usize, regions: &[u8], sq: usize) -> bool {
 /// A solution other than the intended one (`cols[row]`), as `queens[col] = row`.
 fn second_solution(puzzle: &Puzzle, cols: &[usize]) -> Option<Vec<usize>> {
     let mut other = None;
-    puzzle_solutions(puzzle, 2, &mut |queens| {
-        if other.is_none() && queens.iter().enumerate().any(|(c, &r)| cols[r] != c) {
-            other = Some(queens.to_vec());
+    let _ = puzzle_solutions(puzzle, 2, &mut |visit| {
+        if let PuzzleVisit::Solution(queens) = visit {
+            if other.is_none() && queens.iter().enumerate().any(|(c, &r)| cols[r] != c) {
+                other = Some(queens.to_vec());
+            }
         }
+        Ok(())
     });
     other
 }

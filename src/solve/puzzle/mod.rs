@@ -2,14 +2,20 @@
 //! the tree searches around a puzzle's furniture; plus the hint, and puzzle generation.
 //!
 //! Contract: [`deduce::solve`] hands out the region solver's steps; [`search::run`] emits the
-//! usual events of backtrack, grid and forward; [`hint`] says the next deduction in words;
-//! [`generate::generate`] makes puzzles with one solution, deterministic per seed.
+//! usual events of backtrack, grid and forward; [`solve_puzzle`] streams a puzzle's solutions;
+//! [`hint`] says the next deduction in words; [`generate::generate`] makes puzzles with one
+//! solution, deterministic per seed. Every search from outside (solving, counting, a recorded
+//! `--puzzle` run) spends the one search budget (`solve/budget.rs`).
 
 pub mod deduce;
 pub mod generate;
 pub mod region_grid;
 pub mod rules;
 pub mod search;
+mod solutions;
+
+pub use solutions::solve_puzzle;
+pub(crate) use solutions::{gave_up, solutions_within, RECORDED_INSTEAD};
 
 use crate::error::Error;
 use crate::solve::{Algorithm, SolveOptions};
@@ -45,52 +51,14 @@ pub fn rule_mix(puzzle: &Puzzle) -> String {
     outcome.map(|o| o.rule_mix()).unwrap_or_default()
 }
 
-/// Every solution the solvers find, in their order, up to `until`: region puzzles by the rule
-/// solver (guessing where the rules stop), completion puzzles by backtracking around the furniture.
-pub fn solve_puzzle(puzzle: &Puzzle, until: crate::solve::Until) -> Vec<Vec<usize>> {
-    let mut found = Vec::new();
-    if puzzle.has_regions() {
-        let _ = deduce::solve(puzzle, until, true, &mut |_, step| {
-            if let deduce::Move::Solution(queens) = step {
-                found.push(queens);
-            }
-            Ok(())
-        });
-    } else {
-        let mut options = SolveOptions::new(puzzle.n);
-        options.until = until;
-        let _ = search::run(&options, puzzle, &mut SolutionsKept(&mut found));
-    }
-    found
-}
-
-/// A recorder keeping the solutions only.
-struct SolutionsKept<'a>(&'a mut Vec<Vec<usize>>);
-
-impl Recorder for SolutionsKept<'_> {
-    fn record(&mut self, event: Event) -> Result<(), Full> {
-        if let Event::Solution { queens } = event {
-            self.0.push(queens);
-        }
-        Ok(())
-    }
-}
-
 /// Refuse a puzzle that does not fit its board (`n`), or a search that does not solve it.
 pub fn check(puzzle: &Puzzle, n: usize, algorithm: Algorithm) -> Result<(), Error> {
-    let shape = |reason: String| Err(Error::PuzzleShape { reason });
     if puzzle.n != n || n == 0 || n > MAX_PUZZLE_N {
-        return shape(format!(
-            "a {}x{} puzzle on a {n}x{n} board (puzzles go up to {MAX_PUZZLE_N})",
-            puzzle.n, puzzle.n
-        ));
+        return Err(Error::PuzzleShape {
+            reason: format!("a {}x{} puzzle on a {n}x{n} board (puzzles go up to {MAX_PUZZLE_N})", puzzle.n, puzzle.n),
+        });
     }
-    if puzzle.has_regions() && (puzzle.regions.len() != n * n || puzzle.regions.iter().any(|&r| usize::from(r) >= n)) {
-        return shape(format!("a {n}x{n} region puzzle needs {} squares of regions 0 to {}", n * n, n - 1));
-    }
-    if let Some(off) = puzzle.blocked.iter().chain(&puzzle.givens).find(|s| s.row >= n || s.col >= n) {
-        return shape(format!("row {} col {} is off the board", off.row, off.col));
-    }
+    puzzle.check()?;
     let kind = if puzzle.has_regions() { "region puzzles" } else { "completion puzzles" };
     match algorithm {
         Algorithm::Backtrack | Algorithm::Grid | Algorithm::Forward => Ok(()),
