@@ -43,9 +43,14 @@ pub enum Error {
     /// A whole JSON trace is larger than `limit` bytes.
     #[error("the JSON trace is larger than {limit} bytes; write it as JSON Lines (trace --format jsonl), which is read as a stream")]
     TraceTooLarge { limit: u64 },
-    /// The trace's algorithm name has `chars` characters, more than `max`.
-    #[error("the trace's algorithm name is {chars} characters long, more than {max}; shorten it")]
+    /// The trace's algorithm name is longer than `max` characters; `chars` were counted (a whole
+    /// JSON trace is refused at the first character past `max`, before the rest is read).
+    #[error("the trace's algorithm name is longer than {max} characters; shorten it")]
     AlgorithmName { chars: usize, max: usize },
+    /// A whole JSON trace holds a string (a name or a caption) longer than `limit` bytes, which no
+    /// trace needs; it is refused before the rest is read.
+    #[error("the JSON trace holds a string longer than {limit} bytes, which no trace needs; shorten it")]
+    TraceStringTooLong { limit: usize },
     /// A picture of `width` x `height` pixels is past the pixel budget `limit`.
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
     ImageTooLarge { width: usize, height: usize, limit: &'static str },

@@ -7,6 +7,7 @@
 //! Extra fields may be added later; the fields here keep their meaning.
 
 mod algorithm;
+mod json_bounds;
 pub mod jsonl;
 pub mod puzzle_file;
 pub mod puzzle_furniture;
