@@ -355,4 +355,7 @@ pub enum SelectError {
     /// The frame list `spec` selects no frame of a run whose last frame is `last`.
     #[error("the frame list '{spec}' selects no frame of this run (it has frames 0 to {last}); pick others")]
     Empty { spec: String, last: usize },
+    /// The selection holds `selected` frames, more than the frame limit `limit` (frames drawn).
+    #[error("{selected} frames are selected, more than the frame limit of {limit}; select fewer or raise the limit")]
+    TooMany { selected: usize, limit: usize },
 }
