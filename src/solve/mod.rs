@@ -15,6 +15,7 @@ mod swap_repair;
 
 pub use solutions::{solution_stream, solutions, SEARCH_TIME_LIMIT};
 
+use crate::count::SolutionOrder;
 use crate::error::Error;
 use crate::trace::puzzle_furniture::Puzzle;
 pub use crate::trace::Algorithm;
@@ -121,6 +122,9 @@ pub struct SolveOptions {
     /// The puzzle to solve (its furniture stands from the start); `None`, the default, solves
     /// the empty board.
     pub puzzle: Option<Puzzle>,
+    /// The order every solution comes in from the backtrack algorithm ([`solution_stream`]).
+    /// Default: [`SolutionOrder::Backtrack`].
+    pub order: SolutionOrder,
 }
 
 impl SolveOptions {
@@ -133,6 +137,7 @@ impl SolveOptions {
             detail: Detail::default(),
             seed: DEFAULT_SEED,
             puzzle: None,
+            order: SolutionOrder::Backtrack,
         }
     }
 }
