@@ -277,6 +277,9 @@ impl Board {
 
     /// Apply one event, or say why it cannot happen on this board.
     pub fn apply(&mut self, event: &Event) -> Result<(), TraceFault> {
+        if let Some(fault) = event.caption_fault() {
+            return Err(fault);
+        }
         match event {
             Event::Place { row, col } => self.place(Square::new(*row, *col)),
             Event::Remove { row, col } => self.remove(Square::new(*row, *col)),

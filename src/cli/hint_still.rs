@@ -15,6 +15,7 @@ use std::path::Path;
 /// Draw `puzzle`'s next deduction into `path` with the look `look`; what was written, for the summary.
 pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) -> Result<String> {
     let format = Format::choose(None, Some(path), &[Format::Png, Format::Svg])?;
+    super::svg::check_auto(&look.theme, format == Format::Svg)?;
     let mut options = SolveOptions::new(puzzle.n);
     options.algorithm = Algorithm::Deduce;
     options.puzzle = Some(puzzle.clone());

@@ -244,6 +244,9 @@ pub enum TraceFault {
     /// Two queens of a solution (on squares `a` and `b`) attack each other.
     #[error("queens on {a} and {b} attack each other")]
     SolutionConflict { a: String, b: String },
+    /// The event's caption sentence is `chars` characters long, more than `max`.
+    #[error("its caption is {chars} characters long, more than {max}; shorten the event's text")]
+    CaptionTooLong { chars: usize, max: usize },
     /// A layout lists `listed` queens on a board of `n`.
     #[error("layout lists {listed} queens for a {n}x{n} board")]
     LayoutLength { listed: usize, n: usize },

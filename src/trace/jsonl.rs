@@ -99,6 +99,9 @@ fn read_whole_within<R: std::io::Read>(input: R, limit: u64) -> Result<Trace, Er
     }
     let trace = trace?;
     check_algorithm(&trace.algorithm)?;
+    if let Some((i, fault)) = trace.events.iter().enumerate().find_map(|(i, e)| Some((i, e.caption_fault()?))) {
+        return Err(Error::InvalidTrace { event: i + 1, fault });
+    }
     Ok(trace)
 }
 
@@ -209,8 +212,14 @@ impl<R: BufRead> Iterator for Events<R> {
             if text.is_empty() {
                 continue;
             }
-            let parsed = serde_json::from_str(text).map(|event| (line, event));
-            return Some(parsed.map_err(|e| Error::TraceLine { line, reason: e.to_string() }));
+            let parsed: Result<Event, _> = serde_json::from_str(text);
+            return Some(match parsed {
+                Ok(event) => match event.caption_fault() {
+                    Some(fault) => Err(Error::TraceLine { line, reason: fault.to_string() }),
+                    None => Ok((line, event)),
+                },
+                Err(e) => Err(Error::TraceLine { line, reason: e.to_string() }),
+            });
         }
     }
 }

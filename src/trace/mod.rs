@@ -20,6 +20,10 @@ pub use run::RunInfo;
 /// Largest board a trace can be replayed on (a board keeps one flag per square).
 pub const MAX_REPLAY_N: usize = 4096;
 
+/// Longest caption sentence a puzzle event may carry, in characters: the solvers' own stay under
+/// a hundred, and a longer one would wrap into a band taller than any frame allows.
+pub const MAX_CAPTION_CHARS: usize = 400;
+
 use puzzle_furniture::{Puzzle, Rule};
 use serde::{Deserialize, Serialize};
 
@@ -200,6 +204,20 @@ impl Event {
             Event::Guess { .. } => "guess",
             Event::Undo { .. } => "undo",
         }
+    }
+
+    /// The caption sentence a puzzle event carries (eliminate, deduce, undo).
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Event::Eliminate { text, .. } | Event::Deduce { text, .. } | Event::Undo { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Why the event's caption cannot be drawn: longer than [`MAX_CAPTION_CHARS`].
+    pub fn caption_fault(&self) -> Option<crate::error::TraceFault> {
+        let chars = self.text()?.chars().count();
+        (chars > MAX_CAPTION_CHARS).then_some(crate::error::TraceFault::CaptionTooLong { chars, max: MAX_CAPTION_CHARS })
     }
 
     /// True for the events only a puzzle's trace holds (eliminate, deduce, guess, undo).

@@ -28,6 +28,7 @@ mod hostile_out;
 mod html;
 mod jsonl;
 mod layers;
+mod messages;
 mod legibility;
 mod library;
 mod look_panels;
