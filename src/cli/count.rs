@@ -98,7 +98,10 @@ impl SolveCommandArgs {
         options.until = if self.all { Until::All } else { Until::First };
         options.seed = self.seed;
         if self.order == SolutionOrder::Perms && self.algorithm != Algorithm::Backtrack {
-            let reason = format!("--order perms numbers every solution of the board; it takes the backtrack algorithm, not {}", self.algorithm.name());
+            let reason = format!(
+                "--order perms numbers every solution of the board; it takes the backtrack algorithm, not {}",
+                self.algorithm.name()
+            );
             return Err(UsageError(reason).into());
         }
         options.order = self.order;

@@ -3,18 +3,24 @@
 //! an allowed trace needs.
 //!
 //! Contract: [`Bounded`] passes bytes through unchanged until the input passes its byte limit
-//! (then [`Error::TraceTooLarge`]), a string passes [`MAX_STRING_BYTES`] (then
-//! [`Error::TraceStringTooLong`]) or the top-level `algorithm` value passes
-//! [`MAX_ALGORITHM_CHARS`] characters (then [`Error::AlgorithmName`]); it then returns an I/O
+//! (then [`Error::TraceTooLarge`]), a string passes its byte limit (then
+//! [`Error::TraceStringTooLong`]) or the top-level `algorithm` value passes its character limit
+//! (then [`Error::AlgorithmName`]); it then returns an I/O
 //! error to the parser and keeps the typed error in [`Bounded::fault`]. It reads JSON's lexical
 //! structure only (strings, escapes, nesting), never builds values.
 
 use crate::error::Error;
-use crate::trace::jsonl::{MAX_ALGORITHM_CHARS, MAX_LINE_BYTES};
 
-/// Longest string a JSON trace may hold, in bytes as written (1 MiB): a JSON Lines line, which
-/// holds one event, is no longer either.
-pub const MAX_STRING_BYTES: usize = MAX_LINE_BYTES;
+/// What a whole JSON trace may hold.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Bytes in all.
+    pub bytes: u64,
+    /// Bytes of one string, as written.
+    pub string_bytes: usize,
+    /// Characters of the top-level `algorithm` value.
+    pub algorithm_chars: usize,
+}
 
 /// Where the lexer stands inside a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +37,7 @@ enum Escape {
 pub struct Bounded<R> {
     input: R,
     left: u64,
-    limit: u64,
+    limits: Limits,
     /// Why the read was stopped, once it was.
     pub fault: Option<Error>,
     depth: u32,
@@ -48,12 +54,12 @@ pub struct Bounded<R> {
 }
 
 impl<R: std::io::Read> Bounded<R> {
-    /// Watch `input`, refusing it past `limit` bytes.
-    pub fn new(input: R, limit: u64) -> Self {
+    /// Watch `input`, refusing it past `limits`.
+    pub fn new(input: R, limits: Limits) -> Self {
         Bounded {
             input,
-            left: limit,
-            limit,
+            left: limits.bytes,
+            limits,
             fault: None,
             depth: 0,
             in_string: false,
@@ -111,7 +117,9 @@ impl<R: std::io::Read> Bounded<R> {
                 self.string_chars += 1;
             }
             Escape::None => self.string_chars += usize::from(byte & 0xC0 != 0x80),
-            Escape::Backslash => self.escape = if byte == b'u' { Escape::Hex { left: 4, value: 0 } } else { Escape::None },
+            Escape::Backslash => {
+                self.escape = if byte == b'u' { Escape::Hex { left: 4, value: 0 } } else { Escape::None }
+            }
             Escape::Hex { left, value } => {
                 let digit = (byte as char).to_digit(16).unwrap_or(0) as u16;
                 let value = value << 4 | digit;
@@ -126,11 +134,12 @@ impl<R: std::io::Read> Bounded<R> {
             self.key.push(byte);
         }
         let escaping = self.escape != Escape::None; // counted once the escape ends (a pair is one character)
-        if self.in_algorithm && !escaping && self.string_chars > MAX_ALGORITHM_CHARS {
-            return Err(Error::AlgorithmName { chars: self.string_chars, max: MAX_ALGORITHM_CHARS });
+        let Limits { string_bytes, algorithm_chars, .. } = self.limits;
+        if self.in_algorithm && !escaping && self.string_chars > algorithm_chars {
+            return Err(Error::AlgorithmName { chars: self.string_chars, max: algorithm_chars });
         }
-        if self.string_bytes > MAX_STRING_BYTES {
-            return Err(Error::TraceStringTooLong { limit: MAX_STRING_BYTES });
+        if self.string_bytes > string_bytes {
+            return Err(Error::TraceStringTooLong { limit: string_bytes });
         }
         Ok(())
     }
@@ -153,7 +162,7 @@ impl<R: std::io::Read> std::io::Read for Bounded<R> {
             if self.input.read(&mut probe)? == 0 {
                 return Ok(0);
             }
-            return Err(self.stop(Error::TraceTooLarge { limit: self.limit }));
+            return Err(self.stop(Error::TraceTooLarge { limit: self.limits.bytes }));
         }
         let most = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
         let read = self.input.read(&mut buf[..most])?;
@@ -172,9 +181,12 @@ mod tests {
     use super::*;
     use std::io::Read;
 
+    const MAX_STRING_BYTES: usize = 1 << 20;
+    const LIMITS: Limits = Limits { bytes: u64::MAX, string_bytes: MAX_STRING_BYTES, algorithm_chars: 64 };
+
     /// Read `text` through a `Bounded` reader, a byte at a time as serde_json does.
     fn fault_of(text: &[u8]) -> Option<Error> {
-        let mut bounded = Bounded::new(text, u64::MAX);
+        let mut bounded = Bounded::new(text, LIMITS);
         let mut byte = [0u8; 1];
         while let Ok(1) = bounded.read(&mut byte) {}
         bounded.fault

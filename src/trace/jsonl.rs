@@ -9,7 +9,7 @@
 //! line number (1-based, the header is line 1).
 
 use crate::error::Error;
-use crate::trace::json_bounds::Bounded;
+use crate::trace::json_bounds::{Bounded, Limits};
 use crate::trace::RunInfo;
 use crate::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
@@ -92,7 +92,8 @@ pub fn read_whole<R: std::io::Read>(input: R) -> Result<Trace, Error> {
 }
 
 fn read_whole_within<R: std::io::Read>(input: R, limit: u64) -> Result<Trace, Error> {
-    let mut bounded = std::io::BufReader::new(Bounded::new(input, limit));
+    let limits = Limits { bytes: limit, string_bytes: MAX_LINE_BYTES, algorithm_chars: MAX_ALGORITHM_CHARS };
+    let mut bounded = std::io::BufReader::new(Bounded::new(input, limits));
     let trace: Result<Trace, _> = serde_json::from_reader(&mut bounded);
     if let Some(fault) = bounded.into_inner().fault {
         return Err(fault);

@@ -215,7 +215,10 @@ mod tests {
         let every = Selection { spec: None, every: NonZeroUsize::new(1000) };
         assert_eq!(every.resolve_within(&long, 100_000).map(|f| f.len()), Ok(501));
         let all = Selection::all().resolve_within(&long, 100_000).unwrap_err();
-        assert!(all.to_string().starts_with("500001 frames are selected, more than the frame limit of 100000"), "{all}");
+        assert!(
+            all.to_string().starts_with("500001 frames are selected, more than the frame limit of 100000"),
+            "{all}"
+        );
     }
 
     /// The frames an item names, or None when it reaches past `last`: a model written from the contract.

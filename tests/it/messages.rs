@@ -60,9 +60,8 @@ fn race_words_may_follow_an_option() {
 fn an_overlong_caption_is_named_not_the_square_size() {
     let dir = temp_dir("messages", "caption");
     let puzzle = r#"{"n":4,"regions":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3]}"#;
-    let event = |text: &str| {
-        format!(r#"{{"event":"deduce","row":0,"col":1,"rule":"last-square","used":[],"text":"{text}"}}"#)
-    };
+    let event =
+        |text: &str| format!(r#"{{"event":"deduce","row":0,"col":1,"rule":"last-square","used":[],"text":"{text}"}}"#);
     let long = "word ".repeat(20_000);
     let whole = format!(r#"{{"n":4,"algorithm":"deduce","puzzle":{puzzle},"events":[{}]}}"#, event(&long));
     std::fs::write(dir.join("whole.json"), whole).unwrap();
