@@ -286,7 +286,7 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
         Svg => render(&mut |t, a| run(t, a, SvgSink::new(&mut out))),
         Html => render(&mut |t, a| run(t, a, HtmlSink::new(&mut out))),
         Sheet | SheetSvg => {
-            let boards = solution_boards(n, false);
+            let boards = solution_boards(n, false, queens::count::SolutionOrder::Backtrack);
             let mut options = queens::RenderOptions::default();
             options.no_attacks = true;
             let format = if matches!(kind, SheetSvg) { Format::Svg } else { Format::Png };

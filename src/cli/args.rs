@@ -5,6 +5,7 @@
 //! parser, which answers "N must be from 1 to 1000000" instead of clap's `-- -3` tip.
 
 use clap::Args;
+use queens::count::SolutionOrder;
 use queens::{Algorithm, Detail, Until};
 use queens::{FrameSpec, Selection};
 use std::num::NonZeroUsize;
@@ -27,6 +28,10 @@ pub struct BatchArgs {
     /// One board per symmetry class, labelled with the class size.
     #[arg(long)]
     pub unique: bool,
+    /// How the solutions are numbered: backtrack (columns left to right, rows top to bottom) or
+    /// perms (MATLAB's perms(1:N) order, by rows, reverse lexicographic: seed 000's numbering).
+    #[arg(long, default_value = "backtrack", value_parser = parse_order)]
+    pub order: SolutionOrder,
     /// Pixels per square (default 60; smaller above 12x12).
     #[arg(long, allow_negative_numbers = true, value_parser = ranged("the square size", 4u32, 512))]
     pub square: Option<u32>,
@@ -344,6 +349,11 @@ impl SelectArgs {
     pub fn resolve(&self, trace: &queens::Trace) -> Result<Vec<usize>, UsageError> {
         self.selection().resolve(trace).map_err(|e| UsageError(format!("--frames: {e}")))
     }
+}
+
+/// `backtrack` or `perms` for --order.
+pub fn parse_order(s: &str) -> Result<SolutionOrder, String> {
+    s.parse()
 }
 
 pub fn parse_frames(s: &str) -> Result<FrameSpec, String> {

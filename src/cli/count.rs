@@ -1,11 +1,11 @@
 //! `solve` and `count`: solutions as text or JSON, and solution counts (whole, by shard, or shards
 //! added up).
 
-use super::args::{parse_algorithm, ranged};
+use super::args::{parse_algorithm, parse_order, ranged, UsageError};
 use super::io::outln;
 use anyhow::Result;
 use clap::Args;
-use queens::count::{Shard, ShardResult};
+use queens::count::{Shard, ShardResult, SolutionOrder};
 use queens::{count, Algorithm, SolveOptions, Until};
 use std::io::Write;
 use std::path::PathBuf;
@@ -31,6 +31,10 @@ pub struct SolveCommandArgs {
     /// Seed for randomized algorithms.
     #[arg(long, default_value_t = queens::DEFAULT_SEED, allow_negative_numbers = true, value_parser = ranged("the seed", 0, u64::MAX))]
     pub seed: u64,
+    /// How the backtrack algorithm's solutions are numbered: backtrack, or perms (MATLAB's
+    /// perms(1:N) order, by rows, reverse lexicographic: seed 000's numbering).
+    #[arg(long, default_value = "backtrack", value_parser = parse_order)]
+    pub order: SolutionOrder,
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +97,14 @@ impl SolveCommandArgs {
         options.algorithm = self.algorithm;
         options.until = if self.all { Until::All } else { Until::First };
         options.seed = self.seed;
+        if self.order == SolutionOrder::Perms && self.algorithm != Algorithm::Backtrack {
+            let reason = format!(
+                "--order perms numbers every solution of the board; it takes the backtrack algorithm, not {}",
+                self.algorithm.name()
+            );
+            return Err(UsageError(reason).into());
+        }
+        options.order = self.order;
         let started = Instant::now();
         let found = queens::solution_stream(&options, self.unique)?.take(if self.all { usize::MAX } else { 1 });
         // Written as found: `solve 16 --all` streams its 14,772,512 solutions in flat memory.

@@ -17,6 +17,7 @@ use std::path::Path;
 /// details (size and bytes).
 pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) -> Result<String> {
     let format = Format::choose(None, Some(path), &[Format::Png, Format::Svg])?;
+    super::svg::check_auto(&look.theme, format == Format::Svg)?;
     let mut options = SolveOptions::new(puzzle.n);
     options.algorithm = Algorithm::Deduce;
     options.puzzle = Some(puzzle.clone());

@@ -217,10 +217,14 @@ fn rules_line(puzzle: &Puzzle) -> String {
         return "rules alone: not for completion puzzles (they are solved by search)".to_string();
     }
     let outcome = queens::solve_by_rules(puzzle);
-    match (outcome.stuck, outcome.solutions) {
-        (false, 1) => format!("rules alone: solve it ({})", outcome.rule_mix()),
-        (false, _) => format!("rules alone: prove it has no solution ({})", outcome.rule_mix()),
-        (true, _) => format!("rules alone: stop short, a guess is needed (after {})", outcome.rule_mix()),
+    let mix = outcome.rule_mix();
+    match (outcome.stuck, outcome.solutions, mix.is_empty()) {
+        (false, 1, false) => format!("rules alone: solve it ({mix})"),
+        (false, 1, true) => "rules alone: solve it (no rule needed: the givens fill the board)".to_string(),
+        (false, _, false) => format!("rules alone: prove it has no solution ({mix})"),
+        (false, _, true) => "rules alone: prove it has no solution (before any rule applies)".to_string(),
+        (true, _, false) => format!("rules alone: stop short, a guess is needed (after {mix})"),
+        (true, _, true) => "rules alone: stop short, a guess is needed at once (no rule applies)".to_string(),
     }
 }
 

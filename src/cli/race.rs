@@ -17,7 +17,7 @@ use std::path::PathBuf;
 pub struct RaceArgs {
     /// Board size N (left out with --puzzle: it comes from the file), then two or more algorithms,
     /// drawn left to right in this order (the same one twice is allowed).
-    #[arg(required = true, num_args = 2.., value_name = "N|ALG", value_parser = parse_race_word)]
+    #[arg(required = true, num_args = 1.., value_name = "N|ALG", value_parser = parse_race_word)]
     pub words: Vec<RaceWord>,
     /// Race on this puzzle file (README, "Puzzles"): every run starts from its furniture.
     #[arg(long, value_name = "FILE")]

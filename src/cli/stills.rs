@@ -168,7 +168,7 @@ impl BoardArgs {
 
 fn batch_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
     queens::check_batch(batch.n as usize, batch.unique, batch.max_boards)?;
-    let boards = queens::solution_boards(batch.n as usize, batch.unique);
+    let boards = queens::solution_boards(batch.n as usize, batch.unique, batch.order);
     if boards.is_empty() {
         anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
     }
@@ -178,7 +178,7 @@ fn batch_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
 /// Every solution, one symmetry class per row (refused past `--max-boards` like the plain sheet).
 fn class_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
     queens::check_batch(batch.n as usize, false, batch.max_boards)?;
-    let boards = queens::class_boards(batch.n as usize);
+    let boards = queens::class_boards(batch.n as usize, batch.order);
     if boards.is_empty() {
         anyhow::bail!("{n}x{n} has no solutions to draw", n = batch.n);
     }

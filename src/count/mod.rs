@@ -14,14 +14,16 @@
 //! [`takaken`] (parallel counting by symmetry class, behind [`count_all`] and
 //! [`count_unique`] from `TAKAKEN_MIN_N` on; its hot loop is in `kernel`),
 //! [`shard`] (the same count split into K/M shards for separate machines),
-//! [`shard_sum`] (shard results as JSON lines, and their total) and [`dp`]
-//! (the Rivin-Zabih dynamic programming count, in bounded memory).
+//! [`shard_sum`] (shard results as JSON lines, and their total), [`dp`]
+//! (the Rivin-Zabih dynamic programming count, in bounded memory) and [`order`]
+//! (solutions numbered in backtracking order or MATLAB's `perms` order).
 
 pub mod bitmask;
 pub mod dp;
 mod dp_table;
 mod kernel;
 mod known;
+pub mod order;
 mod puzzle_solutions;
 pub mod shard;
 pub mod shard_sum;
@@ -31,6 +33,7 @@ pub mod takaken;
 pub use bitmask::{count_all, count_all_plain, solutions, Solutions};
 pub use dp::{count_dp, count_dp_within, layer_sizes, memory_estimate, DP_MAX_N};
 pub use known::known_count;
+pub use order::SolutionOrder;
 pub use puzzle_solutions::{count_puzzle, puzzle_solutions, PuzzleVisit};
 pub use shard::{count_shard, plan, Plan, Shard};
 pub use shard_sum::{parse_results, sum_shards, ShardResult, ShardSum, ShardTally, MAX_SHARD_LINE_BYTES};

@@ -108,11 +108,13 @@ impl ShardResult {
 }
 
 /// Shard results added up one at a time, in memory flat in their number (one counter per shard
-/// of the split); [`ShardTally::finish`] checks every shard came exactly once.
+/// of the split); [`ShardTally::finish`] checks every shard came exactly once. A result past the
+/// split's number of shards is refused at once, so an endless stream ends there.
 #[derive(Clone, Debug, Default)]
 pub struct ShardTally {
     split: Option<(usize, usize)>,
     seen: Vec<u8>,
+    results: usize,
     count: u64,
     unique: u64,
     seconds: f64,
@@ -141,6 +143,15 @@ impl ShardTally {
         }
         if self.seen.is_empty() {
             self.seen = vec![0; of];
+        }
+        self.results += 1;
+        if self.results > of {
+            let times = |k: usize| usize::from(self.seen[k - 1]) + usize::from(k == r.shard);
+            let doubled: Vec<usize> = (1..=of).filter(|&k| times(k) > 1).collect();
+            return Err(Error::Shards(format!(
+                "{n}x{n} in {of} shards: more than {of} results, so {} came twice; every shard must appear exactly once",
+                shard_list(&doubled)
+            )));
         }
         let overflow = || Error::Shards(format!("the counts add up past {}; a shard line is wrong", u64::MAX));
         self.count = self.count.checked_add(r.count).ok_or_else(overflow)?;
@@ -309,6 +320,38 @@ mod tests {
         assert!(err.len() < 300, "{err}");
         assert_eq!(thousands(524_278), "524,278");
         assert_eq!(thousands(999), "999");
+    }
+
+    /// Endless lines of one shard result, counting the lines taken.
+    struct Repeated {
+        line: Vec<u8>,
+        at: usize,
+        lines: usize,
+    }
+
+    impl std::io::Read for Repeated {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            for byte in buf.iter_mut() {
+                *byte = self.line[self.at];
+                self.at = (self.at + 1) % self.line.len();
+                self.lines += usize::from(self.at == 0);
+            }
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_stream_of_one_shard_ends_past_the_split() {
+        for of in [1, 3] {
+            let line = format!("{}\n", result(1, of).to_json_line()).into_bytes();
+            let mut endless = Repeated { line, at: 0, lines: 0 };
+            let mut input = std::io::BufReader::with_capacity(64, (&mut endless).take(100_000));
+            let err = ShardTally::new().read(&mut input, "x").unwrap_err().to_string();
+            assert!(err.contains(&format!("more than {of} results, so shard 1 came twice")), "{err}");
+            assert!(endless.lines <= of + 2, "read {} lines before refusing", endless.lines);
+        }
+        let err = sum_shards(&[result(2, 3), result(1, 3), result(2, 3), result(1, 3)]).unwrap_err().to_string();
+        assert!(err.contains("so shards 1-2 came twice"), "{err}");
     }
 
     #[test]

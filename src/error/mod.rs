@@ -43,9 +43,14 @@ pub enum Error {
     /// A whole JSON trace is larger than `limit` bytes.
     #[error("the JSON trace is larger than {limit} bytes; write it as JSON Lines (trace --format jsonl), which is read as a stream")]
     TraceTooLarge { limit: u64 },
-    /// The trace's algorithm name has `chars` characters, more than `max`.
-    #[error("the trace's algorithm name is {chars} characters long, more than {max}; shorten it")]
+    /// The trace's algorithm name is longer than `max` characters; `chars` were counted (a whole
+    /// JSON trace is refused at the first character past `max`, before the rest is read).
+    #[error("the trace's algorithm name is longer than {max} characters; shorten it")]
     AlgorithmName { chars: usize, max: usize },
+    /// A whole JSON trace holds a string (a name or a caption) longer than `limit` bytes, which no
+    /// trace needs; it is refused before the rest is read.
+    #[error("the JSON trace holds a string longer than {limit} bytes, which no trace needs; shorten it")]
+    TraceStringTooLong { limit: usize },
     /// A picture of `width` x `height` pixels is past the pixel budget `limit`.
     #[error("{width}x{height} pixels is too large (limit: {limit} pixels); use smaller squares")]
     ImageTooLarge { width: usize, height: usize, limit: &'static str },
@@ -266,6 +271,9 @@ pub enum TraceFault {
     /// Two queens of a solution (on squares `a` and `b`) attack each other.
     #[error("queens on {a} and {b} attack each other")]
     SolutionConflict { a: String, b: String },
+    /// The event's caption sentence is `chars` characters long, more than `max`.
+    #[error("its caption is {chars} characters long, more than {max}; shorten the event's text")]
+    CaptionTooLong { chars: usize, max: usize },
     /// A layout lists `listed` queens on a board of `n`.
     #[error("layout lists {listed} queens for a {n}x{n} board")]
     LayoutLength { listed: usize, n: usize },
@@ -404,4 +412,7 @@ pub enum SelectError {
     /// The frame list `spec` selects no frame of a run whose last frame is `last`.
     #[error("the frame list '{spec}' selects no frame of this run (it has frames 0 to {last}); pick others")]
     Empty { spec: String, last: usize },
+    /// The selection holds `selected` frames, more than the frame limit `limit` (frames drawn).
+    #[error("{selected} frames are selected, more than the frame limit of {limit}; select fewer or raise the limit")]
+    TooMany { selected: usize, limit: usize },
 }

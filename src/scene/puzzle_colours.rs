@@ -108,10 +108,12 @@ impl PuzzleColours {
             .collect();
         pairs.push(("rule_used".into(), self.rule_used, "background".into(), background));
         pairs.push(("blocked".into(), self.blocked, "background".into(), background));
+        pairs.push(("blocked_ink".into(), self.blocked_ink, "blocked".into(), self.blocked));
         for (a, ca, b, cb) in pairs {
             let ratio = contrast(ca, cb);
             if ratio < 3.0 {
-                return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the 3.0:1 minimum"));
+                let shown = (ratio * 100.0).floor() / 100.0; // rounded down: 2.98 never reads as 3.0
+                return Err(format!("theme: {a} on {b} has contrast {shown:.2}:1, below the 3.0:1 minimum"));
             }
         }
         Ok(())

@@ -265,10 +265,14 @@ impl Theme {
     /// names of [`Theme`] with `#rrggbb` colours (plus `"hatch"`, `"outline"`, `"rings"`: true or false); missing keys come from
     /// `base`. The result must pass [`Theme::check_contrast`].
     pub fn from_json(text: &str) -> Result<Self, String> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte order mark
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("theme file is not JSON: {e}"))?;
         let map = value.as_object().ok_or("theme file must hold a JSON object")?;
-        let base = map.get("base").and_then(|b| b.as_str()).unwrap_or("default");
+        let base = match map.get("base") {
+            None => "default",
+            Some(b) => b.as_str().ok_or_else(|| format!("theme 'base' must be a theme's name in quotes, not {b}"))?,
+        };
         let mut theme = Theme::named(base)?;
         theme.name = "custom".into();
         for (key, v) in map {
@@ -338,7 +342,8 @@ impl Theme {
         for (a, ca, b, cb, minimum) in pairs {
             let ratio = contrast(ca, cb);
             if ratio < minimum {
-                return Err(format!("theme: {a} on {b} has contrast {ratio:.1}:1, below the {minimum:.1}:1 minimum"));
+                let shown = (ratio * 100.0).floor() / 100.0; // rounded down: 4.48 never reads as 4.5
+                return Err(format!("theme: {a} on {b} has contrast {shown:.2}:1, below the {minimum:.1}:1 minimum"));
             }
         }
         self.puzzle.check(self.queen, self.background)

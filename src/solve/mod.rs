@@ -17,6 +17,7 @@ mod swap_repair;
 pub use budget::SEARCH_TIME_LIMIT;
 pub use solutions::{solution_stream, solutions};
 
+use crate::count::SolutionOrder;
 use crate::error::Error;
 use crate::trace::puzzle_furniture::Puzzle;
 pub use crate::trace::Algorithm;
@@ -123,6 +124,9 @@ pub struct SolveOptions {
     /// The puzzle to solve (its furniture stands from the start); `None`, the default, solves
     /// the empty board.
     pub puzzle: Option<Puzzle>,
+    /// The order every solution comes in from the backtrack algorithm ([`solution_stream`]).
+    /// Default: [`SolutionOrder::Backtrack`].
+    pub order: SolutionOrder,
 }
 
 impl SolveOptions {
@@ -135,6 +139,7 @@ impl SolveOptions {
             detail: Detail::default(),
             seed: DEFAULT_SEED,
             puzzle: None,
+            order: SolutionOrder::Backtrack,
         }
     }
 }

@@ -5,10 +5,12 @@
 //! all, as the solutions are kept until it ends), not in steps, and one that runs out says which
 //! algorithm can do the job instead. Every solution of a board (backtracking
 //! order, `Until::All`) comes from the bitmask enumerator in `count/`, lazily, so `solve 16 --all`
-//! streams its 14,772,512 solutions in flat memory.
+//! streams its 14,772,512 solutions in flat memory; so do the solutions in `perms` order
+//! ([`SolutionOrder::Perms`], seed 000's numbering), whatever `until` asks.
 
 use super::budget::{SearchBudget, SEARCH_TIME_LIMIT};
 use super::{Algorithm, SolveOptions, Until};
+use crate::count::SolutionOrder;
 use crate::error::Error;
 use crate::trace::{Event, Full, Recorder};
 
@@ -67,12 +69,19 @@ pub fn solution_stream(
         })?;
         return Ok(Box::new(found.into_iter()));
     }
-    let keep = move |queens: &Vec<usize>| !unique || crate::count::canonical(queens) == *queens;
-    if options.until == Until::All && options.algorithm == Algorithm::Backtrack {
+    let order = options.order;
+    let keep = move |queens: &Vec<usize>| !unique || order.is_first_of_class(queens);
+    let perms = order == SolutionOrder::Perms;
+    if (options.until == Until::All || perms) && options.algorithm == Algorithm::Backtrack {
         if options.n > crate::count::MAX_N {
             return Err(Error::BoardSize { n: options.n, max: crate::count::MAX_N });
         }
-        return Ok(Box::new(crate::count::solutions(options.n).filter(keep)));
+        let wanted = match options.until {
+            Until::All => usize::MAX,
+            Until::First => 1,
+            Until::Solutions(k) => usize::try_from(k).unwrap_or(usize::MAX),
+        };
+        return Ok(Box::new(order.solutions(options.n).filter(keep).take(wanted)));
     }
     let mut recorder = SolutionRecorder::new();
     if super::run(options, &mut recorder).is_err() {
@@ -109,5 +118,27 @@ mod tests {
         let mut options = SolveOptions::new(8);
         options.until = Until::All;
         assert_eq!(solutions(&options, true).unwrap().len(), 12);
+    }
+
+    #[test]
+    fn perms_order_numbers_as_seed_000_whatever_until_asks() {
+        let mut options = SolveOptions::new(8);
+        options.order = SolutionOrder::Perms;
+        options.until = Until::All;
+        let all = solutions(&options, false).unwrap();
+        // Plane 45 of seed 000's array: rows 1..8 hold their queens in columns 5,1,8,4,2,7,3,6.
+        let mut plane_45 = vec![0; 8];
+        for (row, col) in [5, 1, 8, 4, 2, 7, 3, 6].into_iter().enumerate() {
+            plane_45[col - 1] = row;
+        }
+        assert_eq!((all.len(), &all[44]), (92, &plane_45));
+        options.until = Until::Solutions(45);
+        assert_eq!(solutions(&options, false).unwrap(), all[..45]);
+        options.until = Until::First;
+        assert_eq!(solutions(&options, false).unwrap(), all[..1]);
+        options.until = Until::All;
+        let unique = solutions(&options, true).unwrap();
+        assert_eq!(unique.len(), 12);
+        assert_eq!(unique[0], all[0], "the first solution is its class's first");
     }
 }

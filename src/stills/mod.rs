@@ -55,7 +55,8 @@ pub fn write_board<W: Write>(
 ///
 /// ```
 /// # let dir = tempfile::tempdir()?;
-/// let boards = queens::solution_boards(6, false); // all 4 solutions of 6x6
+/// let order = queens::count::SolutionOrder::Backtrack;
+/// let boards = queens::solution_boards(6, false, order); // all 4 solutions of 6x6
 /// let mut file = queens::OutputFile::create(&dir.path().join("sheet.png"))?;
 /// let options = queens::RenderOptions::default();
 /// let atlas = queens::write_sheet(6, &boards, &options, 2, queens::Format::Png, &mut file)?;

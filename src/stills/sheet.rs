@@ -8,6 +8,7 @@
 
 use super::sheet_text::SheetText;
 use crate::board::Board;
+use crate::count::SolutionOrder;
 use crate::draw::raster::palette::Palette;
 use crate::draw::raster::Painter;
 use crate::encode::png::{Compact, Slot};
@@ -303,15 +304,18 @@ pub fn check_batch(n: usize, unique: bool, max_boards: u64) -> Result<(), Error>
     Ok(())
 }
 
-/// Every solution of `n` in backtracking order (or one per symmetry class), numbered from 1.
-pub fn solution_boards(n: usize, unique: bool) -> Vec<SheetBoard> {
+/// Every solution of `n` in `order` (or one per symmetry class: its first in `order`), numbered
+/// from 1.
+pub fn solution_boards(n: usize, unique: bool, order: SolutionOrder) -> Vec<SheetBoard> {
     if unique {
-        crate::count::unique_solutions(n)
+        order
+            .unique(n)
             .enumerate()
             .map(|(i, (queens, size))| SheetBoard { index: i + 1, queens, class_size: Some(size), class: None })
             .collect()
     } else {
-        crate::count::solutions(n)
+        order
+            .solutions(n)
             .enumerate()
             .map(|(i, queens)| SheetBoard { index: i + 1, queens, class_size: None, class: None })
             .collect()

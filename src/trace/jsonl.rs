@@ -9,6 +9,7 @@
 //! line number (1-based, the header is line 1).
 
 use crate::error::Error;
+use crate::trace::json_bounds::{Bounded, Limits};
 use crate::trace::RunInfo;
 use crate::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
@@ -58,8 +59,9 @@ pub enum Input<R: BufRead> {
 
 /// Read the start of `input` and tell JSON from JSON Lines. Every read is bounded: a line past
 /// [`MAX_LINE_BYTES`] that is not a whole JSON trace, a JSON trace past [`MAX_JSON_BYTES`], text
-/// that is not UTF-8 (UTF-16, stray bytes) and algorithm names past [`MAX_ALGORITHM_CHARS`] are
-/// refused with an error that says so.
+/// that is not UTF-8 (UTF-16, stray bytes), a JSON trace's string longer than a line and algorithm
+/// names past [`MAX_ALGORITHM_CHARS`] are refused with an error that says so, as soon as they are
+/// read.
 pub fn open<R: BufRead>(mut input: R) -> Result<Input<R>, Error> {
     let mut first = Vec::new();
     let complete = read_line_within(&mut input, &mut first, MAX_LINE_BYTES)? == LineRead::Line;
@@ -83,18 +85,24 @@ pub fn open<R: BufRead>(mut input: R) -> Result<Input<R>, Error> {
 }
 
 /// A JSON trace read whole from `input` (at most [`MAX_JSON_BYTES`]), its algorithm name checked.
+/// The bounds are kept while it is read: a string past a line's length, or an algorithm name past
+/// [`MAX_ALGORITHM_CHARS`], stops the read there.
 pub fn read_whole<R: std::io::Read>(input: R) -> Result<Trace, Error> {
     read_whole_within(input, MAX_JSON_BYTES)
 }
 
 fn read_whole_within<R: std::io::Read>(input: R, limit: u64) -> Result<Trace, Error> {
-    let mut limited = Limited { input, left: limit, over: false };
-    let trace: Result<Trace, _> = serde_json::from_reader(&mut limited);
-    if limited.over {
-        return Err(Error::TraceTooLarge { limit });
+    let limits = Limits { bytes: limit, string_bytes: MAX_LINE_BYTES, algorithm_chars: MAX_ALGORITHM_CHARS };
+    let mut bounded = std::io::BufReader::new(Bounded::new(input, limits));
+    let trace: Result<Trace, _> = serde_json::from_reader(&mut bounded);
+    if let Some(fault) = bounded.into_inner().fault {
+        return Err(fault);
     }
     let trace = trace?;
     check_algorithm(&trace.algorithm)?;
+    if let Some((i, fault)) = trace.events.iter().enumerate().find_map(|(i, e)| Some((i, e.caption_fault()?))) {
+        return Err(Error::InvalidTrace { event: i + 1, fault });
+    }
     Ok(trace)
 }
 
@@ -105,30 +113,6 @@ fn check_algorithm(name: &str) -> Result<(), Error> {
         return Err(Error::AlgorithmName { chars, max: MAX_ALGORITHM_CHARS });
     }
     Ok(())
-}
-
-/// A reader that stops with an error past `left` bytes (and says so in `over`).
-struct Limited<R> {
-    input: R,
-    left: u64,
-    over: bool,
-}
-
-impl<R: std::io::Read> std::io::Read for Limited<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.left == 0 {
-            let mut probe = [0u8; 1];
-            if self.input.read(&mut probe)? == 0 {
-                return Ok(0);
-            }
-            self.over = true;
-            return Err(std::io::Error::other("the trace passes the size limit"));
-        }
-        let most = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
-        let read = self.input.read(&mut buf[..most])?;
-        self.left -= read as u64;
-        Ok(read)
-    }
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -229,8 +213,14 @@ impl<R: BufRead> Iterator for Events<R> {
             if text.is_empty() {
                 continue;
             }
-            let parsed = serde_json::from_str(text).map(|event| (line, event));
-            return Some(parsed.map_err(|e| Error::TraceLine { line, reason: e.to_string() }));
+            let parsed: Result<Event, _> = serde_json::from_str(text);
+            return Some(match parsed {
+                Ok(event) => match event.caption_fault() {
+                    Some(fault) => Err(Error::TraceLine { line, reason: fault.to_string() }),
+                    None => Ok((line, event)),
+                },
+                Err(e) => Err(Error::TraceLine { line, reason: e.to_string() }),
+            });
         }
     }
 }
@@ -348,5 +338,38 @@ mod tests {
         let mut json = Vec::new();
         long.write_json(&mut json).unwrap();
         assert!(matches!(open(&json[..]), Err(Error::AlgorithmName { chars: 65, max: 64 })));
+    }
+
+    /// An endless input that counts the bytes taken from it.
+    struct Endless<'a> {
+        start: &'a [u8],
+        fill: u8,
+        taken: usize,
+    }
+
+    impl std::io::Read for Endless<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            for (i, byte) in buf.iter_mut().enumerate() {
+                *byte = self.start.get(self.taken + i).copied().unwrap_or(self.fill);
+            }
+            self.taken += buf.len();
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn a_field_past_its_bound_is_refused_before_the_rest_is_read() {
+        let cases: [(&[u8], fn(&Error) -> bool); 2] = [
+            (br#"{"n":8,"algorithm":""#, |e| matches!(e, Error::AlgorithmName { .. })),
+            (br#"{"n":8,"algorithm":"b","events":[{"event":"undo","text":""#, |e| {
+                matches!(e, Error::TraceStringTooLong { .. })
+            }),
+        ];
+        for (start, expected) in cases {
+            let mut endless = Endless { start, fill: b'x', taken: 0 };
+            let err = read_whole_within(&mut endless, 64 << 20).unwrap_err();
+            assert!(expected(&err), "{err}");
+            assert!(endless.taken < MAX_LINE_BYTES + (64 << 10), "read {} bytes before refusing", endless.taken);
+        }
     }
 }

@@ -7,19 +7,24 @@
 //! Extra fields may be added later; the fields here keep their meaning.
 
 mod algorithm;
+mod event;
+mod json_bounds;
 pub mod jsonl;
 pub mod puzzle_file;
 pub mod puzzle_furniture;
+mod recorder;
 mod run;
 pub mod select;
 
 pub use algorithm::Algorithm;
+pub use event::Event;
+pub use recorder::{Full, Recorder, VecRecorder};
 pub use run::RunInfo;
 
 /// Largest board a trace can be replayed on (a board keeps one flag per square).
 pub const MAX_REPLAY_N: usize = 4096;
 
-use puzzle_furniture::{Puzzle, Rule};
+use puzzle_furniture::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// A square on the board, 0-based; `row` 0 is the top row, `col` 0 the left column.
@@ -63,148 +68,6 @@ pub fn column_label(col: usize) -> String {
     }
     label.reverse();
     String::from_utf8(label).expect("ascii letters")
-}
-
-/// One step of a solving run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "lowercase")]
-pub enum Event {
-    /// A queen is put on a square.
-    Place {
-        /// Row, 0 = top.
-        row: usize,
-        /// Column, 0 = left.
-        col: usize,
-    },
-    /// A queen is taken off a square (a backtrack).
-    Remove {
-        /// Row, 0 = top.
-        row: usize,
-        /// Column, 0 = left.
-        col: usize,
-    },
-    /// The board holds a solution; `queens[col] = row`.
-    Solution {
-        /// The solution, `queens[col] = row`.
-        queens: Vec<usize>,
-    },
-    /// The board is replaced by a whole layout, `queens[col] = row` (shuffle, permutations,
-    /// min-conflicts' start); conflicts are allowed. `tries` counts layouts tried so far.
-    Layout {
-        /// The layout, `queens[col] = row`.
-        queens: Vec<usize>,
-        /// Layouts tried so far, when the solver counts them.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        tries: Option<u64>,
-    },
-    /// A queen moves from one square to another (min-conflicts).
-    Move {
-        /// The square the queen leaves.
-        from: Square,
-        /// The square it goes to.
-        to: Square,
-    },
-    /// Look-ahead found a row with no free square left, so the search backtracks.
-    Deadend {
-        /// The row without a free square.
-        row: usize,
-    },
-    /// A square was examined; `attacker` is a queen attacking it, present only when not safe.
-    Check {
-        /// Row of the square examined.
-        row: usize,
-        /// Column of the square examined.
-        col: usize,
-        /// Whether no queen attacks it.
-        safe: bool,
-        /// A queen attacking it (only when not safe).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        attacker: Option<Square>,
-    },
-    /// Puzzle: squares ruled out by a named deduction; `used` are the squares the rule reasoned
-    /// from (outlined in the frame); `text` is the caption's sentence, e.g.
-    /// "region D fits only in row 3: row 3 cleared elsewhere".
-    Eliminate {
-        /// The squares ruled out.
-        squares: Vec<Square>,
-        /// The deduction that rules them out.
-        rule: Rule,
-        /// The squares the rule reasoned from.
-        used: Vec<Square>,
-        /// The caption's sentence.
-        text: String,
-    },
-    /// Puzzle: a queen placed because a rule forces it (replays like Place).
-    Deduce {
-        /// Row, 0 = top.
-        row: usize,
-        /// Column, 0 = left.
-        col: usize,
-        /// The deduction that forces the queen.
-        rule: Rule,
-        /// The squares the rule reasoned from.
-        used: Vec<Square>,
-        /// The caption's sentence.
-        text: String,
-    },
-    /// Puzzle: no rule applies, so a queen is guessed on an open square (replays like Place).
-    Guess {
-        /// Row, 0 = top.
-        row: usize,
-        /// Column, 0 = left.
-        col: usize,
-    },
-    /// Puzzle: the last guess failed; back to the state before it: these queens come off and these
-    /// squares reopen. `text` says why ("region C has no open square left: the guess on d4 fails").
-    Undo {
-        /// The queens taken off.
-        queens: Vec<Square>,
-        /// The squares open again.
-        reopened: Vec<Square>,
-        /// The caption's sentence: why the guess failed.
-        text: String,
-    },
-}
-
-impl Event {
-    /// The square this event acts on, if any.
-    pub fn square(&self) -> Option<Square> {
-        match *self {
-            Event::Place { row, col }
-            | Event::Remove { row, col }
-            | Event::Check { row, col, .. }
-            | Event::Deduce { row, col, .. }
-            | Event::Guess { row, col } => Some(Square::new(row, col)),
-            Event::Move { to, .. } => Some(to),
-            Event::Solution { .. }
-            | Event::Layout { .. }
-            | Event::Deadend { .. }
-            | Event::Eliminate { .. }
-            | Event::Undo { .. } => None,
-        }
-    }
-
-    /// The event's tag in trace JSON (`"place"`, `"eliminate"`, ...).
-    pub fn name(&self) -> &'static str {
-        match self {
-            Event::Place { .. } => "place",
-            Event::Remove { .. } => "remove",
-            Event::Solution { .. } => "solution",
-            Event::Layout { .. } => "layout",
-            Event::Move { .. } => "move",
-            Event::Deadend { .. } => "deadend",
-            Event::Check { .. } => "check",
-            Event::Eliminate { .. } => "eliminate",
-            Event::Deduce { .. } => "deduce",
-            Event::Guess { .. } => "guess",
-            Event::Undo { .. } => "undo",
-        }
-    }
-
-    /// True for the events only a puzzle's trace holds (eliminate, deduce, guess, undo).
-    pub fn is_puzzle_event(&self) -> bool {
-        matches!(self, Event::Eliminate { .. } | Event::Deduce { .. } | Event::Guess { .. } | Event::Undo { .. })
-    }
 }
 
 /// A recorded solving run.
@@ -254,48 +117,6 @@ impl Trace {
     }
 }
 
-/// The recorder refused an event: the run has reached its cap and should stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Full;
-
-/// Where solvers send their events.
-pub trait Recorder {
-    /// Record one event. `Err(Full)` tells the solver to stop now.
-    fn record(&mut self, event: Event) -> Result<(), Full>;
-}
-
-/// Records events into memory, refusing any past `limit`.
-#[derive(Debug)]
-pub struct VecRecorder {
-    /// The events recorded so far.
-    pub events: Vec<Event>,
-    limit: usize,
-    overflowed: bool,
-}
-
-impl VecRecorder {
-    /// A recorder that keeps at most `limit` events.
-    pub fn with_limit(limit: usize) -> Self {
-        VecRecorder { events: Vec::new(), limit, overflowed: false }
-    }
-
-    /// True when the solver tried to record more than `limit` events.
-    pub fn overflowed(&self) -> bool {
-        self.overflowed
-    }
-}
-
-impl Recorder for VecRecorder {
-    fn record(&mut self, event: Event) -> Result<(), Full> {
-        if self.events.len() >= self.limit {
-            self.overflowed = true;
-            return Err(Full);
-        }
-        self.events.push(event);
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,29 +129,6 @@ mod tests {
         assert_eq!(column_label(25), "z");
         assert_eq!(column_label(26), "aa");
         assert_eq!(column_label(27), "ab");
-    }
-
-    #[test]
-    fn events_serialize_to_the_documented_json() {
-        let place = serde_json::to_string(&Event::Place { row: 1, col: 2 }).unwrap();
-        assert_eq!(place, r#"{"event":"place","row":1,"col":2}"#);
-        let check = Event::Check { row: 3, col: 1, safe: false, attacker: Some(Square::new(0, 0)) };
-        assert_eq!(
-            serde_json::to_string(&check).unwrap(),
-            r#"{"event":"check","row":3,"col":1,"safe":false,"attacker":{"row":0,"col":0}}"#
-        );
-        let safe = Event::Check { row: 3, col: 1, safe: true, attacker: None };
-        assert_eq!(serde_json::to_string(&safe).unwrap(), r#"{"event":"check","row":3,"col":1,"safe":true}"#);
-        let solution = Event::Solution { queens: vec![0, 2, 4, 1, 3] };
-        assert_eq!(serde_json::to_string(&solution).unwrap(), r#"{"event":"solution","queens":[0,2,4,1,3]}"#);
-        let layout = Event::Layout { queens: vec![1, 0], tries: Some(3) };
-        assert_eq!(serde_json::to_string(&layout).unwrap(), r#"{"event":"layout","queens":[1,0],"tries":3}"#);
-        let step = Event::Move { from: Square::new(0, 1), to: Square::new(2, 1) };
-        assert_eq!(
-            serde_json::to_string(&step).unwrap(),
-            r#"{"event":"move","from":{"row":0,"col":1},"to":{"row":2,"col":1}}"#
-        );
-        assert_eq!(serde_json::to_string(&Event::Deadend { row: 6 }).unwrap(), r#"{"event":"deadend","row":6}"#);
     }
 
     #[test]
@@ -347,40 +145,6 @@ mod tests {
         assert_eq!(value["n"], 4);
         assert_eq!(value["events"][1]["event"], "remove");
         assert_eq!(Trace::read_json(&json[..]).unwrap(), trace);
-    }
-
-    #[test]
-    fn puzzle_events_serialize_with_lowercase_tags() {
-        let sq = Square::new;
-        let eliminate = Event::Eliminate {
-            squares: vec![sq(2, 0)],
-            rule: Rule::RegionInLine,
-            used: vec![sq(2, 3)],
-            text: "region D fits only in row 3: row 3 cleared elsewhere".into(),
-        };
-        assert_eq!(
-            serde_json::to_string(&eliminate).unwrap(),
-            r#"{"event":"eliminate","squares":[{"row":2,"col":0}],"rule":"region-in-line","used":[{"row":2,"col":3}],"text":"region D fits only in row 3: row 3 cleared elsewhere"}"#
-        );
-        let deduce = Event::Deduce { row: 1, col: 2, rule: Rule::LastSquare, used: vec![], text: "t".into() };
-        assert_eq!(
-            serde_json::to_string(&deduce).unwrap(),
-            r#"{"event":"deduce","row":1,"col":2,"rule":"last-square","used":[],"text":"t"}"#
-        );
-        assert_eq!(
-            serde_json::to_string(&Event::Guess { row: 0, col: 3 }).unwrap(),
-            r#"{"event":"guess","row":0,"col":3}"#
-        );
-        let undo = Event::Undo { queens: vec![sq(0, 3)], reopened: vec![sq(1, 1)], text: "u".into() };
-        assert_eq!(
-            serde_json::to_string(&undo).unwrap(),
-            r#"{"event":"undo","queens":[{"row":0,"col":3}],"reopened":[{"row":1,"col":1}],"text":"u"}"#
-        );
-        for event in [eliminate, deduce, Event::Guess { row: 0, col: 3 }, undo] {
-            assert!(event.is_puzzle_event());
-            assert!(serde_json::to_string(&event).unwrap().starts_with(&format!("{{\"event\":\"{}\"", event.name())));
-        }
-        assert!(!Event::Place { row: 0, col: 0 }.is_puzzle_event());
     }
 
     #[test]
@@ -403,13 +167,5 @@ mod tests {
             "{text}"
         );
         assert_eq!(Trace::read_json(&json[..]).unwrap(), trace);
-    }
-
-    #[test]
-    fn recorder_refuses_past_its_limit() {
-        let mut rec = VecRecorder::with_limit(1);
-        assert!(rec.record(Event::Place { row: 0, col: 0 }).is_ok());
-        assert_eq!(rec.record(Event::Place { row: 1, col: 1 }), Err(Full));
-        assert!(rec.overflowed());
     }
 }

@@ -101,6 +101,17 @@ impl Selection {
         self.resolve_frames(trace.events.len(), &solution_frames(trace))
     }
 
+    /// The selected frames of `trace`, refused when there are more than `max_frames` of them: the
+    /// frame limit counts the frames drawn, not the run's length (four frames of a run of
+    /// 500,000 events are four frames).
+    pub fn resolve_within(&self, trace: &Trace, max_frames: usize) -> Result<Vec<usize>, SelectError> {
+        let frames = self.resolve(trace)?;
+        if frames.len() > max_frames {
+            return Err(SelectError::TooMany { selected: frames.len(), limit: max_frames });
+        }
+        Ok(frames)
+    }
+
     /// The selected frames of a run whose last frame is `last` and whose solution frames are
     /// `solutions` (increasing).
     pub fn resolve_frames(&self, last: usize, solutions: &[usize]) -> Result<Vec<usize>, SelectError> {
@@ -192,6 +203,22 @@ mod tests {
         assert_eq!(FrameSpec::parse("1,5-3").unwrap_err(), SelectError::Malformed { item: "5-3".into() });
         let empty = pick("solutions", 0, 9, &[]).unwrap_err();
         assert_eq!(empty, SelectError::Empty { spec: "solutions".into(), last: 9 });
+    }
+
+    #[test]
+    fn the_frame_limit_counts_frames_drawn_not_the_run() {
+        let events = vec![Event::Place { row: 0, col: 0 }, Event::Remove { row: 0, col: 0 }];
+        let long = Trace::new(4, "backtrack", (0..250_000).flat_map(|_| events.clone()).collect());
+        let four = Selection { spec: Some(FrameSpec::parse("0-3").unwrap()), every: None };
+        assert_eq!(four.resolve_within(&long, 100_000), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(four.resolve_within(&long, 3), Err(SelectError::TooMany { selected: 4, limit: 3 }));
+        let every = Selection { spec: None, every: NonZeroUsize::new(1000) };
+        assert_eq!(every.resolve_within(&long, 100_000).map(|f| f.len()), Ok(501));
+        let all = Selection::all().resolve_within(&long, 100_000).unwrap_err();
+        assert!(
+            all.to_string().starts_with("500001 frames are selected, more than the frame limit of 100000"),
+            "{all}"
+        );
     }
 
     /// The frames an item names, or None when it reaches past `last`: a model written from the contract.

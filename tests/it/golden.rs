@@ -50,7 +50,7 @@ fn board_6_with_coordinates() {
 #[test]
 fn unique_sheet_of_5() {
     // `queens sheet 5 --unique`: two boards with their labels and class sizes, no attack shading.
-    let boards = queens::solution_boards(5, true);
+    let boards = queens::solution_boards(5, true, queens::count::SolutionOrder::Backtrack);
     let mut options = RenderOptions::default();
     options.no_attacks = true;
     let mut png = Vec::new();

@@ -107,7 +107,7 @@ fn echoed_names_are_escaped_and_algorithm_names_capped() {
     let long = format!("{{\"n\":6,\"algorithm\":\"{}\",\"events\":[]}}", "a".repeat(5000));
     std::fs::write(dir.join("long.json"), long).unwrap();
     let out = run_queens(&dir, &["render", "long.json", "-o", "y.gif", "-q"]);
-    refused(&out, "5000 characters long, more than 64");
+    refused(&out, "algorithm name is longer than 64 characters");
     let titled =
         "{\"n\":4,\"algorithm\":\"\\u001b]0;owned\\u0007x\",\"events\":[{\"event\":\"place\",\"row\":0,\"col\":1}]}";
     std::fs::write(dir.join("title.json"), titled).unwrap();

@@ -31,6 +31,7 @@ mod library;
 mod look_panels;
 mod look_reveal;
 mod look_type;
+mod messages;
 mod output;
 mod output_system;
 mod pdf;

@@ -256,3 +256,24 @@ fn bad_combinations_are_refused_in_one_line() {
     assert_eq!(out.status.code(), Some(2), "--paper needs --handout: {}", stderr(&out));
     assert!(crate::support::listing(&dir).is_empty(), "nothing written: {:?}", crate::support::listing(&dir));
 }
+
+/// A sheet past PDF's 14,400-point page limit (`sheet 8 --square 200` is 16,264 x 17,334 pixels) is
+/// scaled down as a whole to fit, keeping its proportions and its words; smaller pages keep one
+/// point per pixel.
+#[test]
+fn a_sheet_past_the_page_limit_is_scaled_to_fit() {
+    let Some(tools) = tools() else { return };
+    let dir = temp_dir("pdf", "page-limit");
+    let summary = run_ok(&dir, &["sheet", "8", "--square", "200", "-o", "big.pdf"]);
+    assert!(summary.contains("16264x17334 px"), "{summary}");
+    let pages = tools.pages(&dir.join("big.pdf"));
+    let (width, height) = pages[0];
+    assert!(width <= 14_400.0 && height <= 14_400.0, "page {width} x {height} pt");
+    assert!((height - 14_400.0).abs() < 0.5, "the long side fills the limit: {height}");
+    assert!((width / height - 16_264.0 / 17_334.0).abs() < 1e-3, "proportions kept: {width} x {height}");
+    assert!(tools.text(&dir.join("big.pdf"), 1).contains("45: "), "the labels are still words");
+    run_ok(&dir, &["sheet", "6", "--square", "200", "-o", "small.pdf"]);
+    let (w, h) = tools.pages(&dir.join("small.pdf"))[0];
+    let png = run_ok(&dir, &["sheet", "6", "--square", "200", "-o", "small.png"]);
+    assert!(png.contains(&format!("{w}x{h} px")), "one point per pixel below the limit: {w} x {h}, {png}");
+}

@@ -70,3 +70,31 @@ fn checks_detail_names_attackers() {
         }
     }
 }
+
+/// Seed 000: MATLAB's `perms(1:8)` filtered to solutions; its plane 45 holds the queens of rows
+/// 1..8 in columns 5,1,8,4,2,7,3,6. `--order perms` numbers the sheet, its atlas, the boards and
+/// `solve --all` the same way.
+#[test]
+fn perms_order_numbers_as_seed_000s_array() {
+    use crate::support::{run_queens, stdout, temp_dir};
+    let dir = temp_dir("seeds", "perms-order");
+    let mut plane_45 = vec![0; 8];
+    for (row, col) in [5, 1, 8, 4, 2, 7, 3, 6].into_iter().enumerate() {
+        plane_45[col - 1] = row;
+    }
+    let out = run_queens(&dir, &["sheet", "8", "--order", "perms", "-o", "s.png", "--atlas", "s.json", "-q"]);
+    assert!(out.status.success(), "{}", crate::support::stderr(&out));
+    let atlas: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("s.json")).unwrap()).unwrap();
+    let labelled_45 = atlas["boards"].as_array().unwrap().iter().find(|b| b["index"] == 45).unwrap();
+    assert_eq!(labelled_45["queens"], serde_json::json!(plane_45));
+    let out = run_queens(&dir, &["solve", "8", "--all", "--order", "perms"]);
+    let ranks: Vec<String> = plane_45.iter().map(|row| (8 - row).to_string()).collect();
+    assert!(stdout(&out).contains(&format!("solution 45: {}\n", ranks.join(" "))), "{}", stdout(&out));
+    let out = run_queens(&dir, &["boards", "8", "--order", "perms", "-o", "b", "-q"]);
+    assert!(out.status.success(), "{}", crate::support::stderr(&out));
+    let default = run_queens(&dir, &["sheet", "8", "-o", "d.png", "-q"]);
+    let backtrack = run_queens(&dir, &["sheet", "8", "--order", "backtrack", "-o", "e.png", "-q"]);
+    assert!(default.status.success() && backtrack.status.success());
+    assert_eq!(std::fs::read(dir.join("d.png")).unwrap(), std::fs::read(dir.join("e.png")).unwrap());
+    assert_ne!(std::fs::read(dir.join("d.png")).unwrap(), std::fs::read(dir.join("s.png")).unwrap());
+}

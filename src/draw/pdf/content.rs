@@ -87,6 +87,12 @@ impl PageContent {
         PageContent { content: Content::new(), uses: Uses::default(), fill: None, stroke: None, y_down: false }
     }
 
+    /// From here on, everything is drawn `scale` times as large (before [`PageContent::flip`]:
+    /// a page scaled down to fit).
+    pub fn scale(&mut self, scale: f32) {
+        self.content.transform([scale, 0.0, 0.0, scale, 0.0, 0.0]);
+    }
+
     /// From here on, units are frame pixels with y down on a page `height` tall.
     pub fn flip(&mut self, height: f32) {
         self.content.transform([1.0, 0.0, 0.0, -1.0, 0.0, r2(height)]);

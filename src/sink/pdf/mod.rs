@@ -9,7 +9,7 @@
 //! drawn; a dark-mode second theme is not carried. Same frames, same bytes.
 
 use super::{Encode, Frame, Sink, Stream};
-use crate::draw::pdf::{scene_content, EncodedContent};
+use crate::draw::pdf::{draw_scene, scene_content, EncodedContent, PageContent};
 use crate::draw::raster::canvas::IndexedImage;
 use crate::error::Error;
 use crate::font::Glyphs;
@@ -156,10 +156,22 @@ impl<W: Write> Sink for PdfSink<W> {
     }
 }
 
-/// One scene as a one-page PDF.
+/// Longest side of a PDF page, in points (PDF's own limit: 200 inches; Acrobat refuses more).
+pub const MAX_PAGE_POINTS: f32 = 14_400.0;
+
+/// One scene as a one-page PDF, one point per pixel; a scene past [`MAX_PAGE_POINTS`] on a side
+/// (a sheet of many boards) is scaled down as a whole to fit, as vector drawing allows.
 pub fn still<W: std::io::Write>(scene: &Scene, theme: &Theme, out: W) -> Result<W, crate::error::Error> {
     let mut doc = PdfDocument::new(out, theme)?;
     let glyphs = Glyphs::new();
-    doc.add_page((scene.width as f32, scene.height as f32), &scene_content(scene, theme, &glyphs))?;
+    let (width, height) = (scene.width as f32, scene.height as f32);
+    let scale = (MAX_PAGE_POINTS / width.max(height)).min(1.0);
+    let mut content = PageContent::new();
+    if scale < 1.0 {
+        content.scale(scale);
+    }
+    content.flip(height);
+    draw_scene(&mut content, scene, theme, &glyphs);
+    doc.add_page(((width * scale).min(MAX_PAGE_POINTS), (height * scale).min(MAX_PAGE_POINTS)), &content.finish())?;
     doc.finish()
 }
