@@ -19,6 +19,7 @@ pub mod describe;
 pub mod identity;
 pub mod items;
 pub mod layout;
+pub mod paint;
 mod puzzle_board;
 pub mod puzzle_colours;
 mod region_letters;

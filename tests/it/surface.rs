@@ -90,7 +90,9 @@ fn use_trees_name_their_leaves() {
 #[test]
 fn every_error_variant_has_a_sentence() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(root.join("src/error/mod.rs")).unwrap();
+    let source = ["src/error/mod.rs", "src/error/faults.rs"]
+        .map(|file| std::fs::read_to_string(root.join(file)).unwrap())
+        .join("\n");
     let mut undocumented = Vec::new();
     let (mut inside, mut documented) = (false, false);
     for line in source.lines() {

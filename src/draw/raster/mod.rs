@@ -12,9 +12,10 @@ pub mod palette;
 pub mod text;
 
 use crate::font::Mask;
+use crate::font::LEVELS;
 use crate::font::{self, Glyphs};
 use crate::scene::items::{hatch_geometry, mark_paint, ring_geometry, square_paint, Ground, Item, Scene, QUEEN_FILL};
-use crate::scene::theme::{Paint, Theme, LEVELS};
+use crate::scene::theme::{Paint, Theme};
 use canvas::IndexedImage;
 use palette::Palette;
 use text::draw_text;

@@ -10,9 +10,10 @@
 //! about 31), the rest after, so a GIF frame's LZW codes start at 5 or 6 bits
 //! instead of 7. A still's palette ([`Palette::with_blends`]) keeps the paints' own order.
 
+use crate::font::LEVELS;
 use crate::pixels::indices_led_by;
 use crate::scene::color::mix;
-use crate::scene::theme::{blended_pairs, Paint, Rgb, Theme, LEVELS, PAINT_COUNT};
+use crate::scene::theme::{blended_pairs, Paint, Rgb, Theme, PAINT_COUNT};
 
 /// Blend indices of one (ink, background) pair, by level `1..LEVELS`; all 0 for a pair without.
 type Blends = [u8; LEVELS as usize - 1];
