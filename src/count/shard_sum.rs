@@ -149,8 +149,9 @@ impl ShardTally {
             let times = |k: usize| usize::from(self.seen[k - 1]) + usize::from(k == r.shard);
             let doubled: Vec<usize> = (1..=of).filter(|&k| times(k) > 1).collect();
             return Err(Error::Shards(format!(
-                "{n}x{n} in {of} shards: more than {of} results, so {} came twice; every shard must appear exactly once",
-                shard_list(&doubled)
+                "{n}x{n} in {of} shards: doubled {} (result {} of a split into {of}: reading stops there); every shard must appear exactly once",
+                shard_list(&doubled),
+                self.results
             )));
         }
         let overflow = || Error::Shards(format!("the counts add up past {}; a shard line is wrong", u64::MAX));
@@ -347,11 +348,11 @@ mod tests {
             let mut endless = Repeated { line, at: 0, lines: 0 };
             let mut input = std::io::BufReader::with_capacity(64, (&mut endless).take(100_000));
             let err = ShardTally::new().read(&mut input, "x").unwrap_err().to_string();
-            assert!(err.contains(&format!("more than {of} results, so shard 1 came twice")), "{err}");
+            assert!(err.contains(&format!("doubled shard 1 (result {} of a split into {of}", of + 1)), "{err}");
             assert!(endless.lines <= of + 2, "read {} lines before refusing", endless.lines);
         }
         let err = sum_shards(&[result(2, 3), result(1, 3), result(2, 3), result(1, 3)]).unwrap_err().to_string();
-        assert!(err.contains("so shards 1-2 came twice"), "{err}");
+        assert!(err.contains("doubled shards 1-2 (result 4 of a split into 3: reading stops there)"), "{err}");
     }
 
     #[test]

@@ -167,8 +167,8 @@ impl<R: std::io::Read> std::io::Read for Bounded<R> {
         let most = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
         let read = self.input.read(&mut buf[..most])?;
         self.left -= read as u64;
-        for i in 0..read {
-            if let Err(fault) = self.scan(buf[i]) {
+        for &byte in &buf[..read] {
+            if let Err(fault) = self.scan(byte) {
                 return Err(self.stop(fault));
             }
         }

@@ -359,7 +359,8 @@ mod tests {
 
     #[test]
     fn a_field_past_its_bound_is_refused_before_the_rest_is_read() {
-        let cases: [(&[u8], fn(&Error) -> bool); 2] = [
+        type Expected = fn(&Error) -> bool;
+        let cases: [(&[u8], Expected); 2] = [
             (br#"{"n":8,"algorithm":""#, |e| matches!(e, Error::AlgorithmName { .. })),
             (br#"{"n":8,"algorithm":"b","events":[{"event":"undo","text":""#, |e| {
                 matches!(e, Error::TraceStringTooLong { .. })
