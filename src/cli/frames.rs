@@ -21,6 +21,9 @@ use queens::{Format, SheetCell, SheetOptions, Sink, SplitSink, Trace};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Frames of a run `frames` holds in memory (about 80 bytes each) to draw a few of them.
+const HELD_FRAMES: usize = 1 << 22;
+
 #[derive(Debug, Args)]
 pub struct FramesArgs {
     #[command(flatten)]
@@ -58,8 +61,11 @@ impl FramesArgs {
         if self.split.is_some() && self.handout.handout {
             return Err(UsageError("--handout makes PDF pages and --split one PNG per frame: drop one".into()).into());
         }
-        let trace = self.source.trace()?;
-        let frames = self.show.select.resolve(&trace)?;
+        // The frame limit counts the frames drawn: the run itself is held up to HELD_FRAMES.
+        let limit = self.source.search.max_frames;
+        let trace = self.source.trace_within(limit.max(HELD_FRAMES))?;
+        let frames = (self.show.select.selection().resolve_within(&trace, limit))
+            .map_err(|e| UsageError(format!("--frames: {e} (--max-frames N)")))?;
         let mut animation = self.show.animation()?;
         animation.max_frames = usize::MAX;
         animation.timing.reading_time = self.reading.reading_time;

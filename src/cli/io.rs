@@ -299,19 +299,23 @@ pub fn describe(e: &anyhow::Error) -> String {
 impl SourceArgs {
     /// Solve N, or read and parse the trace (validation is the caller's).
     pub fn trace(&self) -> anyhow::Result<queens::Trace> {
+        self.trace_within(self.search.max_frames)
+    }
+
+    /// [`SourceArgs::trace`] holding a run of up to `hold` frames (a command that draws only some
+    /// of them counts its frame limit on those: `frames --frames`).
+    pub fn trace_within(&self, hold: usize) -> anyhow::Result<queens::Trace> {
         let path = match &self.source {
             Some(Source::File(path)) => path.as_path(),
             Some(Source::Stdin) => std::path::Path::new("-"),
-            Some(Source::Solve(n)) => {
-                return Ok(queens::record(&self.search.options(Some(*n))?, self.search.max_frames)?)
-            }
-            None => return Ok(queens::record(&self.search.options(None)?, self.search.max_frames)?),
+            Some(Source::Solve(n)) => return Ok(queens::record(&self.search.options(Some(*n))?, hold)?),
+            None => return Ok(queens::record(&self.search.options(None)?, hold)?),
         };
         if self.search.puzzle.is_some() {
             let reason = "--puzzle solves a puzzle, but a trace was given too; a puzzle's trace carries its puzzle";
             return Err(UsageError(reason.into()).into());
         }
-        read_trace(path, self.search.max_frames)
+        read_trace(path, hold)
     }
 }
 

@@ -130,11 +130,12 @@ pub fn render<S: Sink>(
 /// laid out when asked) and the frame numbers `animation` selects (`None`: every frame).
 fn prepare_trace(trace: &Trace, animation: &Animation) -> Result<(Describer, Option<Vec<usize>>), Error> {
     let info = RunInfo::of_trace(trace);
-    let mut describer = prepare(&info, animation)?;
     if trace.frame_count() > animation.max_frames {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
+    // A trace's own faults (an overlong caption) are named before the frame size they cause.
     board::validate(trace)?;
+    let mut describer = prepare(&info, animation)?;
     if animation.look.tree {
         describer = describer.with_tree(crate::board::tree::SearchTree::from_trace(trace)?);
         crate::scene::layout::check_frame_size(describer.layout.width, describer.layout.height)?;

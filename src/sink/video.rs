@@ -78,6 +78,9 @@ impl VideoCodec {
                 "4",
                 "-row-mt",
                 "1",
+                // No random track id: the same frames make the same file.
+                "-fflags",
+                "+bitexact",
                 "-f",
                 "webm",
             ],

@@ -88,7 +88,9 @@ fn videos_keep_every_delay_and_show_the_board() {
     let candidates = [theme.light, theme.dark, theme.light_attacked, theme.dark_attacked, theme.queen];
     for (codec, name) in [(VideoCodec::H264, "run.mp4"), (VideoCodec::Vp9, "run.webm")] {
         let path = dir.join(name);
-        std::fs::write(&path, video(&trace, &animation, codec)).unwrap();
+        let bytes = video(&trace, &animation, codec);
+        assert!(bytes == video(&trace, &animation, codec), "{name}: the same frames make the same file");
+        std::fs::write(&path, bytes).unwrap();
         let info = probe(&path, "stream=width,height,pix_fmt,nb_read_frames,codec_name:format=duration,format_name");
         assert_eq!((field(&info, "width"), field(&info, "height")), ("206", "206"), "{name}");
         assert_eq!(field(&info, "pix_fmt"), "yuv420p", "{name}");

@@ -217,3 +217,16 @@ fn one_frame_with_an_atlas_is_a_one_cell_sheet_and_its_atlas() {
     assert!(!dir.join("b.json").exists() && !dir.join("p.html").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_frame_limit_counts_the_frames_drawn_not_the_run() {
+    let dir = temp_dir("limit");
+    run_ok(&dir, &["trace", "6", "-o", "t.json"]);
+    run_ok(&dir, &["frames", "t.json", "--frames", "0-3", "--max-frames", "10", "-q", "-o", "four.png"]);
+    let sheet = image::open(dir.join("four.png")).unwrap();
+    assert!(sheet.width() > 0);
+    let out = support::run_queens(&dir, &["frames", "t.json", "--frames", "0-20", "--max-frames", "10", "-o", "x.png"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("21 frames are selected, more than the frame limit of 10"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
