@@ -64,7 +64,7 @@ pub struct RenderOptions {
     pub tree: bool,
     /// Draw the attacks behind dead ends (`--why`): on the frame where a line runs out of safe
     /// squares, join each of its squares to a queen attacking it (the line is underlined and its
-    /// dead end said in the caption anyway). Tree searches only (see [`why`]). Default: off.
+    /// dead end said in the caption anyway). Tree searches only. Default: off.
     pub why: bool,
     /// A panel right of the board with the algorithm's pseudocode, the line each frame executes
     /// highlighted, and its variables' values (runs of the algorithms with a [`code::listing`];

@@ -72,7 +72,7 @@ fn hex(s: &str) -> Option<Rgb> {
 }
 
 impl Theme {
-    /// A built-in theme by name (see [`THEME_NAMES`]).
+    /// A built-in theme by name (`default`, `gray`, `dark`, `print`).
     pub fn named(name: &str) -> Result<Self, String> {
         match name {
             "default" => Ok(Theme::default()),

@@ -37,7 +37,7 @@ pub struct CaptionSpec {
     pub has_checks: bool,
     /// Largest number any slot must hold (events, tries, ...).
     pub max_value: u64,
-    /// Whether dead ends get their attack lines (`--why`, see [`crate::scene::why`]); they are said
+    /// Whether dead ends get their attack lines (`--why`); they are said
     /// and underlined either way.
     pub why: bool,
     /// The kind of puzzle the run solves (`"regions"`, `"completion"`), in the title.
