@@ -1,11 +1,9 @@
-//! The roles in a picture: every [`Paint`] a scene names, and which (ink, background) pairs are
-//! blended at edges.
+//! The roles in a picture: every [`Paint`] a scene names.
 //!
 //! Contract: a [`Paint`] is both a role in the picture and its palette index; index 0 is reserved
-//! for transparency. What colour a paint is belongs to the [`Theme`](super::theme::Theme).
+//! for transparency. What colour a paint is belongs to the theme.
 
 use super::puzzle_colours::REGION_COLOURS;
-use super::theme::Theme;
 
 /// Roles in the picture. The discriminant is the palette index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -156,30 +154,4 @@ impl Paint {
             other => other,
         }
     }
-}
-
-/// Square paints a queen or line can be drawn over.
-const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Paint::DarkAttacked];
-
-/// The (ink, background) pairs that get anti-aliasing blends; other pairs round to ink or background.
-/// Lines are drawn over a halo of the background paint, so only their ink over the background blends
-/// (the halo's own edge rounds); queens sit on squares and on the solution paint, rings on free
-/// squares (only in themes that ring them: the palette keeps to 64 entries with the tints);
-/// ghosts are drawn unblended.
-pub fn blended_pairs(theme: &Theme) -> Vec<(Paint, Paint)> {
-    let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
-    pairs.push((Paint::Queen, Paint::Solution));
-    if theme.rings {
-        pairs.push((Paint::MarkLight, Paint::Light));
-        pairs.push((Paint::MarkDark, Paint::Dark));
-    }
-    pairs.push((Paint::Text, Paint::Background));
-    if !theme.rings {
-        // Themes that ring free squares round the caption's text on a solution's band instead.
-        pairs.push((Paint::Text, Paint::SolutionBand));
-    }
-    // The code panel's current line (text on a tint) rounds: its blends would take the palette
-    // past 64 colours once the puzzle paints are in.
-    pairs.push((Paint::CheckAttacked, Paint::Background));
-    pairs
 }

@@ -6,9 +6,35 @@
 //! can sit on) lives in [`crate::draw::raster::palette`].
 
 use super::color::{contrast, tint};
-pub use super::paint::{blended_pairs, Paint, PAINT_COUNT};
+pub use super::paint::{Paint, PAINT_COUNT};
 use super::puzzle_colours::{PuzzleColours, REGION_COLOURS};
 pub use crate::pixels::Rgb;
+
+/// Square paints a queen or line can be drawn over.
+const SQUARES: [Paint; 4] = [Paint::Light, Paint::Dark, Paint::LightAttacked, Paint::DarkAttacked];
+
+/// The (ink, background) pairs that get anti-aliasing blends; other pairs round to ink or background.
+/// Lines are drawn over a halo of the background paint, so only their ink over the background blends
+/// (the halo's own edge rounds); queens sit on squares and on the solution paint, rings on free
+/// squares (only in themes that ring them: the palette keeps to 64 entries with the tints);
+/// ghosts are drawn unblended.
+pub fn blended_pairs(theme: &Theme) -> Vec<(Paint, Paint)> {
+    let mut pairs: Vec<(Paint, Paint)> = SQUARES.iter().map(|&bg| (Paint::Queen, bg)).collect();
+    pairs.push((Paint::Queen, Paint::Solution));
+    if theme.rings {
+        pairs.push((Paint::MarkLight, Paint::Light));
+        pairs.push((Paint::MarkDark, Paint::Dark));
+    }
+    pairs.push((Paint::Text, Paint::Background));
+    if !theme.rings {
+        // Themes that ring free squares round the caption's text on a solution's band instead.
+        pairs.push((Paint::Text, Paint::SolutionBand));
+    }
+    // The code panel's current line (text on a tint) rounds: its blends would take the palette
+    // past 64 colours once the puzzle paints are in.
+    pairs.push((Paint::CheckAttacked, Paint::Background));
+    pairs
+}
 
 /// Colours for every paint.
 #[derive(Clone, Debug, PartialEq, Eq)]
