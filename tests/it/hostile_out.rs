@@ -1,28 +1,27 @@
 //! Hostile surroundings (issue 24): the player losing its terminal or getting SIGTERM, ffmpeg's
 //! temporary in a $TMPDIR with planted names, a huge video hold, links planted by another user,
-//! outputs that name inputs, a closed stdout, 255-byte names, failed runs' folders, files the
-//! caller may not write, a folder turned read-only mid-run. Everything happens inside each test's
-//! own temporary folder (TMPDIR pointed there for ffmpeg); tests that need tmux, ffmpeg or root
-//! and a second uid skip with a reason, and fail instead when QUEENS_REQUIRE_TOOLS=1.
+//! outputs that name inputs, a closed stdout, 255-byte names, failed runs' folders (files the
+//! caller may not write and a folder turned read-only mid-run: `hostile_other_user.rs`).
+//! Everything happens inside each test's own temporary folder (TMPDIR pointed there for ffmpeg);
+//! tests that need tmux, ffmpeg or root and a second uid skip with a reason, and fail instead when
+//! QUEENS_REQUIRE_TOOLS=1.
 
 use crate::support::tools::{is_root, skip, tool};
 use crate::support::{listing, run_queens, stderr, temp_dir};
-use std::io::Write;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::os::unix::process::CommandExt;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The unprivileged uid (and gid) the root-only tests act as: `nobody`.
-const OTHER: u32 = 65534;
+pub(crate) const OTHER: u32 = 65534;
 
-fn queens() -> Command {
+pub(crate) fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
 }
 
 /// Exit code 1 or 2 (`code`) with one line on stderr containing every one of `words`.
-fn refused(out: &Output, code: i32, words: &[&str]) {
+pub(crate) fn refused(out: &Output, code: i32, words: &[&str]) {
     let text = stderr(out);
     assert_eq!(out.status.code(), Some(code), "{text}");
     assert_eq!(text.lines().count(), 1, "one line: {text}");
@@ -32,14 +31,14 @@ fn refused(out: &Output, code: i32, words: &[&str]) {
 }
 
 /// True when running as root (tests that need a second uid); else skips (or fails, see there).
-fn root(test: &str) -> bool {
+pub(crate) fn root(test: &str) -> bool {
     if !is_root() {
         skip(&format!("{test}: needs root to act as a second user (uid {OTHER})"));
     }
     is_root()
 }
 
-fn chmod(path: &Path, mode: u32) {
+pub(crate) fn chmod(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
@@ -341,76 +340,5 @@ fn failed_split_and_boards_runs_remove_the_folders_they_made() {
     let out = run_queens(&dir, &["boards", "4", "-o", "d/e", "--theme", "auto"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(listing(&dir), vec!["bad.json".to_string()], "no folder left behind");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// A folder of the other user's, for runs as that user.
-fn their_folder(dir: &Path, name: &str) -> PathBuf {
-    let folder = dir.join(name);
-    std::fs::create_dir(&folder).unwrap();
-    std::os::unix::fs::chown(&folder, Some(OTHER), Some(OTHER)).unwrap();
-    folder
-}
-
-fn as_other(folder: &Path, args: &[&str]) -> Command {
-    let mut command = queens();
-    command.args(args).current_dir(folder).uid(OTHER).gid(OTHER);
-    command
-}
-
-#[test]
-fn files_the_caller_may_not_write_are_not_replaced() {
-    if !root("files_the_caller_may_not_write") {
-        return;
-    }
-    let dir = temp_dir("hostile-out", "not-writable");
-    chmod(&dir, 0o755);
-    let folder = their_folder(&dir, "theirs");
-    let read_only = folder.join("ro.gif");
-    std::fs::write(&read_only, "read-only").unwrap();
-    std::os::unix::fs::chown(&read_only, Some(OTHER), Some(OTHER)).unwrap();
-    chmod(&read_only, 0o444);
-    let roots = folder.join("root.gif");
-    std::fs::write(&roots, "root's").unwrap();
-    for name in ["ro.gif", "root.gif"] {
-        let out = as_other(&folder, &["animate", "4", "-o", name]).output().unwrap();
-        refused(&out, 1, &["refusing to replace", name]);
-    }
-    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "read-only");
-    assert_eq!(std::fs::metadata(&roots).unwrap().uid(), 0, "root's file is still root's");
-    assert_eq!(listing(&folder), vec!["ro.gif", "root.gif"], "no temporary left");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn a_temporary_left_in_a_folder_turned_read_only_is_named() {
-    if !root("a_temporary_left_in_a_folder_turned_read_only") {
-        return;
-    }
-    let dir = temp_dir("hostile-out", "read-only-folder");
-    chmod(&dir, 0o755);
-    let folder = their_folder(&dir, "theirs");
-    let lines = run_queens(&dir, &["trace", "5", "--format", "jsonl"]).stdout;
-    let mut child = as_other(&folder, &["render", "-", "-o", "out.gif"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let half = lines.len() / 2;
-    stdin.write_all(&lines[..half]).unwrap();
-    let start = Instant::now();
-    while !listing(&folder).iter().any(|n| n.starts_with(".out.gif.")) {
-        assert!(start.elapsed() < Duration::from_secs(10), "the temporary appears while streaming");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    chmod(&folder, 0o555);
-    stdin.write_all(&lines[half..]).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    chmod(&folder, 0o755);
-    let left: Vec<String> = listing(&folder).into_iter().filter(|n| n.starts_with(".out.gif.")).collect();
-    assert_eq!(left.len(), 1, "{left:?}");
-    refused(&out, 1, &["out.gif", &left[0], "could not be removed"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

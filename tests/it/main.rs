@@ -22,6 +22,7 @@ mod gif_bytes;
 mod golden;
 mod heatmap;
 mod hostile_in;
+mod hostile_other_user;
 mod hostile_out;
 mod html;
 mod jsonl;
