@@ -91,7 +91,9 @@ pub use count::TRANSFORMS;
 pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
 pub use solve::puzzle::generate::{generate as generate_puzzle, Generated, PuzzleKind, GENERATE_SIZES};
 pub use solve::puzzle::{hint as puzzle_hint, rule_mix as puzzle_rule_mix, solve_puzzle};
-pub use solve::{record, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT};
+pub use solve::{
+    record, record_first, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT,
+};
 
 pub use board::seek::FrameSeeker;
 pub use board::tree::{Node, NodeState, SearchTree};

@@ -21,7 +21,8 @@ pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) ->
     let mut options = SolveOptions::new(puzzle.n);
     options.algorithm = Algorithm::Deduce;
     options.puzzle = Some(puzzle.clone());
-    let mut trace = queens::record(&options, queens::DEFAULT_MAX_FRAMES)?;
+    // The first event alone: a hard puzzle's whole run is not recorded to show its first step.
+    let mut trace = queens::record_first(&options, 1)?;
     let keep = usize::from(matches!(trace.events.first(), Some(Event::Deduce { .. } | Event::Eliminate { .. })));
     trace.events.truncate(keep);
     let mut animation = Animation::new();

@@ -218,6 +218,32 @@ pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error>
     })
 }
 
+/// The first `events` events of the run `options` asks for (fewer when the run is shorter): a
+/// hint's first deduction without recording the rest of the run. A puzzle's search spends the
+/// search budget as in [`record`].
+pub fn record_first(options: &SolveOptions, events: usize) -> Result<Trace, Error> {
+    if options.n == 0 || options.n > MAX_REPLAY_N {
+        return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });
+    }
+    check_solvable(options)?;
+    let mut recorder = VecRecorder::with_limit(events);
+    let mut timed =
+        budget::BudgetRecorder { inner: &mut recorder, budget: budget::SearchBudget::new().clock_every(16) };
+    // Stopping at the limit is the point: a full recorder ends the run early, as asked.
+    let _ = run(options, &mut timed);
+    let budget = timed.budget;
+    if let (true, Some(puzzle)) = (budget.spent() && recorder.events.len() < events, &options.puzzle) {
+        let found = recorder.events.iter().filter(|e| matches!(e, Event::Solution { .. })).count() as u64;
+        return Err(puzzle::gave_up(puzzle, options.algorithm.name(), found, &budget, puzzle::RECORDED_INSTEAD));
+    }
+    Ok(Trace {
+        n: options.n,
+        algorithm: options.algorithm.name().to_string(),
+        puzzle: options.puzzle.clone(),
+        events: recorder.events,
+    })
+}
+
 /// Emit a `solution` event for the current queens (`queens[col] = row`).
 fn record_solution(recorder: &mut dyn Recorder, queens: &[usize]) -> Result<(), Full> {
     recorder.record(Event::Solution { queens: queens.to_vec() })

@@ -210,3 +210,13 @@ fn a_traces_puzzle_is_checked_as_a_puzzle_file_is() {
     let fine: Puzzle = serde_json::from_str(r#"{"n": 4, "regions": [0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3]}"#).unwrap();
     assert!(fine.check().is_ok());
 }
+
+#[test]
+fn a_hint_on_a_puzzle_with_a_long_run_draws_its_first_step() {
+    let dir = temp_dir("puzzle-bounds", "hint-long");
+    std::fs::write(dir.join("pieces.txt"), regions_in_pieces()).unwrap();
+    let out = finish(spawn(&dir, &["puzzle", "hint", "pieces.txt", "-o", "hint.png"]), "hint");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(image::open(dir.join("hint.png")).is_ok(), "the hint is a picture");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
