@@ -189,13 +189,38 @@ pub(crate) fn check_solvable(options: &SolveOptions) -> Result<(), Error> {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error> {
+    let (recorder, stopped, budget) = recorded(options, max_frames.saturating_sub(1))?;
+    if let (true, Some(puzzle)) = (budget.spent(), &options.puzzle) {
+        return Err(gave_up(options, puzzle, &recorder, &budget));
+    }
+    if stopped || recorder.overflowed() {
+        return Err(Error::TooManyFrames { limit: max_frames });
+    }
+    Ok(trace_of(options, recorder.events))
+}
+
+/// The first `events` events of the run `options` asks for (fewer when the run is shorter): a
+/// hint's first deduction without recording the rest of the run. A puzzle's search spends the
+/// search budget as in [`record`].
+pub fn record_first(options: &SolveOptions, events: usize) -> Result<Trace, Error> {
+    // Stopping at the limit is the point: a full recorder ends the run early, as asked.
+    let (recorder, _, budget) = recorded(options, events)?;
+    if let (true, Some(puzzle)) = (budget.spent() && recorder.events.len() < events, &options.puzzle) {
+        return Err(gave_up(options, puzzle, &recorder, &budget));
+    }
+    Ok(trace_of(options, recorder.events))
+}
+
+/// The run `options` asks for, recorded into a recorder of at most `limit` events: the recorder,
+/// whether the run stopped early (the recorder full, or the budget spent) and the search budget a
+/// puzzle's run spends (a deduction on a big board is dear, so the frame cap alone would not bound
+/// its time; the recording is kept whole, so the budget is its all).
+fn recorded(options: &SolveOptions, limit: usize) -> Result<(VecRecorder, bool, budget::SearchBudget), Error> {
     if options.n == 0 || options.n > MAX_REPLAY_N {
         return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });
     }
     check_solvable(options)?;
-    let mut recorder = VecRecorder::with_limit(max_frames.saturating_sub(1));
-    // A puzzle's run spends the search budget (a deduction on a big board is dear, so the frame
-    // cap alone would not bound its time); the recording is kept whole, so the budget is its all.
+    let mut recorder = VecRecorder::with_limit(limit);
     let mut timed =
         budget::BudgetRecorder { inner: &mut recorder, budget: budget::SearchBudget::new().clock_every(16) };
     let stopped = match &options.puzzle {
@@ -203,45 +228,18 @@ pub fn record(options: &SolveOptions, max_frames: usize) -> Result<Trace, Error>
         None => run(options, timed.inner).is_err(),
     };
     let budget = timed.budget;
-    if let (true, Some(puzzle)) = (budget.spent(), &options.puzzle) {
-        let found = recorder.events.iter().filter(|e| matches!(e, Event::Solution { .. })).count() as u64;
-        return Err(puzzle::gave_up(puzzle, options.algorithm.name(), found, &budget, puzzle::RECORDED_INSTEAD));
-    }
-    if stopped || recorder.overflowed() {
-        return Err(Error::TooManyFrames { limit: max_frames });
-    }
-    Ok(Trace {
-        n: options.n,
-        algorithm: options.algorithm.name().to_string(),
-        puzzle: options.puzzle.clone(),
-        events: recorder.events,
-    })
+    Ok((recorder, stopped, budget))
 }
 
-/// The first `events` events of the run `options` asks for (fewer when the run is shorter): a
-/// hint's first deduction without recording the rest of the run. A puzzle's search spends the
-/// search budget as in [`record`].
-pub fn record_first(options: &SolveOptions, events: usize) -> Result<Trace, Error> {
-    if options.n == 0 || options.n > MAX_REPLAY_N {
-        return Err(Error::BoardSize { n: options.n, max: MAX_REPLAY_N });
-    }
-    check_solvable(options)?;
-    let mut recorder = VecRecorder::with_limit(events);
-    let mut timed =
-        budget::BudgetRecorder { inner: &mut recorder, budget: budget::SearchBudget::new().clock_every(16) };
-    // Stopping at the limit is the point: a full recorder ends the run early, as asked.
-    let _ = run(options, &mut timed);
-    let budget = timed.budget;
-    if let (true, Some(puzzle)) = (budget.spent() && recorder.events.len() < events, &options.puzzle) {
-        let found = recorder.events.iter().filter(|e| matches!(e, Event::Solution { .. })).count() as u64;
-        return Err(puzzle::gave_up(puzzle, options.algorithm.name(), found, &budget, puzzle::RECORDED_INSTEAD));
-    }
-    Ok(Trace {
-        n: options.n,
-        algorithm: options.algorithm.name().to_string(),
-        puzzle: options.puzzle.clone(),
-        events: recorder.events,
-    })
+/// A puzzle's recorded run that spent its budget, as the error naming what to do instead.
+fn gave_up(options: &SolveOptions, puzzle: &Puzzle, recorder: &VecRecorder, budget: &budget::SearchBudget) -> Error {
+    let found = recorder.events.iter().filter(|e| matches!(e, Event::Solution { .. })).count() as u64;
+    puzzle::gave_up(puzzle, options.algorithm.name(), found, budget, puzzle::RECORDED_INSTEAD)
+}
+
+/// The trace of `options`' run holding `events`.
+fn trace_of(options: &SolveOptions, events: Vec<Event>) -> Trace {
+    Trace { n: options.n, algorithm: options.algorithm.name().to_string(), puzzle: options.puzzle.clone(), events }
 }
 
 /// Emit a `solution` event for the current queens (`queens[col] = row`).
