@@ -5,39 +5,14 @@
 //! `mkdir -p` makes it. Tests that need a second uid run as root (links handed to `nobody` with
 //! lchown) and skip with a reason otherwise. Everything happens inside each test's own folder.
 
-use crate::support::tools::{is_root, skip};
+use crate::hostile_out::{chmod, refused, root, OTHER};
 use crate::support::{listing, run_queens, stderr, temp_dir};
-use std::os::unix::fs::{lchown, symlink, PermissionsExt};
+use std::os::unix::fs::{lchown, symlink};
 use std::path::Path;
 use std::process::Output;
 
-/// The uid (and gid) of "another user": `nobody`.
-const OTHER: u32 = 65534;
-
 /// A region puzzle (`puzzle hint` needs regions).
 const PUZZLE: &str = "AABBBB\nCADDBB\nCEEDDD\nEEEDDD\nEEEDDF\nEEEEEF\n";
-
-/// Exit code `code`, one line on stderr containing every one of `words`.
-fn refused(out: &Output, code: i32, words: &[&str]) {
-    let text = stderr(out);
-    assert_eq!(out.status.code(), Some(code), "{text}");
-    assert_eq!(text.lines().count(), 1, "one line: {text}");
-    for word in words {
-        assert!(text.contains(word), "{word:?} in {text}");
-    }
-}
-
-fn chmod(path: &Path, mode: u32) {
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
-}
-
-/// True when running as root, else says why the test skips.
-fn root(test: &str) -> bool {
-    if !is_root() {
-        skip(&format!("{test}: needs root to hand links to a second user (uid {OTHER})"));
-    }
-    is_root()
-}
 
 /// Every way an output names a folder: `--split`, `boards -o`, `-o`, `--atlas`, `--trace-out`.
 fn outputs_into(folder: &str) -> Vec<Vec<String>> {
