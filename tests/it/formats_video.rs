@@ -168,3 +168,52 @@ fn without_ffmpeg_the_cli_says_how_to_install_it_and_writes_nothing() {
     assert_eq!(left, vec![std::ffi::OsString::from("empty-path")], "nothing written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Each square's ground (the colour most of its inside has in the GIF's frame) and, per video
+/// frame, the median of the video's pixels over that ground, channel by channel. A square's
+/// median is what a viewer sees as its colour; single pixels near a queen's outline bleed
+/// (yuv420p halves chroma), so a pixel-wise bound would measure the glyph's edge, not the square.
+fn square_colour_errors(gif: &[Vec<u8>], video: &[Vec<u8>], side: usize, n: usize) -> i32 {
+    let square = side / n;
+    let mut worst = 0;
+    for (g, v) in gif.iter().zip(video) {
+        for (row, col) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+            let inside: Vec<usize> = (row * square + 4..(row + 1) * square - 4)
+                .flat_map(|y| (col * square + 4..(col + 1) * square - 4).map(move |x| (y * side + x) * 3))
+                .collect();
+            let mut counts = std::collections::HashMap::new();
+            for &at in &inside {
+                *counts.entry(&g[at..at + 3]).or_insert(0) += 1;
+            }
+            let ground = counts.into_iter().max_by_key(|&(colour, count)| (count, colour.to_vec())).unwrap().0;
+            for channel in 0..3 {
+                let mut seen: Vec<u8> =
+                    inside.iter().filter(|&&at| &g[at..at + 3] == ground).map(|&at| v[at + channel]).collect();
+                seen.sort_unstable();
+                let median = i32::from(seen[seen.len() / 2]);
+                worst = worst.max((median - i32::from(ground[channel])).abs());
+            }
+        }
+    }
+    worst
+}
+
+#[test]
+fn video_squares_keep_the_gifs_colours_within_ten_levels() {
+    if tool("ffmpeg", "apt-get install ffmpeg").is_none() {
+        return;
+    }
+    let dir = temp_dir("video", "colours");
+    for name in ["six.gif", "six.mp4", "six.webm"] {
+        let out = run_queens(&dir, &["animate", "6", "--until", "all", "--bare", "-q", "-o", name]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let side = 360;
+    let gif = decode(&dir.join("six.gif"), (side, side));
+    for name in ["six.mp4", "six.webm"] {
+        let video = decode(&dir.join(name), (side, side));
+        assert_eq!(video.len(), gif.len() + 1, "{name}: one video frame per GIF frame, the last twice");
+        let worst = square_colour_errors(&gif, &video, side, 6);
+        assert!(worst <= 10, "{name}: a square's colour is {worst} levels from the GIF's");
+    }
+}
