@@ -312,8 +312,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let formats_only = args.iter().any(|a| a == "formats");
     let quick = args.iter().any(|a| a == "quick");
+    if args.iter().any(|a| a == "puzzle-shapes") {
+        puzzle_shapes::run();
+        return;
+    }
     if args.iter().any(|a| a == "puzzles") {
         puzzles::run();
+        puzzle_shapes::run();
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--job") {
@@ -362,5 +367,7 @@ fn main() {
 
 #[path = "bench_html/timing.rs"]
 mod html_player;
+#[path = "bench_puzzles/shapes.rs"]
+mod puzzle_shapes;
 #[path = "bench_puzzles/puzzles.rs"]
 mod puzzles;

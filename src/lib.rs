@@ -90,7 +90,7 @@ pub use trace::{column_label, Algorithm, Event, Full, Recorder, RunInfo, Square,
 pub use count::TRANSFORMS;
 pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
 pub use solve::puzzle::generate::{generate as generate_puzzle, Generated, PuzzleKind, GENERATE_SIZES};
-pub use solve::puzzle::{hint as puzzle_hint, rule_mix as puzzle_rule_mix, solve_puzzle};
+pub use solve::puzzle::{count_puzzle_solutions, hint as puzzle_hint, rule_mix as puzzle_rule_mix, solve_puzzle};
 pub use solve::{
     record, record_first, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT,
 };

@@ -131,8 +131,16 @@ pub fn board_size(n: Option<u32>, puzzle: Option<(&Path, &queens::Puzzle)>) -> R
     }
 }
 
-/// Read a puzzle file (or stdin for `-`), saying its warnings on stderr.
+/// Set once from `-q` before any command runs: warnings (a puzzle's regions in pieces) are not said.
+pub static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Read a puzzle file (or stdin for `-`), saying its warnings on stderr unless `-q` was given.
 pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
+    Ok(read_puzzle_with_lines(path)?.puzzle)
+}
+
+/// [`read_puzzle_file`], keeping the file line of each grid row (for words about the file).
+pub fn read_puzzle_with_lines(path: &Path) -> anyhow::Result<queens::ReadPuzzle> {
     let read = if path == Path::new("-") {
         queens::read_puzzle(std::io::stdin().lock())
     } else {
@@ -142,11 +150,11 @@ pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
         queens::output::register_input(path, "the puzzle file");
         queens::read_puzzle(file)
     };
-    let queens::ReadPuzzle { puzzle, warnings } = read?;
-    for warning in warnings {
+    let read = read?;
+    for warning in read.warnings.iter().filter(|_| !QUIET.load(std::sync::atomic::Ordering::Relaxed)) {
         let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("warning: {warning}\n"));
     }
-    Ok(puzzle)
+    Ok(read)
 }
 
 /// What a run's frames show and which of them: the look, the panels and the frame selection

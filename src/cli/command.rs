@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
     about = "Turns N-Queens solving runs into pictures: animated GIFs, sprite sheets, stills."
 )]
 pub struct Cli {
-    /// No progress bar (it is also hidden when stderr is not a terminal); the summary line still prints.
+    /// No progress bar (it is also hidden when stderr is not a terminal) and no warnings; the summary line still prints.
     #[arg(short, long, global = true)]
     pub quiet: bool,
     #[command(subcommand)]
@@ -80,6 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn dispatch(cli: Cli) -> anyhow::Result<()> {
     let quiet = cli.quiet;
+    super::args::QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
     match cli.command {
         Command::Animate(args) => args.run(quiet),
         Command::Trace(args) => args.run(),

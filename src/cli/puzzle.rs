@@ -123,9 +123,10 @@ impl SolveArgs {
         if json {
             write!(out, "{{\"n\":{},\"solutions\":[", puzzle.n)?;
         }
+        let board = SolutionBoard::new(&puzzle);
         let found = queens::solve_puzzle(&puzzle, until, &mut |queens| {
             written += 1;
-            failed = write_solution(&mut out, &puzzle, json, written, &queens).err();
+            failed = write_solution(&mut out, &board, json, written, &queens).err();
             failed.as_ref().map_or(Ok(()), |_| Err(queens::Full))
         });
         if let Some(error) = failed {
@@ -150,38 +151,55 @@ impl SolveArgs {
 /// JSON array after a comma from the second on.
 fn write_solution(
     out: &mut impl Write,
-    puzzle: &Puzzle,
+    board: &SolutionBoard,
     json: bool,
     number: usize,
     queens: &[usize],
 ) -> std::io::Result<()> {
     if json {
         let comma = if number == 1 { "" } else { "," };
-        let list: Vec<String> = queens.iter().map(usize::to_string).collect();
-        write!(out, "{comma}[{}]", list.join(","))
+        write!(out, "{comma}[")?;
+        for (k, row) in queens.iter().enumerate() {
+            write!(out, "{}{row}", if k == 0 { "" } else { "," })?;
+        }
+        write!(out, "]")
     } else {
-        out.write_all(board_text(puzzle, number, queens).as_bytes())
+        board.write(out, number, queens)
     }
 }
 
 /// A solution as the README shows boards: ranks on the first line, then the grid with `Q` for the
-/// queens and the puzzle's own cells elsewhere (region letters, or `.` and `#`).
-fn board_text(puzzle: &Puzzle, number: usize, queens: &[usize]) -> String {
-    let n = puzzle.n;
-    let ranks: Vec<String> = queens.iter().map(|r| (n - r).to_string()).collect();
-    let grid = queens::puzzle_text(&Puzzle { givens: Vec::new(), ..puzzle.clone() });
-    let mut out = format!("solution {number}: {}\n", ranks.join(" "));
-    for (row, line) in grid.lines().take(n).enumerate() {
-        let cells: Vec<String> = line
-            .chars()
-            .enumerate()
-            .map(|(col, c)| if queens[col] == row { "Q".to_string() } else { c.to_string() })
-            .collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
+/// queens and the puzzle's own cells elsewhere (region letters, or `.` and `#`). The grid's cells
+/// are laid out once per run, so `--all` writes each board without redrawing the puzzle.
+struct SolutionBoard {
+    /// Each row's cells, as the file writes them (givens shown as the open square under them).
+    rows: Vec<Vec<u8>>,
+}
+
+impl SolutionBoard {
+    fn new(puzzle: &Puzzle) -> Self {
+        let grid = queens::puzzle_text(&Puzzle { givens: Vec::new(), ..puzzle.clone() });
+        SolutionBoard { rows: grid.lines().take(puzzle.n).map(|line| line.bytes().collect()).collect() }
     }
-    out.push('\n');
-    out
+
+    fn write(&self, out: &mut impl Write, number: usize, queens: &[usize]) -> std::io::Result<()> {
+        let n = queens.len();
+        write!(out, "solution {number}:")?;
+        for row in queens {
+            write!(out, " {}", n - row)?;
+        }
+        let mut line = Vec::with_capacity(2 * n + 1);
+        out.write_all(b"\n")?;
+        for (row, cells) in self.rows.iter().enumerate() {
+            line.clear();
+            for (col, &cell) in cells.iter().enumerate() {
+                line.push(if queens[col] == row { b'Q' } else { cell });
+                line.push(if col + 1 == n { b'\n' } else { b' ' });
+            }
+            out.write_all(&line)?;
+        }
+        out.write_all(b"\n")
+    }
 }
 
 impl CheckArgs {
@@ -190,7 +208,7 @@ impl CheckArgs {
         let started = Instant::now();
         // Whether it is unique needs a second solution looked for, whatever the cap.
         let cap = self.max.max(2);
-        let count = queens::solve_puzzle(&puzzle, Until::Solutions(cap), &mut |_| Ok(())).map_err(|e| match e {
+        let count = queens::count_puzzle_solutions(&puzzle, cap).map_err(|e| match e {
             // Solutions come, but not all of them in time: a smaller cap answers.
             queens::Error::PuzzleSearchTooLong { found, .. } if found >= 1 && cap > 2 => {
                 anyhow::anyhow!("{e}; or count fewer: --max 2 says whether it is unique")
@@ -248,9 +266,35 @@ impl GenerateArgs {
     }
 }
 
+/// Where the hint's squares are in the file, so a reader of the file finds them: "b5 is line 4,
+/// cell 2 of the file", after the labels' key (files a, b, ... from the left; ranks from the bottom).
+fn where_in_the_file(read: &queens::ReadPuzzle) -> String {
+    let n = read.puzzle.n;
+    let hint = queens::puzzle_hint(&read.puzzle);
+    let names: Vec<(String, usize, usize)> =
+        (0..n * n).map(|at| (queens::Square::new(at / n, at % n).name(n), at / n, at % n)).collect();
+    let mut places: Vec<String> = Vec::new();
+    for word in hint.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let Some((name, row, col)) = names.iter().find(|(name, _, _)| name == word) else { continue };
+        let place = format!("{name} is line {}, cell {} of the file", read.row_lines[*row], col + 1);
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    let last_file = queens::column_label(n - 1);
+    let key =
+        format!("squares as the board labels them: files a-{last_file} from the left, ranks 1-{n} from the bottom");
+    if places.is_empty() {
+        key
+    } else {
+        format!("{key}; {}", places.join("; "))
+    }
+}
+
 impl HintArgs {
     fn run(self) -> Result<()> {
-        let puzzle = read(&self.file)?;
+        let read = super::args::read_puzzle_with_lines(&self.file)?;
+        let puzzle = read.puzzle.clone();
         if !puzzle.has_regions() {
             return Err(UsageError(
                 "hints name the rules of region puzzles; a completion puzzle is solved by search (queens puzzle solve FILE)"
@@ -258,7 +302,7 @@ impl HintArgs {
             )
             .into());
         }
-        let hint = queens::puzzle_hint(&puzzle);
+        let hint = format!("{}\n{}", queens::puzzle_hint(&puzzle), where_in_the_file(&read));
         let Some(path) = &self.output else { return outln(&hint) };
         // With the picture on stdout (-o -, or stdout's own file) the words go to stderr, so that
         // stdout carries the PNG or SVG alone; the summary line is on stderr either way.

@@ -6,8 +6,8 @@
 //! block of region letters (`A`..`Z` then `a`..`z`, exactly the first N of them), optionally
 //! followed by a second block of N rows of `.`, `#`, `Q` marking its blocked squares and givens.
 //! A first block holding only `.`, `#` and `Q` is a completion grid. Files over
-//! [`MAX_PUZZLE_BYTES`] and boards over [`MAX_PUZZLE_N`] are refused; a region in several pieces
-//! is allowed and reported as a warning. [`puzzle_text`] writes the same format back.
+//! [`MAX_PUZZLE_BYTES`] and boards over [`MAX_PUZZLE_N`] are refused; regions in several pieces
+//! are allowed and reported in one warning. [`puzzle_text`] writes the same format back.
 
 pub use super::puzzle_furniture::conflict;
 use super::puzzle_furniture::{Puzzle, MAX_REGIONS};
@@ -28,6 +28,8 @@ pub struct ReadPuzzle {
     pub puzzle: Puzzle,
     /// One line each, naming line and column.
     pub warnings: Vec<String>,
+    /// The file line (from 1) of each grid row, top row first: rank `n - k` is at `row_lines[k]`.
+    pub row_lines: Vec<usize>,
 }
 
 /// Read a puzzle file from `input`, refusing more than [`MAX_PUZZLE_BYTES`].
@@ -80,7 +82,8 @@ pub fn parse_puzzle(bytes: &[u8]) -> Result<ReadPuzzle, Error> {
     }
     check_givens(&puzzle, marks)?;
     let warnings = if puzzle.has_regions() { region_pieces(&puzzle, first) } else { Vec::new() };
-    Ok(ReadPuzzle { puzzle, warnings })
+    let row_lines = first.iter().map(|row| row.line).collect();
+    Ok(ReadPuzzle { puzzle, warnings, row_lines })
 }
 
 /// The non-blank rows of the file, comments and spaces dropped, every character checked.
@@ -179,8 +182,8 @@ fn check_givens(puzzle: &Puzzle, marks: &[Row]) -> Result<(), Error> {
     }
 }
 
-/// A warning per region in more than one piece (squares joined through sides), naming the first
-/// square of its second piece.
+/// One warning for the regions in more than one piece (squares joined through sides), naming
+/// each one's piece count and the first square of its second piece; none when every region is whole.
 fn region_pieces(puzzle: &Puzzle, rows: &[Row]) -> Vec<String> {
     let n = puzzle.n;
     let mut piece = vec![usize::MAX; n * n];
@@ -210,20 +213,28 @@ fn region_pieces(puzzle: &Puzzle, rows: &[Row]) -> Vec<String> {
             }
         }
     }
-    let mut warnings = Vec::new();
-    for (region, starts) in pieces_of.iter().enumerate() {
-        if starts.len() > 1 {
+    let split: Vec<String> = pieces_of
+        .iter()
+        .enumerate()
+        .filter(|(_, starts)| starts.len() > 1)
+        .map(|(region, starts)| {
             let (r, c) = (starts[1] / n, starts[1] % n);
-            warnings.push(format!(
-                "puzzle file, line {}, column {}: region {} is in {} pieces (allowed: its one queen stands in one of them)",
-                rows[r].line,
-                rows[r].cells[c].0,
-                region_letter(region as u8),
-                starts.len()
-            ));
-        }
+            let letter = region_letter(region as u8);
+            let pieces = starts.len();
+            format!(
+                "{letter} is in {pieces} pieces (the second from line {}, column {})",
+                rows[r].line, rows[r].cells[c].0
+            )
+        })
+        .collect();
+    match split.len() {
+        0 => Vec::new(),
+        1 => vec![format!("puzzle file: region {}; allowed: its one queen stands in one of them", split[0])],
+        k => vec![format!(
+            "puzzle file: {k} regions are in pieces (allowed: each one's queen stands in one of its pieces): {}",
+            split.join(", ")
+        )],
     }
-    warnings
 }
 
 /// The puzzle in the file format (region letters, then the marks block when there are marks).

@@ -39,6 +39,7 @@ mod pdf;
 mod planted_links;
 mod play;
 mod properties;
+mod puzzle_agree;
 mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;

@@ -78,7 +78,7 @@ fn searches_too_open_give_up_naming_what_to_do() {
         (vec!["puzzle", "solve", "open52.txt"], "more givens or blocked squares"),
         (vec!["puzzle", "check", "open52.txt"], "more givens or blocked squares"),
         (vec!["puzzle", "check", "open16.txt", "--max", "100000000"], "--max 2 says whether it is unique"),
-        (vec!["puzzle", "solve", "pieces.txt"], "give it compact regions"),
+        (vec!["puzzle", "solve", "pieces.txt"], "more compact regions"),
         (vec!["trace", "--puzzle", "pieces.txt", "--max-frames", "1000000000", "-o", "t.jsonl"], "--until first"),
     ];
     let children: Vec<Child> = runs.iter().map(|(args, _)| spawn(&dir, args)).collect();

@@ -247,7 +247,11 @@ fn a_region_in_pieces_is_allowed_and_said() {
     let text = "ABBB\nBBBC\nDDCC\nDDCA\n";
     let (code, out, err) = puzzle_cli("pieces", text, &["check", "FILE"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("warning: puzzle file, line 4, column 4: region A is in 2 pieces"), "{err}");
+    let said = "warning: puzzle file: region A is in 2 pieces (the second from line 4, column 4); allowed";
+    assert!(err.contains(said), "{err}");
+    assert_eq!(err.lines().filter(|l| l.starts_with("warning: ")).count(), 1, "{err}");
+    let (_, _, quiet) = puzzle_cli("pieces-quiet", text, &["check", "FILE", "-q"]);
+    assert!(!quiet.contains("warning"), "-q silences warnings: {quiet}");
     let read = queens::parse_puzzle(text.as_bytes()).unwrap();
     assert_eq!(read.warnings.len(), 1);
     assert_eq!(out.lines().last(), Some(brute_force(&read.puzzle).len().to_string().as_str()), "{out}");
@@ -279,8 +283,23 @@ fn puzzle_commands_keep_their_contracts() {
     assert_eq!(*lines.last().unwrap(), "1");
 
     let (_, out, _) = puzzle_cli("hint", &text, &["hint", "FILE"]);
-    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(out.lines().count(), 2, "the hint, then where its squares are in the file: {out}");
     assert!(out.contains(": ") && !out.contains("no rule applies"), "{out}");
+    let places = out.lines().nth(1).unwrap();
+    assert!(places.starts_with("squares as the board labels them: files a-g from the left, ranks 1-7"), "{out}");
+    // Each "f7 is line L, cell C of the file": line L of the file, cell C, is square f7's region letter.
+    let parsed = queens::parse_puzzle(text.as_bytes()).unwrap().puzzle;
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = 0;
+    for place in places.split("; ").skip(1) {
+        let words: Vec<&str> = place.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let (name, line, cell): (&str, usize, usize) = (words[0], words[3].parse().unwrap(), words[5].parse().unwrap());
+        let (col, rank) = (usize::from(name.as_bytes()[0] - b'a'), name[1..].parse::<usize>().unwrap());
+        let region = parsed.regions[(7 - rank) * 7 + col];
+        assert_eq!(lines[line - 1].as_bytes()[cell - 1], b'A' + region, "{place} in\n{text}");
+        found += 1;
+    }
+    assert!(found >= 1, "the hint names a square: {out}");
 
     let open = "....\n....\n....\n....\n";
     let (_, out, _) = puzzle_cli("cap", open, &["check", "FILE", "--max", "1"]);

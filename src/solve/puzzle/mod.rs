@@ -14,7 +14,7 @@ pub mod rules;
 pub mod search;
 mod solutions;
 
-pub use solutions::solve_puzzle;
+pub use solutions::{count_puzzle_solutions, solve_puzzle};
 pub(crate) use solutions::{gave_up, solutions_within, RECORDED_INSTEAD};
 
 use crate::error::Error;

@@ -130,11 +130,12 @@ impl RegionGrid {
         self.members[unit].iter().any(|&sq| self.queen[sq])
     }
 
-    /// How people name the unit: "row 3" (rank, from the bottom), "column c", "region D".
+    /// How people name the unit as the board labels it: "rank 3" (counted from the bottom, as the
+    /// square names' digits are), "column c", "region D".
     pub fn unit_name(&self, unit: usize) -> String {
         let index = unit % self.n;
         match self.kind(unit) {
-            Kind::Row => format!("row {}", self.n - index),
+            Kind::Row => format!("rank {}", self.n - index),
             Kind::Column => format!("column {}", crate::trace::column_label(index)),
             Kind::Region => format!("region {}", region_letter(index as u8)),
         }

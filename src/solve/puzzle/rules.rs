@@ -153,8 +153,8 @@ fn candidates(state: &RegionGrid, spans: &[Option<Units>], sizes: std::ops::Rang
     sets
 }
 
-/// "region D fits only in row 3: row 3 cleared elsewhere", or for several units
-/// "regions B, D fit only in rows 3, 4: those rows cleared elsewhere".
+/// "region D fits only in rank 3: rank 3 cleared elsewhere", or for several units
+/// "regions B, D fit only in ranks 3, 4: those cleared elsewhere".
 fn confined_text(state: &RegionGrid, (inner, inside): (Kind, Units), (outer, cover): (Kind, Units)) -> String {
     let names = |kind: Kind, set: Units| -> Vec<String> {
         state.units_of(kind).filter(|u| set >> (u % state.n) & 1 == 1).map(|u| state.unit_name(u)).collect()
@@ -231,7 +231,7 @@ mod tests {
         let d = apply(Rule::RegionInLine, &state(BLOCKS, &[4, 5])).unwrap();
         assert_eq!(
             (d.step, d.text.as_str()),
-            (Effect::Eliminate(vec![2, 3]), "region A fits only in row 4: row 4 cleared elsewhere")
+            (Effect::Eliminate(vec![2, 3]), "region A fits only in rank 4: rank 4 cleared elsewhere")
         );
         assert_eq!(d.used, vec![0, 1]);
     }
@@ -240,7 +240,7 @@ mod tests {
     fn k_regions_in_k_lines_clear_the_lines() {
         let d = apply(Rule::RegionsInLines, &state("ABBC\nABBC\nADDC\nDDDD\n", &[])).unwrap();
         assert_eq!(d.step, Effect::Eliminate(vec![9, 10]));
-        assert_eq!(d.text, "regions A, B, C fit only in rows 4, 3, 2: those cleared elsewhere");
+        assert_eq!(d.text, "regions A, B, C fit only in ranks 4, 3, 2: those cleared elsewhere");
     }
 
     #[test]

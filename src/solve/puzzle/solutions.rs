@@ -1,22 +1,22 @@
 //! A puzzle's solutions, handed out one at a time under the search budget.
 //!
-//! Contract: region puzzles are solved by the rule solver (guessing where the rules stop: every
-//! solution exactly once, in its order), completion puzzles by the bitmask search of `count/` run
-//! on the puzzle turned over its main diagonal, which finds the backtrack search's solutions in
-//! its order (columns left to right, rows top to bottom) many times faster. Every step spends the
+//! Contract: both kinds are solved by the bitmask search of `count/` run on the puzzle turned over
+//! its main diagonal, which finds the backtrack search's solutions in its order (columns left to
+//! right, rows top to bottom; each solution once) many times faster than the traced search or the
+//! rule solver (which costs 1,000x more per step on region puzzles in pieces). Every step spends the
 //! [`SearchBudget`] the caller gives; a spent budget is [`Error::PuzzleSearchTooLong`], naming the
 //! search and what to do instead. [`solve_puzzle`] streams: each solution renews the budget when
 //! the run asks for all of them (`Until::All`), so every next one, or the end, comes within
 //! [`SEARCH_TIME_LIMIT`](crate::solve::SEARCH_TIME_LIMIT); a run for the first or first K has the
 //! limit in all.
 
-use super::deduce::{self, Move};
 use crate::count::{puzzle_solutions, PuzzleVisit};
 use crate::error::Error;
 use crate::solve::budget::SearchBudget;
 use crate::solve::Until;
 use crate::trace::puzzle_furniture::Puzzle;
 use crate::trace::{Full, Square};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Steps of the bitmask search between two looks at the clock (a step is well under a
 /// microsecond); the rule solver's steps are dearer, so it looks at every one.
@@ -52,6 +52,60 @@ pub fn solve_puzzle(
     })
 }
 
+/// How many solutions `puzzle` has, counting stops at `cap`, under the same 5 s budget as
+/// [`solve_puzzle`] (in all). Counting needs no order, and which way round the search goes
+/// decides its speed (on region puzzles in pieces, 10x either way), so two searches race on two
+/// threads, one filling rows and one columns; the first to finish answers and stops the other.
+///
+/// ```
+/// let puzzle = queens::parse_puzzle(b"....\n....\n....\n....\n")?.puzzle;
+/// assert_eq!(queens::count_puzzle_solutions(&puzzle, 10)?, 2);
+/// assert_eq!(queens::count_puzzle_solutions(&puzzle, 1)?, 1);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn count_puzzle_solutions(puzzle: &Puzzle, cap: u64) -> Result<u64, Error> {
+    puzzle.check()?;
+    let done = AtomicBool::new(false);
+    let turned = turned(puzzle);
+    let (by_rows, by_columns) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| count_one_way(&turned, cap, &done));
+        let mine = count_one_way(puzzle, cap, &done);
+        (mine, other.join().unwrap_or(Err(None)))
+    });
+    match (by_rows, by_columns) {
+        (Ok(count), _) | (_, Ok(count)) => Ok(count),
+        (Err(Some((found, budget))), _) | (_, Err(Some((found, budget)))) => {
+            let instead = if puzzle.has_regions() { REGION_INSTEAD } else { COMPLETION_INSTEAD };
+            Err(gave_up(puzzle, "backtrack", found, &budget, instead))
+        }
+        (Err(None), Err(None)) => unreachable!("a search stopped by the other one means the other answered"),
+    }
+}
+
+/// One of [`count_puzzle_solutions`]' two searches: the count, or `Err(Some(..))` when its budget
+/// ran out (with what it found), or `Err(None)` when the other search answered first.
+fn count_one_way(puzzle: &Puzzle, cap: u64, done: &AtomicBool) -> Result<u64, Option<(u64, SearchBudget)>> {
+    let mut budget = SearchBudget::new();
+    budget.set_clock_every(BITMASK_CLOCK_EVERY);
+    let mut found = 0;
+    let run = puzzle_solutions(puzzle, cap, &mut |step| match step {
+        PuzzleVisit::Step if done.load(Ordering::Relaxed) => Err(Full),
+        PuzzleVisit::Step => budget.step(),
+        PuzzleVisit::Solution(_) => {
+            found += 1;
+            Ok(())
+        }
+    });
+    match run {
+        Ok(_) => {
+            done.store(true, Ordering::Relaxed);
+            Ok(found)
+        }
+        Err(Full) if budget.spent() => Err(Some((found, budget))),
+        Err(Full) => Err(None),
+    }
+}
+
 /// What takes each solution, with the budget (to renew it when the solution left the search).
 pub(crate) type SolutionVisit<'a> = dyn FnMut(Vec<usize>, &mut SearchBudget) -> Result<(), Full> + 'a;
 
@@ -64,39 +118,23 @@ pub(crate) fn solutions_within(
 ) -> Result<u64, Error> {
     puzzle.check()?;
     let mut found = 0;
-    let stopped = if puzzle.has_regions() {
-        budget.set_clock_every(1);
-        let run = deduce::solve(puzzle, until, true, &mut |_, step| {
-            budget.step()?;
-            match step {
-                Move::Solution(queens) => {
-                    found += 1;
-                    visit(queens, budget)
-                }
-                _ => Ok(()),
-            }
-        });
-        run.is_err()
-    } else {
-        budget.set_clock_every(BITMASK_CLOCK_EVERY);
-        let cap = match until {
-            Until::First => 1,
-            Until::Solutions(k) => k,
-            Until::All => u64::MAX,
-        };
-        let run = puzzle_solutions(&turned(puzzle), cap, &mut |step| match step {
-            PuzzleVisit::Step => budget.step(),
-            PuzzleVisit::Solution(by_row) => {
-                found += 1;
-                visit(turned_queens(by_row), budget)
-            }
-        });
-        run.is_err()
+    budget.set_clock_every(BITMASK_CLOCK_EVERY);
+    let cap = match until {
+        Until::First => 1,
+        Until::Solutions(k) => k,
+        Until::All => u64::MAX,
     };
+    let stopped = puzzle_solutions(&turned(puzzle), cap, &mut |step| match step {
+        PuzzleVisit::Step => budget.step(),
+        PuzzleVisit::Solution(by_row) => {
+            found += 1;
+            visit(turned_queens(by_row), budget)
+        }
+    })
+    .is_err();
     if stopped && budget.spent() {
         let instead = if puzzle.has_regions() { REGION_INSTEAD } else { COMPLETION_INSTEAD };
-        let algorithm = if puzzle.has_regions() { "deduce" } else { "backtrack" };
-        return Err(gave_up(puzzle, algorithm, found, budget, instead));
+        return Err(gave_up(puzzle, "backtrack", found, budget, instead));
     }
     Ok(found)
 }
@@ -107,7 +145,7 @@ const COMPLETION_INSTEAD: &str =
 
 /// What to do instead when a region puzzle's search gives up.
 const REGION_INSTEAD: &str =
-    "the rules deduce little here (regions in pieces, or wide open): give it compact regions, givens or blocked squares";
+    "regions this open or in this many pieces leave too many boards to try: give it givens, blocked squares or more compact regions";
 
 /// What to do instead when a recorded `--puzzle` run gives up.
 pub(crate) const RECORDED_INSTEAD: &str =
@@ -131,11 +169,17 @@ pub(crate) fn gave_up(
     }
 }
 
-/// The completion puzzle turned over its main diagonal (row and column swapped): the N-Queens
-/// rules are the same, and its rows are the puzzle's columns.
+/// The puzzle turned over its main diagonal (row and column swapped, regions with their squares):
+/// the N-Queens rules and the region rules are the same, and its rows are the puzzle's columns.
 fn turned(puzzle: &Puzzle) -> Puzzle {
+    let n = puzzle.n;
     let swap = |list: &[Square]| list.iter().map(|s| Square::new(s.col, s.row)).collect();
-    Puzzle { n: puzzle.n, regions: Vec::new(), blocked: swap(&puzzle.blocked), givens: swap(&puzzle.givens) }
+    let regions = if puzzle.has_regions() {
+        (0..n * n).map(|at| puzzle.regions[(at % n) * n + at / n]).collect()
+    } else {
+        Vec::new()
+    };
+    Puzzle { n, regions, blocked: swap(&puzzle.blocked), givens: swap(&puzzle.givens) }
 }
 
 /// A solution of the turned puzzle (`by_row[turned col] = turned row`, that is
@@ -170,7 +214,7 @@ mod tests {
             .map(|r| (0..16).map(|c| (b'A' + ((r * 7 + c * 3) % 16) as u8) as char).chain(['\n']).collect::<String>())
             .collect();
         let err = gives_up(&stripes);
-        assert!(matches!(err, Error::PuzzleSearchTooLong { algorithm: "deduce", kind: "region", .. }), "{err}");
+        assert!(matches!(err, Error::PuzzleSearchTooLong { algorithm: "backtrack", kind: "region", .. }), "{err}");
     }
 
     #[test]
