@@ -60,14 +60,7 @@ impl Encode for WebpEncoder {
 
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<WebpFrame, Error> {
         let patch = Patch::between(before, frame.image, 2);
-        let used = patch.used();
-        let mut local = [0u8; 256];
-        for (i, &index) in used.iter().enumerate() {
-            local[index as usize] = i as u8;
-        }
-        let indices: Vec<u8> = patch.pixels.iter().map(|&p| local[p as usize]).collect();
-        let colours: Vec<u32> = used.iter().map(|&i| self.argb[i as usize]).collect();
-        let bitstream = vp8l::encode(&indices, patch.width, patch.height, &colours);
+        let bitstream = vp8l::encode(&patch.pixels, patch.width, patch.height, &self.argb, &patch.used());
         let mut anmf = Vec::with_capacity(bitstream.len() + 32);
         put24(&mut anmf, patch.x / 2);
         put24(&mut anmf, patch.y / 2);

@@ -1,29 +1,27 @@
 //! LZ77 for VP8L: backward references over the (packed) pixel stream, with VP8L's prefix coding of
 //! lengths and distances and its 2-D distance codes for nearby pixels.
 //!
-//! Contract: [`parse`] turns `data` (one value per packed pixel, rows of `xsize`) into tokens that
-//! reproduce it exactly: literals and copies of 1..=4096 values from 1..=`data.len()` back. Copies
-//! are found greedily with one step of lazy matching among: the pixel to the left (runs), the pixel
-//! above, and earlier positions with the same next three values (hash chains).
+//! Contract: a [`Token`] is a literal or a copy of 1..=4096 values from 1..=`data.len()` back;
+//! [`DistanceCodes`] maps a distance to the code the decoder maps back to it, [`prefix`] splits a
+//! length or code into prefix symbol and extra bits, [`match_len`] measures a copy, and [`Chains`]
+//! lists earlier positions that start with the same three values (hash chains), most recent first.
+//! Which tokens to take is decided in `parse.rs`.
 
 /// The longest copy VP8L codes.
 pub const MAX_LENGTH: usize = 4096;
-/// Shortest copy worth a distance code.
-const MIN_LENGTH: usize = 3;
 const HASH_BITS: u32 = 14;
-/// Earlier positions tried per hash.
-const CHAIN: usize = 8;
 /// Farthest copy the 40 distance symbols reach (distance codes are distances + 120).
-const MAX_DISTANCE: usize = (1 << 20) - 120;
+pub const MAX_DISTANCE: usize = (1 << 20) - 120;
 
 /// One step of the parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Token {
     Literal(u8),
-    /// Copy `len` values starting `dist` back.
+    /// Copy `len` values starting `dist` back; `code` is the distance's VP8L code.
     Copy {
         len: u16,
         dist: u32,
+        code: u32,
     },
 }
 
@@ -68,9 +66,14 @@ impl DistanceCodes {
     }
 
     /// The code (1..) the decoder maps back to `dist`.
+    #[inline]
     pub fn code(&self, dist: usize) -> u32 {
-        let (y, x) = (dist / self.xsize, dist % self.xsize);
         let mut best = dist as u32 + 120;
+        // Short codes reach at most 7 rows up (and 8 columns past a row's end).
+        if dist >= 8 * self.xsize {
+            return best;
+        }
+        let (y, x) = (dist / self.xsize, dist % self.xsize);
         if x <= 8 && y < 8 {
             best = best.min(self.lookup(x as i64, y));
         }
@@ -112,7 +115,7 @@ pub fn prefix(value: u32) -> (u32, u32, u32) {
 
 /// Number of equal values at `a..` and `b..` (b < a), at most `max`.
 #[inline]
-fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
+pub fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
     let mut n = 0;
     while n + 8 <= max {
         let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().expect("8 bytes"));
@@ -134,23 +137,41 @@ fn hash(data: &[u8], i: usize) -> usize {
     (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
 }
 
-/// Hash chains over the positions seen so far.
-struct Chains {
+/// Hash chains over the positions seen so far; their buffers are kept between images.
+pub struct Chains {
     head: Vec<u32>,
     prev: Vec<u32>,
-    /// Positions below this are in the chains.
+    /// Positions below this are in the chains (or were skipped).
     filled: usize,
 }
 
-const NONE: u32 = u32::MAX;
+/// No earlier position.
+pub const NONE: u32 = u32::MAX;
+
+impl Default for Chains {
+    fn default() -> Self {
+        Chains { head: vec![NONE; 1 << HASH_BITS], prev: Vec::new(), filled: 0 }
+    }
+}
 
 impl Chains {
-    fn new(len: usize) -> Self {
-        Chains { head: vec![NONE; 1 << HASH_BITS], prev: vec![NONE; len], filled: 0 }
+    /// Empty chains for data of `len` values.
+    pub fn reset(&mut self, len: usize) {
+        self.head.fill(NONE);
+        if self.prev.len() < len {
+            self.prev.resize(len, NONE);
+        }
+        self.filled = 0;
+    }
+
+    /// Buffers beyond `len` values are given back.
+    pub fn shrink(&mut self, len: usize) {
+        self.prev.truncate(len);
+        self.prev.shrink_to(len);
     }
 
     /// Add positions up to `end` (exclusive) that start three values.
-    fn fill(&mut self, data: &[u8], end: usize) {
+    pub fn fill(&mut self, data: &[u8], end: usize) {
         let end = end.min(data.len().saturating_sub(2));
         while self.filled < end {
             let h = hash(data, self.filled);
@@ -160,119 +181,28 @@ impl Chains {
         }
     }
 
-    /// The best copy at `i` by estimated bits saved: (length, distance, saving); saving <= 0
-    /// means a literal is cheaper.
-    fn best(&mut self, data: &[u8], i: usize, codes: &DistanceCodes) -> (usize, usize, i32) {
-        let max = (data.len() - i).min(MAX_LENGTH);
-        let mut best = (0, 0, 0);
-        let consider = |len: usize, dist: usize, best: &mut (usize, usize, i32)| {
-            if len >= MIN_LENGTH {
-                let saving = saving(len, codes.code(dist));
-                if saving > best.2 {
-                    *best = (len, dist, saving);
-                }
-            }
-        };
-        for dist in [codes.xsize, 1] {
-            if dist <= i {
-                consider(match_len(data, i, i - dist, max), dist, &mut best);
-            }
-        }
-        if max < MIN_LENGTH || best.0 == max {
-            return best;
-        }
-        self.fill(data, i);
-        let mut candidate = self.head[hash(data, i)];
-        for _ in 0..CHAIN {
-            if candidate == NONE {
-                break;
-            }
-            let j = candidate as usize;
-            if i - j > MAX_DISTANCE {
-                break;
-            }
-            if data[j + best.0.min(max - 1)] == data[i + best.0.min(max - 1)] {
-                let len = match_len(data, i, j, max);
-                consider(len, i - j, &mut best);
-                if len == max {
-                    break;
-                }
-            }
-            candidate = self.prev[j];
-        }
-        best
+    /// Leave the positions before `end` not yet added out of the chains.
+    pub fn skip_to(&mut self, end: usize) {
+        self.filled = self.filled.max(end);
     }
-}
 
-/// Rough bits of a literal, and of a copy's two prefix symbols: tuned on `animate 8` (6 and 9,
-/// the measured averages, gave 145.9 KB; 4 and 9: 144.7 KB; 8 and 9: 146.7 KB).
-const LITERAL_BITS: i32 = 4;
-const COPY_BITS: i32 = 9;
-
-/// Estimated bits a copy saves over literals.
-fn saving(len: usize, distance_code: u32) -> i32 {
-    let extra = prefix(len as u32).1 + prefix(distance_code).1;
-    len as i32 * LITERAL_BITS - COPY_BITS - extra as i32
-}
-
-/// Tokens for `data`, rows of `xsize` values.
-pub fn parse(data: &[u8], codes: &DistanceCodes) -> Vec<Token> {
-    let mut tokens = Vec::with_capacity(data.len() / 4 + 16);
-    let mut chains = Chains::new(data.len());
-    let mut i = 0;
-    let mut pending = None;
-    while i < data.len() {
-        let (len, dist, saving) = pending.take().unwrap_or_else(|| chains.best(data, i, codes));
-        if saving <= 0 {
-            tokens.push(Token::Literal(data[i]));
-            i += 1;
-            continue;
-        }
-        // Lazy step: a better copy one value later is worth a literal now.
-        if len < 32 && i + 1 < data.len() {
-            let next = chains.best(data, i + 1, codes);
-            if next.2 > saving + LITERAL_BITS {
-                tokens.push(Token::Literal(data[i]));
-                i += 1;
-                pending = Some(next);
-                continue;
-            }
-        }
-        tokens.push(Token::Copy { len: len as u16, dist: dist as u32 });
-        i += len;
+    /// The latest earlier position (below `i`, after [`Chains::fill`] up to `i`) whose next three
+    /// values hash as those at `i` do, or [`NONE`].
+    #[inline]
+    pub fn first(&self, data: &[u8], i: usize) -> u32 {
+        self.head[hash(data, i)]
     }
-    tokens
+
+    /// The position before `j` in its chain, or [`NONE`].
+    #[inline]
+    pub fn next(&self, j: usize) -> u32 {
+        self.prev[j]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn expand(tokens: &[Token]) -> Vec<u8> {
-        let mut out: Vec<u8> = Vec::new();
-        for t in tokens {
-            match *t {
-                Token::Literal(v) => out.push(v),
-                Token::Copy { len, dist } => {
-                    for _ in 0..len {
-                        out.push(out[out.len() - dist as usize]);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn parse_reproduces_the_data() {
-        let xsize = 37;
-        let data: Vec<u8> = (0..5000usize).map(|i| ((i % xsize) / 5 + (i / (xsize * 9)) * 3) as u8 % 7).collect();
-        let tokens = parse(&data, &DistanceCodes::new(xsize));
-        assert_eq!(expand(&tokens), data);
-        assert!(tokens.len() < data.len() / 5, "{} tokens", tokens.len());
-        let noise: Vec<u8> = (0..3000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-        assert_eq!(expand(&parse(&noise, &DistanceCodes::new(50))), noise);
-    }
 
     #[test]
     fn prefix_codes_round_trip() {
