@@ -75,6 +75,10 @@ pub struct GenerateArgs {
     /// Regions: a puzzle the rules alone cannot finish (a guess is needed); completion: as few givens as keep it unique.
     #[arg(long)]
     pub hard: bool,
+    /// How many puzzles: seeds SEED, SEED+1, ..., each a block (its `%` line, then its grid)
+    /// followed by a blank line, so `awk 'BEGIN{RS=""} ...'` or a split on blank lines parts them.
+    #[arg(long, default_value_t = 1, value_parser = ranged("--count", 1u32, 10_000))]
+    pub count: u32,
 }
 
 #[derive(Debug, Args)]
@@ -248,8 +252,26 @@ fn rules_line(puzzle: &Puzzle) -> String {
 
 impl GenerateArgs {
     fn run(self) -> Result<()> {
+        let last = self.seed.checked_add(u64::from(self.count) - 1).ok_or_else(|| {
+            UsageError(format!(
+                "--seed {} --count {} runs past the largest seed; give a smaller seed",
+                self.seed, self.count
+            ))
+        })?;
+        let mut text = String::new();
+        for seed in self.seed..=last {
+            if seed > self.seed {
+                text.push('\n');
+            }
+            text.push_str(&self.one(seed)?);
+        }
+        super::io::out(&text)
+    }
+
+    /// The puzzle of `seed`: its `%` line (the command that makes it alone) and its grid.
+    fn one(&self, seed: u64) -> Result<String> {
         let kind = if self.kind == "completion" { PuzzleKind::Completion } else { PuzzleKind::Regions };
-        let generated = queens::generate_puzzle(self.size as usize, self.seed, kind, self.hard)?;
+        let generated = queens::generate_puzzle(self.size as usize, seed, kind, self.hard)?;
         let puzzle = &generated.puzzle;
         let hard = if self.hard { " --hard" } else { "" };
         let needs = match kind {
@@ -258,11 +280,12 @@ impl GenerateArgs {
                 format!("{} given, {} blocked; no rules (solved by search)", puzzle.givens.len(), puzzle.blocked.len())
             }
         };
-        outln(&format!(
-            "% queens puzzle generate --size {} --seed {} --kind {}{hard}: one solution; {needs}",
-            self.size, self.seed, self.kind
-        ))?;
-        super::io::out(&queens::puzzle_text(puzzle))
+        let size = self.size;
+        let comment = format!(
+            "% queens puzzle generate --size {size} --seed {seed} --kind {}{hard}: one solution; {needs}\n",
+            self.kind
+        );
+        Ok(comment + &queens::puzzle_text(puzzle))
     }
 }
 

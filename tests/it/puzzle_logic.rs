@@ -330,3 +330,20 @@ fn completion_puzzles_have_no_rules_to_apply() {
     assert!(queens::puzzle_hint(&puzzle).starts_with("a completion puzzle has no rules"));
     assert_eq!(solve_puzzle(&puzzle, Until::All), brute_force(&puzzle));
 }
+
+#[test]
+fn generate_count_prints_each_seeds_puzzle_apart() {
+    let dir = std::env::temp_dir();
+    let many = stdout(&run_queens(&dir, &["puzzle", "generate", "--size", "6", "--seed", "3", "--count", "3"]));
+    let alone: Vec<String> = (3..6)
+        .map(|seed| stdout(&run_queens(&dir, &["puzzle", "generate", "--size", "6", "--seed", &seed.to_string()])))
+        .collect();
+    assert_eq!(many, alone.join("\n"), "each block is what its seed makes alone, a blank line between");
+    for block in many.split("\n\n") {
+        let puzzle = queens::parse_puzzle(block.as_bytes()).unwrap().puzzle;
+        assert_eq!(brute_force(&puzzle).len(), 1, "{block}");
+    }
+    let past = run_queens(&dir, &["puzzle", "generate", "--size", "6", "--seed", "18446744073709551615", "--count", "2"]);
+    assert_eq!(past.status.code(), Some(2), "{}", stderr(&past));
+    assert!(stderr(&past).contains("runs past the largest seed"), "{}", stderr(&past));
+}
