@@ -31,15 +31,23 @@ impl Under<'_> {
 /// No region (the run belongs to no region holding a changed pixel).
 const NO_REGION: u32 = u32::MAX;
 
-/// A run of one colour in a row of the new frame: its columns, its region, and the first run of
-/// the row above (`up`) and below (`down`) that ends after it starts, once the rows are linked.
+/// A run of one colour in a row of the new frame: its columns and colour, its region, and the
+/// first run of the row above (`up`) and below (`down`) that ends after it starts, once the rows
+/// are linked. Small, since a frame has thousands.
 #[derive(Clone, Copy)]
 struct Run {
-    start: usize,
-    end: usize,
+    start: u32,
+    end: u32,
     region: u32,
     up: u32,
     down: u32,
+    colour: u8,
+}
+
+impl Run {
+    fn columns(&self) -> (usize, usize) {
+        (self.start as usize, self.end as usize)
+    }
 }
 
 /// The runs of the rows looked at so far: row y's are `runs[row[y].0..row[y].1]` once found, and
@@ -65,7 +73,14 @@ impl<'a> Runs<'a> {
         let mut x = 0;
         while x < line.len() {
             let end = x + run_length(&line[x..]);
-            self.runs.push(Run { start: x, end, region: NO_REGION, up: 0, down: 0 });
+            self.runs.push(Run {
+                start: x as u32,
+                end: end as u32,
+                region: NO_REGION,
+                up: 0,
+                down: 0,
+                colour: line[x],
+            });
             x = end;
         }
         self.row[y] = Some((first, self.runs.len()));
@@ -79,9 +94,10 @@ impl<'a> Runs<'a> {
         if !self.linked[y] {
             self.linked[y] = true;
             for (rows, others, down) in [(above, below, true), (below, above, false)] {
-                let mut o = others.0;
+                let (mut o, last) = (others.0, others.1 - 1);
                 for r in rows.0..rows.1 {
-                    while o + 1 < others.1 && self.runs[o].end <= self.runs[r].start {
+                    let start = self.runs[r].start;
+                    while o < last && self.runs[o].end <= start {
                         o += 1;
                     }
                     let link = if down { &mut self.runs[r].down } else { &mut self.runs[r].up };
@@ -106,8 +122,8 @@ fn regions(pixels: &[u8], runs: &mut Runs<'_>, changed: &[bool]) -> (Vec<Member>
     for y in (0..changed.len()).filter(|&y| changed[y]) {
         let (first, last) = runs.line(y);
         for r in first..last {
-            let Run { start, end, region, .. } = runs.runs[r];
-            if region != NO_REGION || all_clear(&pixels[y * width + start..y * width + end]) {
+            let (start, end) = runs.runs[r].columns();
+            if runs.runs[r].region != NO_REGION || all_clear(&pixels[y * width + start..y * width + end]) {
                 continue;
             }
             let region = mixed.len() as u32;
@@ -116,11 +132,10 @@ fn regions(pixels: &[u8], runs: &mut Runs<'_>, changed: &[bool]) -> (Vec<Member>
             stack.push((r, y));
             while let Some((r, y)) = stack.pop() {
                 members.push((r, y));
-                let Run { start, end, .. } = runs.runs[r];
+                let ((start, end), colour) = (runs.runs[r].columns(), runs.runs[r].colour);
                 let line = &pixels[y * width + start..y * width + end];
                 let m = &mut mixed[region as usize];
                 *m = (m.0 || !all_clear(line), m.1 || line.contains(&TRANSPARENT));
-                let colour = runs.under.row(y)[start];
                 let above = (y > 0).then(|| {
                     let (rows, _) = runs.link(y - 1);
                     (y - 1, runs.runs[r].up as usize, rows.1)
@@ -130,13 +145,12 @@ fn regions(pixels: &[u8], runs: &mut Runs<'_>, changed: &[bool]) -> (Vec<Member>
                     (y + 1, runs.runs[r].down as usize, rows.1)
                 });
                 for (ny, from, to) in [above, below].into_iter().flatten() {
-                    let row = runs.under.row(ny);
                     for n in from..to {
                         let run = &mut runs.runs[n];
-                        if run.start >= end {
+                        if run.start as usize >= end {
                             break;
                         }
-                        if run.region == NO_REGION && row[run.start] == colour {
+                        if run.region == NO_REGION && run.colour == colour {
                             run.region = region;
                             stack.push((n, ny));
                         }
@@ -178,7 +192,7 @@ pub fn keep_flat_regions(pixels: &mut [u8], under: &Under<'_>, changed: &[bool])
         }
     }
     for &(r, y) in &members {
-        let Run { start, end, region, .. } = runs.runs[r];
+        let ((start, end), region) = (runs.runs[r].columns(), runs.runs[r].region);
         if candidate(region) && steps[region as usize][0] < steps[region as usize][1] {
             pixels[y * width + start..y * width + end].fill(under.row(y)[start]);
         }
@@ -189,12 +203,12 @@ pub fn keep_flat_regions(pixels: &mut [u8], under: &Under<'_>, changed: &[bool])
 /// left transparent: between x - 1 and x, at the run's ends and where its pixels change, unless
 /// the row above has the same step.
 fn run_steps(pixels: &[u8], runs: &[Run], (r, y): (usize, usize), width: usize) -> [u32; 2] {
-    let Run { start, end, region: me, .. } = runs[r];
+    let ((start, end), me) = (runs[r].columns(), runs[r].region);
     let shown = |yy: usize, xx: usize| pixels[yy * width + xx] != TRANSPARENT;
     // The region above pixel x, for x never decreasing (the rows are linked).
     let mut c = if start > 0 { runs[r - 1].up } else { runs[r].up } as usize;
     let mut above = |x: usize| {
-        while runs[c].end <= x {
+        while runs[c].end as usize <= x {
             c += 1;
         }
         runs[c].region
