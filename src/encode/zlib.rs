@@ -49,7 +49,7 @@ pub fn deflate_piece_at(input: &[u8], last: bool, level: u32) -> Deflated {
 
 /// [`deflate_piece`] for filtered image rows of `stride` bytes each (filter byte included). On
 /// `animate 8 --until all`'s APNG frames it is about 4 times faster than miniz at level 9 and
-/// about 0.4% smaller.
+/// about 0.3% smaller (6.36 MB against 6.38 MB of image data, 1.1 s against 4.2 s of CPU).
 pub fn deflate_rows_piece(input: &[u8], stride: usize, last: bool) -> Deflated {
     let data = blocks::write_blocks(&lz::tokens(input, stride.max(1)), last);
     Deflated { data, adler: adler32(input), len: input.len() }

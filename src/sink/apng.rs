@@ -20,7 +20,8 @@ use crate::error::Error;
 use rayon::prelude::*;
 use std::io::Write;
 
-/// Row filter: 0 None, 2 Up. Measured on `animate 8` at level 9: None 234 KB, Up 312 KB.
+/// Row filter: 0 None, 2 Up. Measured on `animate 8` with miniz at level 9: None 234 KB, Up 312 KB
+/// (not measured again with the row matcher).
 const FILTER: u8 = 0;
 /// Pixels per independently deflated strip of the first frame (later frames are compressed in
 /// parallel with each other, whole: a split costs a block header and the matches across it).
