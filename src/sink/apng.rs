@@ -7,7 +7,8 @@
 //! the canvas; every later frame holds the rectangle that changed, unchanged pixels transparent,
 //! blended OVER the frame before, disposal none, so decoders composite exactly the drawn frame.
 //! Loops: `None` loops forever (num_plays 0); `Some(k)` plays k + 1 times. Rows use the filter
-//! [`FILTER`] and zlib level [`LEVEL`], chosen by measurement (see `examples/bench.rs`).
+//! [`FILTER`], chosen by measurement (see `examples/bench.rs`), and are deflated by
+//! [`zlib::deflate_rows_piece`], which knows the row length.
 //! Frames stream straight to the writer.
 
 use super::{Encode, Frame, Sink, Stream};
@@ -19,11 +20,9 @@ use crate::error::Error;
 use rayon::prelude::*;
 use std::io::Write;
 
-/// Row filter: 0 None, 2 Up. Measured on `animate 8` at level 9: None 234 KB, Up 312 KB.
+/// Row filter: 0 None, 2 Up. Measured on `animate 8` with miniz at level 9: None 234 KB, Up 312 KB
+/// (not measured again with the row matcher).
 const FILTER: u8 = 0;
-/// zlib level. Measured on `animate 8` with filter None: 9 = 234 KB, 6 = 310 KB, 4 = 323 KB
-/// (miniz's level 9 searches far longer chains, which the transparent runs reward).
-const LEVEL: u32 = 9;
 /// Pixels per independently deflated strip of the first frame (later frames are compressed in
 /// parallel with each other, whole: a split costs a block header and the matches across it).
 const STRIP_PIXELS: usize = 1 << 16;
@@ -108,7 +107,7 @@ impl Encode for ApngEncoder {
         let rows = if before.is_none() { STRIP_PIXELS.div_ceil(patch.width) } else { patch.height };
         let strips: Vec<&[u8]> = patch.pixels.chunks(patch.width * rows.max(1)).collect();
         let deflate = |(i, rows): (usize, &&[u8])| {
-            zlib::deflate_piece_at(&filtered(rows, patch.width), i + 1 == strips.len(), LEVEL)
+            zlib::deflate_rows_piece(&filtered(rows, patch.width), patch.width + 1, i + 1 == strips.len())
         };
         let data = if strips.len() > 1 {
             strips.par_iter().enumerate().map(deflate).collect()
