@@ -343,7 +343,8 @@ fn generate_count_prints_each_seeds_puzzle_apart() {
         let puzzle = queens::parse_puzzle(block.as_bytes()).unwrap().puzzle;
         assert_eq!(brute_force(&puzzle).len(), 1, "{block}");
     }
-    let past = run_queens(&dir, &["puzzle", "generate", "--size", "6", "--seed", "18446744073709551615", "--count", "2"]);
+    let past =
+        run_queens(&dir, &["puzzle", "generate", "--size", "6", "--seed", "18446744073709551615", "--count", "2"]);
     assert_eq!(past.status.code(), Some(2), "{}", stderr(&past));
     assert!(stderr(&past).contains("runs past the largest seed"), "{}", stderr(&past));
 }
