@@ -11,11 +11,7 @@ use queens::{Algorithm, Animation, Detail, FrameSpec, Theme, Until};
 
 /// The most common colour among `colours` that is not `except`.
 fn most_common(colours: impl Iterator<Item = [u8; 3]>, except: [u8; 3]) -> Option<[u8; 3]> {
-    let mut counts = std::collections::BTreeMap::new();
-    for c in colours.filter(|&c| c != except) {
-        *counts.entry(c).or_insert(0usize) += 1;
-    }
-    counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c)
+    crate::support::mode_of(colours.filter(|&c| c != except))
 }
 
 /// WCAG contrast in plain view (grayscale = luminance).

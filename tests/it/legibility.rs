@@ -72,16 +72,11 @@ pub(crate) fn worst(a: Rgb, b: Rgb, flare: bool) -> f64 {
 }
 
 fn px(img: &RgbaImage, x: i64, y: i64) -> Rgb {
-    let p = img.get_pixel(x as u32, y as u32).0;
-    [p[0], p[1], p[2]]
+    crate::support::rgb(img, x as u32, y as u32)
 }
 
 fn mode(colours: impl Iterator<Item = Rgb>) -> Option<Rgb> {
-    let mut counts: BTreeMap<Rgb, usize> = BTreeMap::new();
-    for c in colours {
-        *counts.entry(c).or_default() += 1;
-    }
-    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map(|(c, _)| c)
+    crate::support::mode_of(colours)
 }
 
 /// What a square shows, told from the replay.

@@ -156,8 +156,24 @@ pub fn solution_frame(trace: &Trace, step: usize) -> bool {
 
 /// Pixel colour without alpha.
 pub fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
-    let p = img.get_pixel(x, y).0;
+    assert!(x < img.width() && y < img.height(), "pixel ({x}, {y}) outside the image");
+    // The raw buffer, not `get_pixel`: these tests read millions of pixels in an unoptimized build.
+    let at = (y as usize * img.width() as usize + x as usize) * 4;
+    let p = &img.as_raw()[at..at + 3];
     [p[0], p[1], p[2]]
+}
+
+/// The most common colour (ties: the greatest colour), or `None` for no colours. A short list
+/// scanned in place: a picture region holds a handful of colours.
+pub fn mode_of(colours: impl Iterator<Item = [u8; 3]>) -> Option<[u8; 3]> {
+    let mut counts: Vec<([u8; 3], usize)> = Vec::new();
+    for c in colours {
+        match counts.iter_mut().find(|(seen, _)| *seen == c) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map(|(c, _)| c)
 }
 
 /// Independent validity check of a solution `queens[col] = row`.
