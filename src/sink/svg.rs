@@ -69,6 +69,8 @@ pub struct AtomFrame {
     pub(crate) panels_x: Option<usize>,
     /// Where the caption starts (text above it is not read as the caption).
     pub(crate) words_top: Option<usize>,
+    /// What the timeline marks on this frame: 0 nothing, 1 a solution, 2 a dead end.
+    pub(crate) mark: u8,
 }
 
 impl Encode for AtomEncoder {
@@ -83,12 +85,25 @@ impl Encode for AtomEncoder {
             words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
             panels_x: frame.scene.panels_x,
             words_top: frame.scene.words_top,
+            mark: mark(frame),
         })
     }
 
     /// Draws the scene: no pixels needed.
     fn needs_pixels(&self) -> bool {
         false
+    }
+}
+
+/// The timeline's mark for `frame`: 1 on a solution, 2 on a dead end (a line runs out of safe
+/// squares: the caption gives its reason, `board::deadend::why_reason`, on a step that is not a
+/// removal), else 0.
+fn mark(frame: &Frame<'_>) -> u8 {
+    use crate::trace::Event;
+    match frame.event {
+        Some(Event::Solution { .. }) => 1,
+        Some(Event::Remove { .. }) | None => 0,
+        Some(_) => u8::from(frame.caption.iter().any(|line| line.contains(": no safe square"))) * 2,
     }
 }
 

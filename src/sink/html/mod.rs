@@ -7,7 +7,8 @@
 //! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
 //! places the markup and applies the table: it draws nothing itself. The element with id `frame` is
 //! that inline `<svg>`, of the frame's size (1 CSS pixel per frame pixel); `#frame=K` opens paused
-//! at frame K. Delays are the GIF's (rounded
+//! at frame K. The timeline marks solutions and dead ends (keys s/S, d/D go to the next/previous
+//! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes.
 
@@ -38,6 +39,7 @@ struct PlayerInProgress {
     loop_count: Option<u16>,
     steps: Vec<u32>,
     delays: Vec<u32>,
+    marks: Vec<u8>,
     words: TitleWords,
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
@@ -72,6 +74,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             loop_count: stream.loop_count,
             steps: Vec::new(),
             delays: Vec::new(),
+            marks: Vec::new(),
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
@@ -88,6 +91,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let step = u32::try_from(frame.step).map_err(|_| Error::SinkState("a frame number over 2^32"))?;
         state.steps.push(step);
         state.delays.push(u32::from(frame.delay_cs));
+        state.marks.push(frame.mark);
         state.timeline.push(frame.atoms, u64::from(frame.delay_cs) * 10);
         Ok(())
     }
@@ -101,7 +105,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let drawing =
             units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
-        let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
+        let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
         let page = page::Page {
             title: &title,
