@@ -14,6 +14,7 @@
 
 mod pack;
 mod page;
+mod quiz;
 mod units;
 
 use super::svg::{AtomEncoder, AtomFrame, TitleWords};
@@ -22,12 +23,14 @@ use crate::draw::svg::{Doc, Paints, Timeline};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
+use crate::sink::Quiz;
 use std::io::Write;
 
 /// Writes the frames it is given as an HTML player page into `W`.
 pub struct HtmlSink<W: Write> {
     out: Option<W>,
     embed: bool,
+    quiz: Option<Quiz>,
     state: Option<PlayerInProgress>,
 }
 
@@ -40,6 +43,9 @@ struct PlayerInProgress {
     steps: Vec<u32>,
     delays: Vec<u32>,
     marks: Vec<u8>,
+    placed: Vec<Option<(usize, usize)>>,
+    dead_lines: Vec<Option<String>>,
+    board: Option<[usize; 4]>,
     words: TitleWords,
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
@@ -49,12 +55,18 @@ struct PlayerInProgress {
 impl<W: Write> HtmlSink<W> {
     /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
-        HtmlSink { out: Some(out), embed: false, state: None }
+        HtmlSink { out: Some(out), embed: false, quiz: None, state: None }
     }
 
     /// A page without margins, meant for an `<iframe>` of a fixed size.
     pub fn embed(mut self, embed: bool) -> Self {
         self.embed = embed;
+        self
+    }
+
+    /// A player that stops before the steps `quiz` chooses and asks what comes.
+    pub fn quiz(mut self, quiz: Option<Quiz>) -> Self {
+        self.quiz = quiz;
         self
     }
 }
@@ -75,6 +87,9 @@ impl<W: Write> Sink for HtmlSink<W> {
             steps: Vec::new(),
             delays: Vec::new(),
             marks: Vec::new(),
+            placed: Vec::new(),
+            dead_lines: Vec::new(),
+            board: None,
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
@@ -92,6 +107,9 @@ impl<W: Write> Sink for HtmlSink<W> {
         state.steps.push(step);
         state.delays.push(u32::from(frame.delay_cs));
         state.marks.push(frame.mark);
+        state.placed.push(frame.placed);
+        state.dead_lines.push(frame.dead_line);
+        state.board = state.board.or(frame.board);
         state.timeline.push(frame.atoms, u64::from(frame.delay_cs) * 10);
         Ok(())
     }
@@ -107,6 +125,13 @@ impl<W: Write> Sink for HtmlSink<W> {
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
         let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
+        let steps = quiz::Steps {
+            marks: &state.marks,
+            placed: &state.placed,
+            dead_lines: &state.dead_lines,
+            board: state.board,
+        };
+        let quiz = self.quiz.and_then(|quiz| quiz::data(quiz, &steps));
         let page = page::Page {
             title: &title,
             size: state.size,
@@ -116,6 +141,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             theme: &state.theme,
             dark: state.dark.as_ref(),
             embed: self.embed,
+            quiz: quiz.as_deref(),
         };
         out.write_all(page.html().as_bytes())?;
         out.flush()?;

@@ -30,6 +30,8 @@ pub struct Page<'a> {
     pub theme: &'a Theme,
     pub dark: Option<&'a Theme>,
     pub embed: bool,
+    /// The quiz's data (see `quiz.rs`), for a player that asks.
+    pub quiz: Option<&'a str>,
 }
 
 /// `source` without comment lines, indentation and empty lines.
@@ -81,6 +83,11 @@ pub fn squeeze(line: &str) -> String {
     out
 }
 
+/// A script as the page carries it: compacted, every line squeezed.
+fn script(source: &str) -> String {
+    compact(source).lines().map(squeeze).collect::<Vec<_>>().join("\n")
+}
+
 /// An SVG document as the SVG backend writes it, as an `<svg>` element of an HTML page: id `frame`,
 /// plain `href`s (an HTML page needs no XML namespaces).
 pub fn inline_svg(svg: &str) -> String {
@@ -102,16 +109,15 @@ const ICONS: [(&str, &str, &str); 5] = [
 ];
 
 /// The keys the `?` overlay lists: keys, then what they do.
-const KEYS: [(&str, &str); 9] = [
+const KEYS: [(&str, &str); 8] = [
     ("space", "play or pause"),
     ("← → or h l", "step back or forward"),
     ("g G", "first or last frame"),
     ("s S", "next or previous solution"),
     ("d D", "next or previous dead end"),
     ("+ −", "faster or slower"),
-    ("31 ⏎", "go to step 31"),
-    ("?", "this list"),
-    ("Esc", "close it"),
+    ("31 ⏎", "step 31"),
+    ("? Esc", "this list, close it"),
 ];
 
 impl Page<'_> {
@@ -124,10 +130,11 @@ impl Page<'_> {
             out,
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">{scheme}<title>{}</title>\
-             <style>{}{}</style></head>\n",
+             <style>{}{}{}</style></head>\n",
             escape(self.title),
             self.colours(),
             compact(STYLE),
+            if self.quiz.is_some() { super::quiz::STYLE } else { "" },
         );
         let class = if self.embed { " class=\"embed\"" } else { "" };
         let loop_count = self.loop_count.map_or("-1".to_string(), |k| k.to_string());
@@ -138,13 +145,24 @@ impl Page<'_> {
             escape(self.bare_words)
         );
         out.push_str(&controls());
+        if self.quiz.is_some() {
+            out.push_str(super::quiz::panel());
+        }
         out.push_str(&help());
         let _ = write!(
             out,
-            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n</body></html>\n",
+            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n",
             self.data,
-            compact(SCRIPT).lines().map(squeeze).collect::<Vec<_>>().join("\n")
+            script(SCRIPT)
         );
+        if let Some(quiz) = self.quiz {
+            let _ = write!(
+                out,
+                "<script type=\"application/json\" id=\"quiz-data\">{quiz}</script>\n<script>{}</script>\n",
+                script(super::quiz::SCRIPT)
+            );
+        }
+        out.push_str("</body></html>\n");
         out
     }
 

@@ -264,7 +264,7 @@ timer = setTimeout(advance, Math.max(0, due - performance.now()));
 function advance() {
 const a = Number(from.value), b = Number(to.value);
 if (frame < a || frame > b) show(a);
-else if (frame < b) show(frame + 1);
+else if (frame < b) { if (asks(frame + 1)) return setPlaying(false); show(frame + 1); }
 else if (loopsLeft > 0) { loopsLeft--; show(a); }
 else return go(frame);
 schedule();
@@ -283,6 +283,9 @@ if (playing) schedule();
 const toggle = () => (playing ? pause() : play());
 const go = (f) => { setPlaying(false); show(f); };
 const pause = () => go(frame);
+// A quiz (quiz.js) may stop the player before a step: it sets player.ask.
+const asks = (f) => player.ask && player.ask(f);
+const step = () => asks(frame + 1) ? setPlaying(false) : go(frame + 1);
 const faster = (by) => {
 speed.selectedIndex = Math.max(0, Math.min(speed.options.length - 1, speed.selectedIndex + by));
 };
@@ -306,7 +309,7 @@ playButton.onclick = toggle;
 $("first").onclick = () => go(0);
 $("last").onclick = () => go(last);
 $("back").onclick = () => go(frame - 1);
-$("forward").onclick = () => go(frame + 1);
+$("forward").onclick = () => step();
 scrub.oninput = () => go(Number(scrub.value));
 from.oninput = to.oninput = range;
 keysButton.onclick = () => showHelp(help.hidden);
@@ -318,7 +321,7 @@ speed.onchange = () => { if (playing) { clearTimeout(timer); due = performance.n
 // for the next/previous solution and dead end, ? for the list of keys.
 document.addEventListener("keydown", (e) => {
 const target = e.target, key = e.key;
-if (e.ctrlKey || e.metaKey || e.altKey || target instanceof HTMLSelectElement) return;
+if (e.ctrlKey || e.metaKey || e.altKey || target instanceof HTMLSelectElement || target.type === "text") return;
 if (target.type === "range" && /^(Arrow|Home|End|Page)/.test(key)) return;
 if ((target instanceof HTMLButtonElement || target.type === "checkbox") && (key === " " || key === "Enter")) return;
 if (/^[0-9]$/.test(key)) typed += key;
@@ -327,7 +330,7 @@ else if (key === "Escape") { typed = ""; showHelp(false); }
 else if (key === "?") showHelp(help.hidden);
 else if (key === "Enter" && typed) { const k = Number(typed); typed = ""; go(index(k)); }
 else if (key === " ") toggle();
-else if (key === "ArrowRight" || key === "l") go(frame + 1);
+else if (key === "ArrowRight" || key === "l") step();
 else if (key === "ArrowLeft" || key === "h") go(frame - 1);
 else if (key === "g" || key === "Home") go(0);
 else if (key === "G" || key === "End") go(last);
@@ -351,15 +354,8 @@ return true;
 window.addEventListener("hashchange", follow);
 // The marks, over the timeline where their frames are; the controls line up with the board (the
 // caption's left edge).
-const marks = document.createDocumentFragment();
-t.marks.forEach((m, f) => {
-if (!m || !last) return;
-const i = document.createElement("i");
-i.className = m === 1 ? "s" : "d";
-i.style.left = (f / last) * 100 + "%";
-marks.append(i);
-});
-$("marks").append(marks);
+// (numbers only: class a for solutions, b for dead ends).
+$("marks").innerHTML = t.marks.map((m, f) => (m && last ? "<i class=" + " ab"[m] + " style=left:" + f / last * 100 + "%></i>" : "")).join("");
 const left = t.glyphs.x.length ? Math.min(48, ...t.glyphs.x) : 0;
 if (left > 8) $("controls").style.padding = "0 " + left + "px " + left / 2 + "px";
 range();
@@ -367,5 +363,6 @@ if (!follow()) {
 if (matchMedia("(prefers-reduced-motion: reduce)").matches) go(0);
 else play();
 }
+player.go = go;
 player.dataset.ready = "";
 })();
