@@ -144,10 +144,7 @@ impl Page<'_> {
              <div id=\"stage\" style=\"height:{height}px\"><noscript>This player needs JavaScript.</noscript></div>\n",
             escape(self.bare_words)
         );
-        out.push_str(&controls());
-        if self.quiz.is_some() {
-            out.push_str(super::quiz::panel());
-        }
+        out.push_str(&controls(if self.quiz.is_some() { super::quiz::panel() } else { "" }));
         out.push_str(&help());
         let _ = write!(
             out,
@@ -188,8 +185,9 @@ impl Page<'_> {
 }
 
 /// The controls under the frame: the caption for screen readers (the picture shows it), the
-/// timeline with its marks, the buttons, position and speed, then looping and its range, folded.
-fn controls() -> String {
+/// timeline with its marks, the buttons, position and speed, looping and its range, folded, then
+/// `quiz` (a quiz's panel, or nothing).
+fn controls(quiz: &str) -> String {
     let mut out = String::from(
         "<p id=\"caption\" class=\"sr\" aria-live=\"polite\"></p>\n<div id=\"controls\"><div id=\"bar\">\
          <input id=\"scrub\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Frame\">\
@@ -211,8 +209,10 @@ fn controls() -> String {
          <details class=\"quiet\"><summary>loop</summary><label><input id=\"loop\" type=\"checkbox\"> repeat \
          <output id=\"span\"></output></label><div id=\"range\">\
          <input id=\"from\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop from frame\">\
-         <input id=\"to\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop to frame\"></div></details></div>\n",
+         <input id=\"to\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop to frame\"></div></details>",
     );
+    out.push_str(quiz);
+    out.push_str("</div>\n");
     out
 }
 
