@@ -117,7 +117,7 @@ pub use encode::gif::Tuning;
 pub use sink::pdf::Paper;
 pub use sink::{
     atlas::aseprite_atlas, sheet::default_columns, AnyEncoder, AnySink, ApngSink, Encode, Format, Frame,
-    FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, SheetCell, SheetOptions, Sink, SinkOptions,
+    FrameSheetSink, GifSink, Handout, HtmlSink, OwnedFrame, PdfSink, Quiz, SheetCell, SheetOptions, Sink, SinkOptions,
     SplitSink, StillSink, Stream, SvgSheetSink, SvgSink, Transcript, TranscriptSink, VideoCodec, VideoSink, WebpSink,
     ANIMATION_FORMATS, STILL_FORMATS,
 };

@@ -3,12 +3,12 @@
 use super::args::parse_max_frames;
 use super::args::{ShowArgs, SolveArgs, TimingArgs};
 use super::format::{sink_options, write_animation, HandoutArgs, OutArgs};
-use super::io::{default_output, distinct, input_stem, one_stdout, open_text_output, open_trace};
+use super::io::{default_output, distinct, input_stem, one_stdout, open_text_output, open_trace, UsageError};
 use super::svg::check_auto;
 use anyhow::Result;
 use clap::Args;
 use queens::jsonl::Input;
-use queens::{Animation, Format, OutputFile, SinkOptions, Trace, ANIMATION_FORMATS};
+use queens::{Animation, Format, OutputFile, Quiz, SinkOptions, Trace, ANIMATION_FORMATS};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
@@ -35,6 +35,11 @@ pub struct DrawArgs {
     /// An HTML player without page margins, for an <iframe> (with --format html or -o NAME.html).
     #[arg(long)]
     pub embed: bool,
+    /// An HTML player that stops and asks: before dead ends ("Which column runs out of safe
+    /// squares?"), before placements ("Where does the next queen go?"), or every:K (before every
+    /// K-th of either); answers are checked against the run and scored.
+    #[arg(long, value_name = "WHICH", value_parser = str::parse::<Quiz>)]
+    pub quiz: Option<Quiz>,
     #[command(flatten)]
     pub handout: HandoutArgs,
     /// Also write the run's captions, one per frame with its start time: WebVTT subtitles when
@@ -51,6 +56,19 @@ impl DrawArgs {
         animation.timing = self.timing.timing();
         animation.max_frames = max_frames;
         Ok(animation)
+    }
+
+    /// The sink options the flags ask for in `format` (`--quiz` refused, a usage error, but for HTML).
+    fn layout(&self, format: Format, title: impl FnOnce() -> String) -> Result<SinkOptions> {
+        if self.quiz.is_some() && format != Format::Html {
+            return Err(UsageError(format!(
+                "--quiz makes an HTML player that asks, not a .{format} file; add --format html or -o NAME.html"
+            ))
+            .into());
+        }
+        let mut layout = sink_options(self.embed, &self.handout, format, title)?;
+        layout.quiz = self.quiz;
+        Ok(layout)
     }
 }
 
@@ -106,7 +124,7 @@ impl AnimateArgs {
         }
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         let title = || run_title(options.n, &options.algorithm.to_string());
-        let layout = sink_options(self.draw.embed, &self.draw.handout, format, title)?;
+        let layout = self.draw.layout(format, title)?;
         write_run(&trace, &animation, (path, format, &layout), transcript, quiet)
     }
 }
@@ -148,10 +166,8 @@ impl RenderArgs {
         let stem = input_stem(&self.trace, "trace");
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         // The handout's header names the run once the trace is open; refused formats fail first.
-        sink_options(self.draw.embed, &self.draw.handout, format, String::new)?;
-        let layout = |n: usize, algorithm: &str| {
-            sink_options(self.draw.embed, &self.draw.handout, format, || run_title(n, algorithm))
-        };
+        self.draw.layout(format, String::new)?;
+        let layout = |n: usize, algorithm: &str| self.draw.layout(format, || run_title(n, algorithm));
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path())), ("--transcript", transcript)])?;
         if self.trace == Path::new("-") {

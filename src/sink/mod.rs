@@ -38,7 +38,7 @@ pub use self::apng::ApngSink;
 pub use self::format::{AnyEncoder, AnySink, Format, ANIMATION_FORMATS, STILL_FORMATS};
 pub use self::gif::GifSink;
 pub use self::html::HtmlSink;
-pub use self::options::{SheetOptions, SinkOptions};
+pub use self::options::{Quiz, SheetOptions, SinkOptions};
 pub use self::pdf::{Handout, PdfSink};
 pub use self::sheet::{FrameSheetSink, SheetCell};
 pub use self::split::SplitSink;

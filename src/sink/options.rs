@@ -4,7 +4,7 @@
 //! Contract: [`Format::sink`] hands back the sink writing `format` into `out` as [`SinkOptions`]
 //! say: an animation by default; frames laid side by side on a sheet (PNG, SVG) or one frame alone
 //! when [`SinkOptions::sheet`] is given; an HTML player without margins with `embed`; PDF handout
-//! pages with `handout`. An option the format cannot carry is [`Error::OptionNeedsFormat`]; a
+//! pages with `handout`; an HTML player that asks with `quiz`. An option the format cannot carry is [`Error::OptionNeedsFormat`]; a
 //! format that cannot hold the frames as asked (an animation as PNG) is [`Error::UnknownFormat`].
 
 use super::{AnySink, ApngSink, Format, GifSink, Handout, HtmlSink, PdfSink, SvgSink, VideoCodec, VideoSink, WebpSink};
@@ -24,6 +24,37 @@ pub struct SinkOptions {
     /// The frames laid out side by side on one picture instead of played (PNG and SVG; `frames`).
     /// Default: `None`, an animation.
     pub sheet: Option<SheetOptions>,
+    /// An HTML player that stops before some steps and asks the reader what comes (HTML only).
+    /// Default: `None`, a player that only plays.
+    pub quiz: Option<Quiz>,
+}
+
+/// Which steps a quiz asks about: "Where does the next queen go?" before placements, "Which
+/// column runs out of safe squares?" before dead ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiz {
+    /// Before every dead end.
+    DeadEnds,
+    /// Before every placement.
+    Placements,
+    /// Before every K-th step that is a placement or a dead end.
+    Every(usize),
+}
+
+impl std::str::FromStr for Quiz {
+    type Err = String;
+
+    /// `dead-ends`, `placements` or `every:K` (K at least 1).
+    fn from_str(s: &str) -> Result<Quiz, String> {
+        match s {
+            "dead-ends" => Ok(Quiz::DeadEnds),
+            "placements" => Ok(Quiz::Placements),
+            _ => match s.strip_prefix("every:").and_then(|k| k.parse::<usize>().ok()) {
+                Some(k) if k > 0 => Ok(Quiz::Every(k)),
+                _ => Err(format!("--quiz takes dead-ends, placements or every:K (K at least 1), not {s:?}")),
+            },
+        }
+    }
 }
 
 /// Frames on a sheet: how many, in how many columns, how far apart.
@@ -61,11 +92,14 @@ impl Format {
         if options.embed && self != Format::Html {
             return refuse("embed", "html");
         }
+        if options.quiz.is_some() && self != Format::Html {
+            return refuse("quiz", "html");
+        }
         if options.handout.is_some() && self != Format::Pdf {
             return refuse("handout", "pdf");
         }
         Ok(match (self, &options.sheet, &options.handout) {
-            (Format::Html, _, _) => AnySink::new(HtmlSink::new(out).embed(options.embed)),
+            (Format::Html, _, _) => AnySink::new(HtmlSink::new(out).embed(options.embed).quiz(options.quiz)),
             (Format::Pdf, _, Some(handout)) => AnySink::new(PdfSink::handout(out, handout.clone())),
             (Format::Pdf, _, None) => AnySink::new(PdfSink::new(out)),
             (Format::Png, Some(sheet), _) if sheet.is_sheet() => {

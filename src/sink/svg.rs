@@ -69,6 +69,14 @@ pub struct AtomFrame {
     pub(crate) panels_x: Option<usize>,
     /// Where the caption starts (text above it is not read as the caption).
     pub(crate) words_top: Option<usize>,
+    /// What the timeline marks on this frame: 0 nothing, 1 a solution, 2 a dead end.
+    pub(crate) mark: u8,
+    /// The square (row, column) a queen is placed on in this frame's step, if it places one.
+    pub(crate) placed: Option<(usize, usize)>,
+    /// On a dead end, the line that runs out ("column f", "row 3").
+    pub(crate) dead_line: Option<String>,
+    /// The first frame's board: left, top, square side (pixels) and squares a side.
+    pub(crate) board: Option<[usize; 4]>,
 }
 
 impl Encode for AtomEncoder {
@@ -83,6 +91,13 @@ impl Encode for AtomEncoder {
             words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
             panels_x: frame.scene.panels_x,
             words_top: frame.scene.words_top,
+            mark: mark(frame),
+            placed: match frame.event {
+                Some(crate::trace::Event::Place { row, col }) => Some((*row, *col)),
+                _ => None,
+            },
+            dead_line: (mark(frame) == 2).then(|| dead_line(frame.caption)).flatten(),
+            board: (frame.position == 0).then(|| board(frame.scene)).flatten(),
         })
     }
 
@@ -90,6 +105,42 @@ impl Encode for AtomEncoder {
     fn needs_pixels(&self) -> bool {
         false
     }
+}
+
+/// The timeline's mark for `frame`: 1 on a solution, 2 on a dead end (a line runs out of safe
+/// squares: the caption gives its reason, `board::deadend::why_reason`, on a step that is not a
+/// removal), else 0.
+fn mark(frame: &Frame<'_>) -> u8 {
+    use crate::trace::Event;
+    match frame.event {
+        Some(Event::Solution { .. }) => 1,
+        Some(Event::Remove { .. }) | None => 0,
+        Some(_) => u8::from(frame.caption.iter().any(|line| line.contains(": no safe square"))) * 2,
+    }
+}
+
+/// The line a dead end's caption names ("column f" of "place b2 · column f: no safe square").
+fn dead_line(caption: &[String]) -> Option<String> {
+    let line = caption.iter().find_map(|line| line.split(": no safe square").next().filter(|_| line.contains(':')))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name = words.get(words.len().checked_sub(2)?..)?.join(" ");
+    (name.starts_with("column ") || name.starts_with("row ")).then_some(name)
+}
+
+/// The scene's own board: left, top, square side and squares a side (from its top-left square).
+fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
+    use crate::scene::{identity::ItemId, items::Item};
+    let mut found: Option<[usize; 4]> = None;
+    for (item, id) in scene.items.iter().zip(&scene.ids) {
+        if let (Item::Square { x, y, size, .. }, ItemId::Square { board: 0, row, col }) = (item, id) {
+            let n = usize::from(*row.max(col)) + 1;
+            let at = found.get_or_insert([*x, *y, *size, n]);
+            at[0] = at[0].min(*x);
+            at[1] = at[1].min(*y);
+            at[3] = at[3].max(n);
+        }
+    }
+    found
 }
 
 /// The words of an animation's first and last frames, for its title.

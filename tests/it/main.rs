@@ -43,6 +43,7 @@ mod puzzle_agree;
 mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;
+mod quiz;
 mod race;
 mod reading;
 mod scene_ids;

@@ -7,12 +7,14 @@
 //! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
 //! places the markup and applies the table: it draws nothing itself. The element with id `frame` is
 //! that inline `<svg>`, of the frame's size (1 CSS pixel per frame pixel); `#frame=K` opens paused
-//! at frame K. Delays are the GIF's (rounded
+//! at frame K. The timeline marks solutions and dead ends (keys s/S, d/D go to the next/previous
+//! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes.
 
 mod pack;
 mod page;
+mod quiz;
 mod units;
 
 use super::svg::{AtomEncoder, AtomFrame, TitleWords};
@@ -21,12 +23,14 @@ use crate::draw::svg::{Doc, Paints, Timeline};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
+use crate::sink::Quiz;
 use std::io::Write;
 
 /// Writes the frames it is given as an HTML player page into `W`.
 pub struct HtmlSink<W: Write> {
     out: Option<W>,
     embed: bool,
+    quiz: Option<Quiz>,
     state: Option<PlayerInProgress>,
 }
 
@@ -38,6 +42,10 @@ struct PlayerInProgress {
     loop_count: Option<u16>,
     steps: Vec<u32>,
     delays: Vec<u32>,
+    marks: Vec<u8>,
+    placed: Vec<Option<(usize, usize)>>,
+    dead_lines: Vec<Option<String>>,
+    board: Option<[usize; 4]>,
     words: TitleWords,
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
@@ -47,12 +55,18 @@ struct PlayerInProgress {
 impl<W: Write> HtmlSink<W> {
     /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
-        HtmlSink { out: Some(out), embed: false, state: None }
+        HtmlSink { out: Some(out), embed: false, quiz: None, state: None }
     }
 
     /// A page without margins, meant for an `<iframe>` of a fixed size.
     pub fn embed(mut self, embed: bool) -> Self {
         self.embed = embed;
+        self
+    }
+
+    /// A player that stops before the steps `quiz` chooses and asks what comes.
+    pub fn quiz(mut self, quiz: Option<Quiz>) -> Self {
+        self.quiz = quiz;
         self
     }
 }
@@ -72,6 +86,10 @@ impl<W: Write> Sink for HtmlSink<W> {
             loop_count: stream.loop_count,
             steps: Vec::new(),
             delays: Vec::new(),
+            marks: Vec::new(),
+            placed: Vec::new(),
+            dead_lines: Vec::new(),
+            board: None,
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
@@ -88,6 +106,10 @@ impl<W: Write> Sink for HtmlSink<W> {
         let step = u32::try_from(frame.step).map_err(|_| Error::SinkState("a frame number over 2^32"))?;
         state.steps.push(step);
         state.delays.push(u32::from(frame.delay_cs));
+        state.marks.push(frame.mark);
+        state.placed.push(frame.placed);
+        state.dead_lines.push(frame.dead_line);
+        state.board = state.board.or(frame.board);
         state.timeline.push(frame.atoms, u64::from(frame.delay_cs) * 10);
         Ok(())
     }
@@ -101,8 +123,15 @@ impl<W: Write> Sink for HtmlSink<W> {
         let drawing =
             units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
-        let data = pack::pack(&drawing, &state.steps, &state.delays, &svg);
+        let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), &svg);
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
+        let steps = quiz::Steps {
+            marks: &state.marks,
+            placed: &state.placed,
+            dead_lines: &state.dead_lines,
+            board: state.board,
+        };
+        let quiz = self.quiz.and_then(|quiz| quiz::data(quiz, &steps));
         let page = page::Page {
             title: &title,
             size: state.size,
@@ -112,6 +141,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             theme: &state.theme,
             dark: state.dark.as_ref(),
             embed: self.embed,
+            quiz: quiz.as_deref(),
         };
         out.write_all(page.html().as_bytes())?;
         out.flush()?;

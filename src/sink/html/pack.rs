@@ -3,10 +3,11 @@
 //! base64.
 //!
 //! Contract (what `player.js` reads, in this order; every number a LEB128 varint):
-//! version (1); frames F; units U; elements E; text glyphs G; E element units (each as the zigzag
+//! version (2); frames F; units U; elements E; text glyphs G; E element units (each as the zigzag
 //! difference from the one before); frame 0's units as an ascending list; F toggle counts, then
 //! every frame's toggled units as an ascending list; F frame numbers (the first, then each minus
-//! the one before minus one); F delays in hundredths of a second; then the glyphs column by
+//! the one before minus one); F delays in hundredths of a second; F marks (0 nothing, 1 a
+//! solution, 2 a dead end); then the glyphs column by
 //! column: unit + 1 (0: always shown), code point, x, y (zigzag), advance, half a space (hundredths
 //! of a pixel); then the rest of the bytes: the `<svg>` element, UTF-8. An ascending list is its
 //! first number, then each minus the one before minus one. Same table, same text.
@@ -17,7 +18,7 @@ use flate2::Compression;
 use std::io::Write;
 
 /// The version `player.js` checks.
-pub const VERSION: u64 = 1;
+pub const VERSION: u64 = 2;
 
 /// Numbers written as LEB128 varints.
 #[derive(Default)]
@@ -48,8 +49,9 @@ impl Packer {
     }
 }
 
-/// The table of `drawing` with the frames' numbers and delays, and the `svg` markup, as base64 text.
-pub fn pack(drawing: &Drawing, steps: &[u32], delays: &[u32], svg: &str) -> String {
+/// The table of `drawing` with the frames' numbers, delays and marks, and the `svg` markup, as
+/// base64 text.
+pub fn pack(drawing: &Drawing, (steps, delays, marks): (&[u32], &[u32], &[u8]), svg: &str) -> String {
     let mut p = Packer::default();
     for v in [VERSION, steps.len() as u64, drawing.units as u64, drawing.elements.len() as u64] {
         p.uint(v);
@@ -72,6 +74,7 @@ pub fn pack(drawing: &Drawing, steps: &[u32], delays: &[u32], svg: &str) -> Stri
     for &delay in delays {
         p.uint(u64::from(delay));
     }
+    marks.iter().for_each(|&m| p.uint(u64::from(m)));
     let glyphs = &drawing.glyphs;
     glyphs.iter().for_each(|g| p.uint(g.unit.map_or(0, |u| u64::from(u) + 1)));
     glyphs.iter().for_each(|g| p.uint(u64::from(u32::from(g.ch))));

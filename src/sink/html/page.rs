@@ -6,8 +6,9 @@
 //! viewer's own for the controls: the frame's glyphs are outlines); the frame's `<svg>` (placed by
 //! the script in `#stage`, which keeps its height meanwhile) gets the id `frame` and plain `href`s
 //! (an HTML page needs no XML namespaces); comment lines and indentation of the embedded files are
-//! left out. `--theme auto` pages follow the viewer's colour
-//! scheme, chrome included.
+//! left out. The caption is the picture's; its text copy (`#caption`, live) is visually hidden,
+//! kept for screen readers. The controls take the theme's colours; `--theme auto` pages follow the
+//! viewer's colour scheme, chrome included.
 
 use crate::draw::svg::{escape, hex};
 use crate::scene::theme::Theme;
@@ -29,6 +30,8 @@ pub struct Page<'a> {
     pub theme: &'a Theme,
     pub dark: Option<&'a Theme>,
     pub embed: bool,
+    /// The quiz's data (see `quiz.rs`), for a player that asks.
+    pub quiz: Option<&'a str>,
 }
 
 /// `source` without comment lines, indentation and empty lines.
@@ -42,6 +45,47 @@ pub fn compact(source: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A script line without the spaces next to punctuation (outside string literals): `a = b + 1;`
+/// becomes `a=b+1;`. The player's script never writes `+ +`, `- -` or a regular expression with a
+/// space, which this would change.
+pub fn squeeze(line: &str) -> String {
+    const PUNCT: &[u8] = b"{}()[];,=<>!+-*/%&|?:";
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, ch) in line.char_indices() {
+        if let Some(q) = quote {
+            out.push(ch);
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        if ch == '"' || ch == '\'' {
+            quote = Some(ch);
+        }
+        if ch == ' ' {
+            let before = out.as_bytes().last().copied().unwrap_or(b' ');
+            let after = bytes.get(i + 1).copied().unwrap_or(b' ');
+            if PUNCT.contains(&before) || PUNCT.contains(&after) || after == b' ' {
+                continue;
+            }
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A script as the page carries it: compacted, every line squeezed.
+fn script(source: &str) -> String {
+    compact(source).lines().map(squeeze).collect::<Vec<_>>().join("\n")
 }
 
 /// An SVG document as the SVG backend writes it, as an `<svg>` element of an HTML page: id `frame`,
@@ -64,6 +108,18 @@ const ICONS: [(&str, &str, &str); 5] = [
     ("last", "Last frame (G)", "M12 2h2v12h-2zM2 2v12l9-6z"),
 ];
 
+/// The keys the `?` overlay lists: keys, then what they do.
+const KEYS: [(&str, &str); 8] = [
+    ("space", "play or pause"),
+    ("← → or h l", "step back or forward"),
+    ("g G", "first or last frame"),
+    ("s S", "next or previous solution"),
+    ("d D", "next or previous dead end"),
+    ("+ −", "faster or slower"),
+    ("31 ⏎", "step 31"),
+    ("? Esc", "this list, close it"),
+];
+
 impl Page<'_> {
     /// The whole page.
     pub fn html(&self) -> String {
@@ -74,10 +130,11 @@ impl Page<'_> {
             out,
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">{scheme}<title>{}</title>\
-             <style>{}{}</style></head>\n",
+             <style>{}{}{}</style></head>\n",
             escape(self.title),
             self.colours(),
             compact(STYLE),
+            if self.quiz.is_some() { super::quiz::STYLE } else { "" },
         );
         let class = if self.embed { " class=\"embed\"" } else { "" };
         let loop_count = self.loop_count.map_or("-1".to_string(), |k| k.to_string());
@@ -87,19 +144,38 @@ impl Page<'_> {
              <div id=\"stage\" style=\"height:{height}px\"><noscript>This player needs JavaScript.</noscript></div>\n",
             escape(self.bare_words)
         );
-        out.push_str(&controls());
+        out.push_str(&controls(if self.quiz.is_some() { super::quiz::panel() } else { "" }));
+        out.push_str(&help());
         let _ = write!(
             out,
-            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n</body></html>\n",
+            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n",
             self.data,
-            compact(SCRIPT)
+            script(SCRIPT)
         );
+        if let Some(quiz) = self.quiz {
+            let _ = write!(
+                out,
+                "<script type=\"application/json\" id=\"quiz-data\">{quiz}</script>\n<script>{}</script>\n",
+                script(super::quiz::SCRIPT)
+            );
+        }
+        out.push_str("</body></html>\n");
         out
     }
 
-    /// The page's colours from the theme (and the dark theme for viewers that prefer it).
+    /// The page's colours from the theme (and the dark theme for viewers that prefer it): text and
+    /// background, the accent (a placed queen's), the solutions' and the dead ends' marks.
     fn colours(&self) -> String {
-        let vars = |t: &Theme| format!("--bg:{};--fg:{};--mark:{};", hex(t.background), hex(t.text), hex(t.placed));
+        let vars = |t: &Theme| {
+            format!(
+                "--bg:{};--fg:{};--mark:{};--sol:{};--dead:{};",
+                hex(t.background),
+                hex(t.text),
+                hex(t.placed),
+                hex(t.solution),
+                hex(t.removed)
+            )
+        };
         let mut out = format!(":root{{{}}}", vars(self.theme));
         if let Some(dark) = self.dark {
             let _ = write!(out, "@media (prefers-color-scheme:dark){{:root{{{}}}}}", vars(dark));
@@ -108,26 +184,44 @@ impl Page<'_> {
     }
 }
 
-/// The controls under the frame: buttons, position, speed, the scrubber and the loop range.
-fn controls() -> String {
-    let mut out = String::from("<p id=\"caption\" aria-live=\"polite\"></p>\n<div id=\"controls\"><div class=\"row\">");
+/// The controls under the frame: the caption for screen readers (the picture shows it), the
+/// timeline with its marks, the buttons, position and speed, looping and its range, folded, then
+/// `quiz` (a quiz's panel, or nothing).
+fn controls(quiz: &str) -> String {
+    let mut out = String::from(
+        "<p id=\"caption\" class=\"sr\" aria-live=\"polite\"></p>\n<div id=\"controls\"><div id=\"bar\">\
+         <input id=\"scrub\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Frame\">\
+         <div id=\"marks\" aria-hidden=\"true\"></div></div>\n<div class=\"row\">",
+    );
     for (id, label, path) in ICONS {
         let _ = write!(
             out,
-            "<button id=\"{id}\" type=\"button\" aria-label=\"{label}\" title=\"{label}\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"{path}\"/></svg></button>"
+            "<button id=\"{id}\" type=\"button\" aria-label=\"{label}\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"{path}\"/></svg></button>"
         );
     }
     out.push_str(
         "<output id=\"at\" aria-live=\"off\"></output>\
-         <label>speed <select id=\"speed\">\
+         <select id=\"speed\" aria-label=\"Speed\">\
          <option value=\"0.25\">¼×</option><option value=\"0.5\">½×</option><option value=\"1\" selected>1×</option>\
          <option value=\"2\">2×</option><option value=\"4\">4×</option><option value=\"8\">8×</option>\
-         <option value=\"16\">16×</option></select></label></div>\n\
-         <input id=\"scrub\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Frame\">\n\
-         <div class=\"row\"><label><input id=\"loop\" type=\"checkbox\"> loop</label><div id=\"range\">\
+         <option value=\"16\">16×</option></select>\
+         <button id=\"keys\" type=\"button\" aria-label=\"Keys (?)\" aria-expanded=\"false\">?</button></div>\n\
+         <details class=\"quiet\"><summary>loop</summary><label><input id=\"loop\" type=\"checkbox\"> repeat \
+         <output id=\"span\"></output></label><div id=\"range\">\
          <input id=\"from\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop from frame\">\
-         <input id=\"to\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop to frame\"></div>\
-         <output id=\"span\"></output></div></div>\n",
+         <input id=\"to\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Loop to frame\"></div></details>",
     );
+    out.push_str(quiz);
+    out.push_str("</div>\n");
+    out
+}
+
+/// The `?` overlay: every key and what it does.
+fn help() -> String {
+    let mut out = String::from("<div id=\"help\" role=\"dialog\" aria-label=\"Keys\" hidden><table>");
+    for (keys, does) in KEYS {
+        let _ = write!(out, "<tr><th>{keys}<td>{does}");
+    }
+    out.push_str("</table></div>\n");
     out
 }

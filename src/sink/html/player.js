@@ -2,13 +2,13 @@
 // The queens HTML player. The drawing is the Rust SVG backend's, packed with its table
 // (src/sink/html/pack.rs): this script places it in #stage as the <svg> #frame, shows and hides its
 // units (the <g> children of #frame) as the table says, and reads each frame's caption off the
-// glyphs it shows. It draws nothing itself, fetches nothing
+// glyphs it shows. It marks solutions and dead ends on the timeline. It draws nothing itself, fetches nothing
 // and evaluates no code. Comment lines and indentation are left out of the page.
 (() => {
 const $ = (id) => document.getElementById(id);
 const player = $("player"), scrub = $("scrub"), from = $("from"), to = $("to");
 const speed = $("speed"), loopBox = $("loop"), at = $("at"), span = $("span"), caption = $("caption");
-const playButton = $("play"), playIcon = playButton.innerHTML;
+const help = $("help"), keysButton = $("keys"), playButton = $("play"), playIcon = playButton.innerHTML;
 const pauseIcon = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z"/></svg>';
 // Frames between stored states: a seek replays at most this many frames' toggles.
 const EVERY = 64;
@@ -125,7 +125,7 @@ const list = (n, out = new Uint32Array(n), start = 0) => {
 for (let i = 0, next = 0; i < n; i++) next = out[start + i] = next + uint() + (i ? 1 : 0);
 return out;
 };
-if (uint() !== 1) throw new Error("this page was written by another version of queens");
+if (uint() !== 2) throw new Error("this page was written by another version of queens");
 const t = { frames: uint(), units: uint() };
 const elements = uint(), glyphs = uint();
 t.elementUnit = new Uint32Array(elements);
@@ -137,6 +137,7 @@ t.toggled = new Uint32Array(t.start[t.frames]);
 for (let f = 0; f < t.frames; f++) list(t.start[f + 1] - t.start[f], t.toggled, t.start[f]);
 t.steps = list(t.frames);
 t.delays = Array.from({ length: t.frames }, () => uint() * 10);
+t.marks = Array.from({ length: t.frames }, uint);
 const column = (read) => Array.from({ length: glyphs }, read);
 t.glyphs = { unit: column(uint), ch: column(() => String.fromCodePoint(uint())) };
 for (const key of ["x", "y", "advance", "half"]) t.glyphs[key] = column(int);
@@ -220,7 +221,7 @@ return lo;
 }
 
 function status() {
-at.textContent = (typed ? "go to " + typed + "⏎ · " : "") + "step " + t.steps[frame] + " of " + t.steps[last];
+at.textContent = typed ? "go to step " + typed + "⏎" : t.steps[frame] + " / " + t.steps[last];
 }
 
 // Frame f on screen; paused, the address bar follows (#frame=K), so a reader can link the step.
@@ -228,6 +229,7 @@ function show(f) {
 frame = Math.max(0, Math.min(last, f));
 draw(frame);
 scrub.value = frame;
+scrub.style.setProperty("--p", (last ? (frame / last) * 100 : 0) + "%");
 caption.textContent = words_shown();
 status();
 clearTimeout(linkTimer);
@@ -249,7 +251,6 @@ clearTimeout(timer);
 playButton.innerHTML = playing ? pauseIcon : playIcon;
 const label = playing ? "Pause (space)" : "Play (space)";
 playButton.setAttribute("aria-label", label);
-playButton.title = label;
 caption.setAttribute("aria-live", playing ? "off" : "polite");
 }
 
@@ -263,7 +264,7 @@ timer = setTimeout(advance, Math.max(0, due - performance.now()));
 function advance() {
 const a = Number(from.value), b = Number(to.value);
 if (frame < a || frame > b) show(a);
-else if (frame < b) show(frame + 1);
+else if (frame < b) { if (asks(frame + 1)) return setPlaying(false); show(frame + 1); }
 else if (loopsLeft > 0) { loopsLeft--; show(a); }
 else return go(frame);
 schedule();
@@ -282,9 +283,22 @@ if (playing) schedule();
 const toggle = () => (playing ? pause() : play());
 const go = (f) => { setPlaying(false); show(f); };
 const pause = () => go(frame);
+// A quiz (quiz.js) may stop the player before a step: it sets player.ask.
+const asks = (f) => player.ask && player.ask(f);
+const step = () => asks(frame + 1) ? setPlaying(false) : go(frame + 1);
 const faster = (by) => {
 speed.selectedIndex = Math.max(0, Math.min(speed.options.length - 1, speed.selectedIndex + by));
 };
+
+// The next frame after this one (by > 0), or the one before it (by < 0), with mark m.
+function seek(m, by) {
+for (let f = frame + by; f >= 0 && f <= last; f += by) if (t.marks[f] === m) return go(f);
+}
+
+function showHelp(on) {
+help.hidden = !on;
+keysButton.setAttribute("aria-expanded", on);
+}
 
 function range() {
 if (Number(from.value) > Number(to.value)) [from.value, to.value] = [to.value, from.value];
@@ -295,27 +309,33 @@ playButton.onclick = toggle;
 $("first").onclick = () => go(0);
 $("last").onclick = () => go(last);
 $("back").onclick = () => go(frame - 1);
-$("forward").onclick = () => go(frame + 1);
+$("forward").onclick = () => step();
 scrub.oninput = () => go(Number(scrub.value));
 from.oninput = to.oninput = range;
+keysButton.onclick = () => showHelp(help.hidden);
+help.onclick = () => showHelp(false);
 loopBox.onchange = () => { loopsLeft = loopBox.checked ? Infinity : 0; };
 speed.onchange = () => { if (playing) { clearTimeout(timer); due = performance.now(); schedule(); } };
 
-// Keys as in `queens play`: space, left/right or h/l, g/G, +/-, a number then Enter.
+// Keys as in `queens play`: space, left/right or h/l, g/G, +/-, a number then Enter; s/S and d/D
+// for the next/previous solution and dead end, ? for the list of keys.
 document.addEventListener("keydown", (e) => {
 const target = e.target, key = e.key;
-if (e.ctrlKey || e.metaKey || e.altKey || target instanceof HTMLSelectElement) return;
+if (e.ctrlKey || e.metaKey || e.altKey || target instanceof HTMLSelectElement || target.type === "text") return;
 if (target.type === "range" && /^(Arrow|Home|End|Page)/.test(key)) return;
 if ((target instanceof HTMLButtonElement || target.type === "checkbox") && (key === " " || key === "Enter")) return;
 if (/^[0-9]$/.test(key)) typed += key;
 else if (key === "Backspace") typed = typed.slice(0, -1);
-else if (key === "Escape") typed = "";
+else if (key === "Escape") { typed = ""; showHelp(false); }
+else if (key === "?") showHelp(help.hidden);
 else if (key === "Enter" && typed) { const k = Number(typed); typed = ""; go(index(k)); }
 else if (key === " ") toggle();
-else if (key === "ArrowRight" || key === "l") go(frame + 1);
+else if (key === "ArrowRight" || key === "l") step();
 else if (key === "ArrowLeft" || key === "h") go(frame - 1);
 else if (key === "g" || key === "Home") go(0);
 else if (key === "G" || key === "End") go(last);
+else if (key === "s" || key === "S") seek(1, key === "s" ? 1 : -1);
+else if (key === "d" || key === "D") seek(2, key === "d" ? 1 : -1);
 else if (key === "+" || key === "=") faster(1);
 else if (key === "-" || key === "_") faster(-1);
 else return;
@@ -332,10 +352,17 @@ if (link[2]) play();
 return true;
 }
 window.addEventListener("hashchange", follow);
+// The marks, over the timeline where their frames are; the controls line up with the board (the
+// caption's left edge).
+// (numbers only: class a for solutions, b for dead ends).
+$("marks").innerHTML = t.marks.map((m, f) => (m && last ? "<i class=" + " ab"[m] + " style=left:" + f / last * 100 + "%></i>" : "")).join("");
+const left = t.glyphs.x.length ? Math.min(48, ...t.glyphs.x) : 0;
+if (left > 8) $("controls").style.padding = "0 " + left + "px " + left / 2 + "px";
 range();
 if (!follow()) {
 if (matchMedia("(prefers-reduced-motion: reduce)").matches) go(0);
 else play();
 }
+player.go = go;
 player.dataset.ready = "";
 })();

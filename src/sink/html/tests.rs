@@ -103,6 +103,10 @@ fn the_table_decodes_as_documented() {
     assert_eq!(delays[1], 25, "250 ms");
     let last = trace.events.iter().position(|e| matches!(e, crate::trace::Event::Solution { .. })).unwrap() + 1;
     assert_eq!(delays[last], 150, "the solution's hold");
+    let marks: Vec<u64> = (0..frames).map(|_| r.uint()).collect();
+    assert_eq!(marks[last], 1, "the first solution is marked");
+    assert_eq!(marks.iter().filter(|&&m| m == 1).count(), 10, "5x5 has 10 solutions");
+    assert!(marks.contains(&2), "and dead ends");
     for _ in 0..glyphs * 6 {
         r.uint();
     }
