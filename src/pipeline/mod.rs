@@ -52,8 +52,10 @@ pub struct Animation {
     /// Which frames to output (a frame list and a stride, resolved against the run). Default:
     /// every frame.
     pub selection: Selection,
-    /// How the picture moves between steps: [`Motion::None`] (the default) or smooth in-betweens
-    /// (sinks that take them only: MP4 and WebM).
+    /// How the picture moves between steps: [`Motion::None`] (the default) or smooth in-betweens,
+    /// for sinks that take them (MP4 and WebM; others are refused with
+    /// [`Error::MotionUnsupported`]). A frame's in-betweens share its position; [`Summary::frames`]
+    /// still counts frames, not pictures; `queens::frames` draws the frames alone.
     pub motion: Motion,
 }
 

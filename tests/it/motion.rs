@@ -2,7 +2,8 @@
 //! against the discrete frames (the last in-between of every step is the step's frame, pixel for
 //! pixel; the times add up to the step's delay), each square changing once and the shading growing
 //! out from a placed queen, words never blending; the video's frames and duration (ffprobe); the
-//! formats that refuse it; `--motion none` unchanged.
+//! formats that refuse it; `--motion none` unchanged. Needs the `image` feature (frames in memory).
+#![cfg(feature = "image")]
 
 use crate::support::tools::tool;
 use crate::support::{run_queens, stderr, temp_dir, trace_for};
