@@ -29,3 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 $q animate 6 --handout -q -o "$tmp/handout.pdf"
 pdftocairo -r 60 -f 1 -l 1 -png -singlefile "$tmp/handout.pdf" "$tmp/handout"
 convert "$tmp/handout.png" +dither -colors 64 -define png:compression-level=9 docs/handout-6x6.png
+# Motion: one placement's pictures (--motion smooth, 60 fps): the frame before, her silhouette,
+# her landing and the shading growing out along her rays, taken from the MP4 by ffmpeg.
+$q animate 6 --bare --square 40 --motion smooth --fps 60 -q -o "$tmp/motion.mp4"
+ffmpeg -nostdin -v error -y -i "$tmp/motion.mp4" -vf "select='between(t\,1.09\,1.36)',pad=iw+8:ih:0:0:white,tile=6x1" \
+  -fps_mode passthrough -frames:v 1 "$tmp/motion.png"
+convert "$tmp/motion.png" +dither -colors 32 -define png:compression-level=9 docs/motion-strip-6x6.png

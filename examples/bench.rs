@@ -5,7 +5,9 @@
 //! `cargo run --release --example bench` (add `quick` to skip the 10x10 run and the long videos,
 //! `formats` to run only the format rows, `html` to run only the HTML player's rows and its timing
 //! in headless Chromium, `pdf` to run only the PDF rows, whose ratios are to the SVG of the same
-//! picture, `puzzles` to run only puzzle generation and solving, see bench_puzzles/puzzles.rs).
+//! picture, `puzzles` to run only puzzle generation and solving, see bench_puzzles/puzzles.rs;
+//! `motion` to run only the smooth-motion videos against the discrete ones, frames about 1080 px
+//! tall as manim's `-qh`).
 //! Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
 //! `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]`, `[html]` write the GIF (or PNG) row above them in
 //! that format (the videos need ffmpeg); their ratios are to that row, measured in the same run.
@@ -170,6 +172,21 @@ fn pdf_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
     ]
 }
 
+/// The motion rows: each video discrete (the baseline), then with `--motion smooth`.
+fn motion_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
+    vec![
+        ("animate 6 --square 136 --format mp4", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 --square 136 [--motion smooth --fps 60]", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 --square 136 [--motion smooth --fps 30]", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 --format mp4", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 [--motion smooth --fps 60]", 6, Until::First, Video(VideoCodec::H264)),
+        ("animate 6 --format webm", 6, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 6 [webm --motion smooth --fps 60]", 6, Until::First, Video(VideoCodec::Vp9)),
+        ("animate 8 --until all --format mp4", 8, Until::All, Video(VideoCodec::H264)),
+        ("animate 8 --until all [--motion smooth --fps 60]", 8, Until::All, Video(VideoCodec::H264)),
+    ]
+}
+
 /// (name, n, until, kind). Names with `--bare --no-attacks` render queens only (no shading,
 /// caption or highlights).
 fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kind)> {
@@ -178,6 +195,9 @@ fn jobs(quick: bool, formats_only: bool) -> Vec<(&'static str, usize, Until, Kin
     }
     if std::env::args().any(|a| a == "pdf") {
         return pdf_jobs();
+    }
+    if std::env::args().any(|a| a == "motion") {
+        return motion_jobs();
     }
     if formats_only {
         return format_jobs(quick);
@@ -259,6 +279,13 @@ fn run_job(index: usize, quick: bool, formats_only: bool) {
         if name.contains("--no-attacks") {
             (animation.look.bare, animation.look.no_attacks) = (true, true);
         }
+        if name.contains("--square 136") {
+            animation.look.square = Some(136);
+        }
+        if name.contains("--motion smooth") {
+            let fps = if name.contains("--fps 30") { 30 } else { 60 };
+            animation.motion = queens::Motion::Smooth { fps };
+        }
         let trace = queens::record(&options, animation.max_frames).expect("run fits the cap");
         sink(&trace, &animation)
     };
@@ -336,7 +363,7 @@ fn main() {
         if name.contains("[1 thread]") || name.contains("[all off]") {
             child.env("RAYON_NUM_THREADS", "1");
         }
-        child.args(args.iter().filter(|a| ["formats", "quick", "html", "pdf"].contains(&a.as_str())));
+        child.args(args.iter().filter(|a| ["formats", "quick", "html", "pdf", "motion"].contains(&a.as_str())));
         let out = child.args(["--job", &i.to_string()]).output().expect("child runs");
         let line = String::from_utf8_lossy(&out.stdout);
         let f: Vec<f64> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();

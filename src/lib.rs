@@ -61,6 +61,7 @@ mod draw;
 mod encode;
 mod error;
 mod font;
+pub mod motion;
 pub mod output;
 mod pipeline;
 mod pixels;
@@ -122,6 +123,7 @@ pub use sink::{
     ANIMATION_FORMATS, STILL_FORMATS,
 };
 
+pub use motion::Motion;
 pub use pipeline::{
     reading_ms, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary,
     Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,

@@ -13,6 +13,7 @@
 
 #[cfg(feature = "image")]
 mod frames;
+mod inbetweens;
 mod race;
 mod timing;
 mod workers;
@@ -27,6 +28,7 @@ pub use timing::{
 
 use crate::board::{self, Replay, StreamReplay};
 use crate::error::Error;
+use crate::motion::Motion;
 use crate::scene::caption::CaptionSpec;
 use crate::scene::{Describer, RenderOptions};
 use crate::sink::Sink;
@@ -50,6 +52,11 @@ pub struct Animation {
     /// Which frames to output (a frame list and a stride, resolved against the run). Default:
     /// every frame.
     pub selection: Selection,
+    /// How the picture moves between steps: [`Motion::None`] (the default) or smooth in-betweens,
+    /// for sinks that take them (MP4 and WebM; others are refused with
+    /// [`Error::MotionUnsupported`]). A frame's in-betweens share its position; [`Summary::frames`]
+    /// still counts frames, not pictures; `queens::frames` draws the frames alone.
+    pub motion: Motion,
 }
 
 impl Default for Animation {
@@ -59,6 +66,7 @@ impl Default for Animation {
             timing: Timing::default(),
             max_frames: DEFAULT_MAX_FRAMES,
             selection: Selection::all(),
+            motion: Motion::None,
         }
     }
 }

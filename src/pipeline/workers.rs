@@ -5,12 +5,13 @@
 //! The seam: what a frame state is and how it is drawn is a [`Drawer`] — a [`RunDrawer`] (one run's
 //! [`BoardFrame`]s described, then painted), or a composite (a race's boards side by side).
 
-use super::{Animation, Progress, Summary, Timing};
+use super::{inbetweens, Animation, Progress, Summary, Timing};
 use crate::board::BoardFrame;
 use crate::draw::raster::canvas::IndexedImage;
 use crate::draw::raster::palette::Palette;
 use crate::draw::raster::Painter;
 use crate::error::Error;
+use crate::motion::{self, Motion};
 use crate::scene::items::Scene;
 use crate::scene::Describer;
 use crate::sink::{Encode, Frame, Sink, Stream};
@@ -182,25 +183,33 @@ where
         palette: drawer.palette(),
         loop_count: animation.timing.loop_count,
         frames: selected.count,
-        delays: &animation.timing.delays(),
+        delays: &motion::delays(animation.motion, animation.timing.delay_ms, &animation.timing.delays()),
         theme: &animation.look.theme,
         dark: animation.look.dark.as_ref(),
+        fine_timing: animation.motion != Motion::None,
     };
     let encoder = sink.start(&stream)?;
+    if animation.motion != Motion::None && !encoder.takes_motion() {
+        return Err(inbetweens::unsupported());
+    }
+    // A chunk holds about as many pictures as the encoder asks for, in-betweens included.
+    let pictures = motion::most_pictures(animation.motion, animation.timing.delay_ms, &animation.timing.delays());
     let mut drawers = vec![drawer; rayon::current_num_threads().max(1)];
     let done = std::thread::scope(|scope| -> Result<usize, Error> {
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
-        let chunk_frames = encoder.frames_per_chunk().max(1);
+        let chunk_frames = (encoder.frames_per_chunk() / pictures).max(rayon::current_num_threads()).max(1);
         scope.spawn(move || replay_in_chunks(frames, wanted, chunk_frames, tx));
         // The last two frames sent out, oldest first: the bases of the next chunk.
         let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
         let mut done = 0;
         for chunk in rx {
             let chunk = chunk?;
-            let job = Job { encoder: &encoder, timing: &animation.timing, first: done };
+            let job = Job { encoder: &encoder, timing: &animation.timing, motion: animation.motion, first: done };
             for encoded in job.run(&mut drawers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
-                sink.write(encoded?)?;
+                for picture in encoded? {
+                    sink.write(picture)?;
+                }
                 done += 1;
                 if !progress.advance(done, selected.count) {
                     return Err(Error::Cancelled);
@@ -264,6 +273,7 @@ fn replay_in_chunks<T, F>(
 struct Job<'a, E> {
     encoder: &'a E,
     timing: &'a Timing,
+    motion: Motion,
     /// Output position of the chunk's first frame.
     first: usize,
 }
@@ -278,10 +288,10 @@ impl<E: Encode> Job<'_, E> {
         drawers: &mut [D],
         before: (Option<&D::Frame>, Option<&D::Frame>),
         chunk: &Chunk<D::Frame>,
-    ) -> Vec<Result<E::Encoded, Error>> {
+    ) -> Vec<Result<Vec<E::Encoded>, Error>> {
         let part = chunk.len().div_ceil(drawers.len()).max(1);
         let frame = |k: usize| &chunk[k].0;
-        let encoded: Vec<Vec<Result<E::Encoded, Error>>> = drawers
+        let encoded: Vec<Vec<Result<Vec<E::Encoded>, Error>>> = drawers
             .par_iter_mut()
             .zip(chunk.par_chunks(part).enumerate().collect::<Vec<_>>())
             .map(|(drawer, (i, frames))| {
@@ -297,15 +307,17 @@ impl<E: Encode> Job<'_, E> {
         encoded.into_iter().flatten().collect()
     }
 
-    /// Draw and encode `frames` after `(base_two_back, base)`, the two frames sent out before them.
-    /// An encoder that needs no pixels gets the scenes alone: nothing is painted.
+    /// Draw and encode `frames` after `(base_two_back, base)`, the two frames sent out before them:
+    /// each frame's pictures (its in-betweens, with motion, then itself). An encoder that needs no
+    /// pixels gets the scenes alone: nothing is painted. With motion, the images before a frame's
+    /// first picture are the frames before it (the last picture of each step is its frame).
     fn encode_run<D: Drawer>(
         &self,
         drawer: &mut D,
         (base_two_back, base): (Option<&D::Frame>, Option<&D::Frame>),
         frames: &[(D::Frame, bool)],
         offset: usize,
-    ) -> Vec<Result<E::Encoded, Error>> {
+    ) -> Vec<Result<Vec<E::Encoded>, Error>> {
         let pixels = self.encoder.needs_pixels();
         let blank = |drawer: &D| if pixels { drawer.blank() } else { IndexedImage::filled(0, 0, 0) };
         let (mut previous, mut current) = (blank(drawer), blank(drawer));
@@ -317,31 +329,41 @@ impl<E: Encode> Job<'_, E> {
         if let (Some(base_two_back), true) = (base_two_back, pixels) {
             drawer.draw(base_two_back, &mut two_back);
         }
+        // The scene shown last (motion tweens from it), and how many images were drawn so far.
+        let mut shown = base.filter(|_| self.motion != Motion::None).map(|b| drawer.describe(b));
+        let mut drawn = usize::from(base.is_some()) + usize::from(base_two_back.is_some());
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last)) in frames.iter().enumerate() {
-            let scene = drawer.describe(board_frame);
-            if pixels {
-                drawer.paint(&scene, &mut current);
-            }
             let words = drawer.words(board_frame);
-            let frame = Frame {
-                step: board_frame.index(),
-                event: board_frame.event(),
-                delay_ms: frame_delay(self.timing, drawer, board_frame, *last, &words),
-                caption: &words.lines,
-                position: self.first + offset + i,
-                image: &current,
-                scene: &scene,
-                palette: drawer.palette(),
-            };
-            let has_before = base.is_some() || i > 0;
-            // Frames drawn before this one (a base two back comes only with a base).
-            let has_two_back = i + usize::from(base.is_some()) + usize::from(base_two_back.is_some()) >= 2;
-            let (two, one) = (has_two_back.then_some(&two_back), has_before.then_some(&previous));
-            out.push(self.encoder.encode_after(two, one, &frame));
-            // The image now two back is overwritten next as `current`.
-            std::mem::swap(&mut two_back, &mut previous);
-            std::mem::swap(&mut previous, &mut current);
+            let delay_ms = frame_delay(self.timing, drawer, board_frame, *last, &words);
+            let scene = drawer.describe(board_frame);
+            let pictures = inbetweens::pictures(self.motion, self.timing.delay_ms, shown.as_ref(), scene, delay_ms);
+            let mut encoded = Vec::with_capacity(pictures.len());
+            for (scene, delay_ms) in &pictures {
+                if pixels {
+                    drawer.paint(scene, &mut current);
+                }
+                let frame = Frame {
+                    step: board_frame.index(),
+                    event: board_frame.event(),
+                    delay_ms: *delay_ms,
+                    caption: &words.lines,
+                    position: self.first + offset + i,
+                    image: &current,
+                    scene,
+                    palette: drawer.palette(),
+                };
+                let (two, one) = ((drawn >= 2).then_some(&two_back), (drawn >= 1).then_some(&previous));
+                encoded.push(self.encoder.encode_after(two, one, &frame));
+                drawn += 1;
+                // The image now two back is overwritten next as `current`.
+                std::mem::swap(&mut two_back, &mut previous);
+                std::mem::swap(&mut previous, &mut current);
+            }
+            if self.motion != Motion::None {
+                shown = pictures.into_iter().last().map(|(scene, _)| scene);
+            }
+            out.push(encoded.into_iter().collect());
         }
         out
     }

@@ -165,6 +165,9 @@ pub trait ErasedEncode: Sync {
 
     /// See [`Encode::needs_pixels`].
     fn needs_pixels_any(&self) -> bool;
+
+    /// See [`Encode::takes_motion`].
+    fn takes_motion_any(&self) -> bool;
 }
 
 impl<E: Encode> ErasedEncode for E
@@ -190,6 +193,10 @@ where
 
     fn needs_pixels_any(&self) -> bool {
         self.needs_pixels()
+    }
+
+    fn takes_motion_any(&self) -> bool {
+        self.takes_motion()
     }
 }
 
@@ -239,6 +246,10 @@ impl Encode for AnyEncoder {
 
     fn needs_pixels(&self) -> bool {
         (**self).needs_pixels_any()
+    }
+
+    fn takes_motion(&self) -> bool {
+        (**self).takes_motion_any()
     }
 }
 

@@ -69,6 +69,9 @@ pub struct Stream<'a> {
     pub theme: &'a Theme,
     /// A second theme for dark-mode viewers, which vector sinks may carry too.
     pub dark: Option<&'a Theme>,
+    /// Pictures are timed to the millisecond (smooth motion's in-betweens, only for encoders
+    /// whose [`Encode::takes_motion`] says so): a video ticks every millisecond.
+    pub fine_timing: bool,
 }
 
 /// One drawn frame of a run, as a sink's encoder sees it.
@@ -187,5 +190,11 @@ pub trait Encode: Sync {
     /// all and hands them an empty image. By default yes.
     fn needs_pixels(&self) -> bool {
         true
+    }
+
+    /// Whether the sink shows in-betweens (several pictures per frame, timed to the millisecond:
+    /// `Animation::motion`). By default no: the pipeline refuses smooth motion.
+    fn takes_motion(&self) -> bool {
+        false
     }
 }

@@ -1,5 +1,6 @@
 //! Transcripts: a run's captions as text, one entry per output frame with the time it starts: the
-//! text alternative of an animation (a looping GIF says nothing to a screen reader).
+//! text alternative of an animation (a looping GIF says nothing to a screen reader). A frame drawn
+//! as several pictures (smooth motion's in-betweens: one output position) is one entry.
 //!
 //! Contract: [`TranscriptSink`] wraps any sink and passes every frame through to it unchanged; as
 //! each frame is written it writes one entry: WebVTT ([`Transcript::WebVtt`]: a `WEBVTT` header,
@@ -44,12 +45,14 @@ pub struct TranscriptSink<S, W: Write> {
     form: Transcript,
     /// Milliseconds of the frames written so far: where the next entry starts.
     elapsed_ms: u64,
+    /// The latest frame's entry, held until a picture of another frame (or the end) comes.
+    pending: Option<Cue>,
 }
 
 impl<S: Sink, W: Write> TranscriptSink<S, W> {
     /// Wrap `inner`, writing the transcript in `form` into `out`.
     pub fn new(inner: S, out: W, form: Transcript) -> Self {
-        TranscriptSink { inner, out, form, elapsed_ms: 0 }
+        TranscriptSink { inner, out, form, elapsed_ms: 0, pending: None }
     }
 
     /// The sink wrapped and the transcript's writer.
@@ -61,6 +64,7 @@ impl<S: Sink, W: Write> TranscriptSink<S, W> {
 /// One frame's transcript entry, made on a worker.
 pub struct Cue {
     step: usize,
+    position: usize,
     delay_ms: u32,
     lines: Vec<String>,
 }
@@ -91,6 +95,10 @@ impl<E: Encode> Encode for TranscriptEncoder<E> {
     fn needs_pixels(&self) -> bool {
         self.0.needs_pixels()
     }
+
+    fn takes_motion(&self) -> bool {
+        self.0.takes_motion()
+    }
 }
 
 fn cue(frame: &Frame<'_>) -> Cue {
@@ -98,7 +106,7 @@ fn cue(frame: &Frame<'_>) -> Cue {
     if lines.is_empty() {
         lines.push(format!("step {}", frame.step));
     }
-    Cue { step: frame.step, delay_ms: frame.delay_ms, lines }
+    Cue { step: frame.step, position: frame.position, delay_ms: frame.delay_ms, lines }
 }
 
 impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
@@ -114,6 +122,35 @@ impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
 
     fn write(&mut self, (encoded, cue): (<S::Encoder as Encode>::Encoded, Cue)) -> Result<(), Error> {
         self.inner.write(encoded)?;
+        match self.pending.as_mut() {
+            Some(pending) if pending.position == cue.position => {
+                pending.delay_ms += cue.delay_ms;
+                Ok(())
+            }
+            _ => match self.pending.replace(cue) {
+                Some(done) => self.entry(done),
+                None => Ok(()),
+            },
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        if let Some(done) = self.pending.take() {
+            self.entry(done)?;
+        }
+        self.inner.finish()?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    fn sheet(&self) -> Option<(&[super::SheetCell], (usize, usize))> {
+        self.inner.sheet()
+    }
+}
+
+impl<S: Sink, W: Write> TranscriptSink<S, W> {
+    /// Write one frame's entry.
+    fn entry(&mut self, cue: Cue) -> Result<(), Error> {
         let start = self.elapsed_ms;
         self.elapsed_ms += u64::from(cue.delay_ms);
         let entry = match self.form {
@@ -126,16 +163,6 @@ impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
         };
         self.out.write_all(entry.as_bytes())?;
         Ok(())
-    }
-
-    fn finish(&mut self) -> Result<(), Error> {
-        self.inner.finish()?;
-        self.out.flush()?;
-        Ok(())
-    }
-
-    fn sheet(&self) -> Option<(&[super::SheetCell], (usize, usize))> {
-        self.inner.sheet()
     }
 }
 

@@ -4,7 +4,8 @@
 //! stamped with the time it starts; the timestamps are whole ticks, the greatest common divisor
 //! of the run's delays (at least 10 ms), so every delay lasts exactly as long as in the GIF (delays
 //! that are not multiples of a 10 ms tick round to it, as the GIF's do) and a long hold costs one
-//! picture, not one per tick. The last picture, when it lasts more than a tick, is sent again one
+//! picture, not one per tick; a stream with smooth motion's in-betweens ([`Stream::fine_timing`])
+//! ticks every millisecond. The last picture, when it lasts more than a tick, is sent again one
 //! tick before the end (ffmpeg gives a last picture one tick). Odd sides are padded to even by
 //! repeating the last column or row; pixels are yuv420p (BT.709, limited range, tagged as such);
 //! H.264 MP4s have their index first (`+faststart`). ffmpeg writes into an unnamed temporary
@@ -171,6 +172,10 @@ impl Encode for VideoEncoder {
         }
         Ok(VideoFrame { rgb: out, delay_ms: frame.delay_ms })
     }
+
+    fn takes_motion(&self) -> bool {
+        true
+    }
 }
 
 impl<W: Write> Sink for VideoSink<W> {
@@ -181,7 +186,10 @@ impl<W: Write> Sink for VideoSink<W> {
             return Err(Error::SinkState("started twice"));
         }
         let padded = (stream.width.div_ceil(2) * 2, stream.height.div_ceil(2) * 2);
-        self.tick_ms = stream.delays.iter().copied().fold(0, gcd).max(MIN_TICK_MS);
+        self.tick_ms = match stream.fine_timing {
+            true => 1,
+            false => stream.delays.iter().copied().fold(0, gcd).max(MIN_TICK_MS),
+        };
         self.ffmpeg = Some(Ffmpeg::spawn(self.codec, padded, self.tick_ms)?);
         let rgb = (0..stream.palette.len()).map(|i| stream.palette.rgb(i as u8)).collect();
         Ok(VideoEncoder { rgb, padded })

@@ -33,6 +33,7 @@ mod look_panels;
 mod look_reveal;
 mod look_type;
 mod messages;
+mod motion;
 mod output;
 mod output_system;
 mod pdf;

@@ -1,0 +1,110 @@
+//! Motion: the in-betweens of a step, described between two consecutive [`Scene`]s of a run.
+//!
+//! Contract: this stage sees scenes only (it imports `error`, `trace`, `board` and `scene`, never a
+//! backend): [`tween`] gives the scene shown at time `t` of a step (0: its start, 1: its end)
+//! from the scene before and the step's own scene, matching items through their ids
+//! (`scene.ids`), and [`schedule`] says at which times a step is drawn and for how long each
+//! picture shows. The in-between at `t = 1` *is* the step's scene (a clone), so the last
+//! picture of every step is the discrete frame, pixel for pixel. In-betweens are built from the
+//! item kinds backends already draw: each square changes once, from its old item to its new one,
+//! at a moment that depends on its distance from the step's cause (so a colour only ever moves
+//! one way), and a queen appearing or sliding is drawn as her silhouette (a ghost item) until she
+//! lands. Time is eased slow-in/slow-out with the smoothstep `3t^2 - 2t^3` ([`ease`]).
+//! Words (captions, counters, the code panel, the tree, status lines) and marks switch at the
+//! step's start: every in-between carries the new step's text, never a blend.
+
+mod tween;
+
+pub use tween::tween;
+
+/// How a run moves between its steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Motion {
+    /// One picture per step, as always (`--motion none`).
+    #[default]
+    None,
+    /// In-betweens at `fps` pictures a second in the first part of every step
+    /// ([`MOTION_SHARE_PERCENT`] of an ordinary step), then the step's own picture holds
+    /// (`--motion smooth`; video only for now).
+    Smooth {
+        /// Pictures a second during the in-betweens (30 or 60 on the command line).
+        fps: u32,
+    },
+}
+
+/// Share of an ordinary step's time the in-betweens take, in percent; the rest holds the step.
+pub const MOTION_SHARE_PERCENT: u32 = 60;
+
+/// The default in-between rate, pictures a second.
+pub const DEFAULT_FPS: u32 = 60;
+
+/// Slow-in/slow-out: the smoothstep `3t^2 - 2t^3` of `t` clamped to [0, 1] (0 at 0, 1 at 1, flat
+/// at both ends, symmetric about 1/2).
+pub fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// When a step showing `delay_ms` milliseconds is drawn: `(t, ms)` per picture, `t` in (0, 1]
+/// increasing to exactly 1 (the step's own scene), `ms` how long that picture shows (they add up
+/// to `delay_ms`). The in-betweens take [`MOTION_SHARE_PERCENT`] of `step_ms` (an ordinary step's
+/// delay) or of `delay_ms` if shorter, at `fps` pictures a second; the last picture holds the
+/// rest. `Motion::None`, or a step too short for a second picture: one picture, `(1, delay_ms)`.
+pub fn schedule(motion: Motion, step_ms: u32, delay_ms: u32) -> Vec<(f32, u32)> {
+    let Motion::Smooth { fps } = motion else { return vec![(1.0, delay_ms)] };
+    let moving = u64::from(step_ms.min(delay_ms)) * u64::from(MOTION_SHARE_PERCENT) / 100;
+    let pictures = ((moving * u64::from(fps) + 500) / 1000).max(1);
+    if pictures < 2 {
+        return vec![(1.0, delay_ms)];
+    }
+    let start = |k: u64| ((k * moving + pictures / 2) / pictures) as u32;
+    let mut out: Vec<(f32, u32)> =
+        (1..pictures).map(|k| (k as f32 / pictures as f32, start(k) - start(k - 1))).collect();
+    out.push((1.0, delay_ms - start(pictures - 1)));
+    out
+}
+
+/// Every delay a picture can get when steps last `delays` (the pipeline's list), for sinks that
+/// tick at a fixed rate.
+pub fn delays(motion: Motion, step_ms: u32, delays: &[u32]) -> Vec<u32> {
+    let mut out: Vec<u32> = delays.iter().flat_map(|&d| schedule(motion, step_ms, d)).map(|(_, ms)| ms).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The most pictures any step of a run can take.
+pub fn most_pictures(motion: Motion, step_ms: u32, delays: &[u32]) -> usize {
+    delays.iter().map(|&d| schedule(motion, step_ms, d).len()).max().unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ease_is_slow_at_both_ends_and_monotone() {
+        assert_eq!(ease(0.0), 0.0);
+        assert_eq!(ease(1.0), 1.0);
+        assert!((ease(0.5) - 0.5).abs() < 1e-6);
+        assert!(ease(0.1) < 0.1 && ease(0.9) > 0.9, "slow in, slow out");
+        let samples: Vec<f32> = (0..=100).map(|k| ease(k as f32 / 100.0)).collect();
+        assert!(samples.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn a_step_at_60_fps_moves_for_150_ms_then_holds() {
+        let plan = schedule(Motion::Smooth { fps: 60 }, 250, 250);
+        assert_eq!(plan.len(), 9, "150 ms at 60 pictures a second");
+        assert_eq!(plan.iter().map(|p| p.1).sum::<u32>(), 250);
+        assert_eq!(plan.last().map(|p| p.0), Some(1.0));
+        assert_eq!(plan.last().map(|p| p.1), Some(250 - 133));
+        assert!(plan.windows(2).all(|w| w[0].0 < w[1].0));
+        let hold = schedule(Motion::Smooth { fps: 60 }, 250, 1500);
+        assert_eq!(hold.len(), 9, "a held step moves as fast as an ordinary one");
+        assert_eq!(hold.iter().map(|p| p.1).sum::<u32>(), 1500);
+        assert_eq!(schedule(Motion::None, 250, 250), vec![(1.0, 250)]);
+        assert_eq!(schedule(Motion::Smooth { fps: 30 }, 250, 20), vec![(1.0, 20)]);
+    }
+}

@@ -1,0 +1,260 @@
+//! One in-between: the scene at time `t` of a step, from the scene before it and its own.
+//!
+//! Contract: the result has the step's items in the step's order (so words, marks and panels are
+//! the step's own from its first in-between), except that a square whose item changed shows its
+//! old item until its switch time ([`Step::switch_at`]) and its new one from then on, and that a
+//! queen on her way is drawn as her silhouette (an [`Item::Ghost`] at any pixel position). The
+//! step's causes are the squares whose queen came or went. A placement: her silhouette for the
+//! first [`LAND`] of the (eased) step, then she stands and the squares she attacks change in
+//! order of their distance along her rays (the Chebyshev distance, the number of squares along a
+//! rank, file or diagonal), nearest first. A removal: the shading recedes, farthest first, then
+//! she leaves (her ghost, if the step draws one, comes with her leaving). One queen leaving and
+//! one arriving on the same board is a move: she slides as her silhouette from the old square to
+//! the new and lands at the end. Squares that changed with no cause on their board (a solution's
+//! reveal, a puzzle's marks) switch row by row from the top.
+
+use super::ease;
+use crate::scene::identity::ItemId;
+use crate::scene::items::{Item, Scene};
+use std::collections::HashMap;
+
+/// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
+/// spends receding before she leaves: the same share from the other end).
+pub const LAND: f32 = 0.3;
+
+/// Share of the eased step a sweep without a cause takes, top row first.
+const SWEEP: f32 = 0.8;
+
+/// The scene at time `t` (0..=1) of the step from `before` to `after`; exactly `after` at `t >= 1`
+/// (or when the two are not frames of one size).
+pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
+    if t >= 1.0 || (before.width, before.height) != (after.width, after.height) {
+        return after.clone();
+    }
+    let e = ease(t);
+    let step = Step::between(before, after);
+    let last_square = after.ids.iter().rposition(|id| matches!(id, ItemId::Square { .. }));
+    let mut out = Scene::new(after.width, after.height);
+    out.panels_x = after.panels_x;
+    out.words_top = after.words_top;
+    for (k, (item, id)) in after.items.iter().zip(&after.ids).enumerate() {
+        match id {
+            ItemId::Square { .. } => {
+                let was = step.old.get(id).copied().filter(|was| *was != item);
+                let landed = was.is_none() || e >= step.switch_at(*id);
+                out.push_as(*id, if landed { item } else { was.unwrap_or(item) }.clone());
+                if !landed && step.placed.contains(id) && step.slide.is_none() {
+                    if let Some((x, y, size)) = place(item) {
+                        out.push_as(ghost_id(*id), Item::Ghost { x, y, size });
+                    }
+                }
+            }
+            ItemId::Ghost { board, row, col } => {
+                let square = ItemId::Square { board: *board, row: *row, col: *col };
+                if !step.changed(square) || e >= step.switch_at(square) {
+                    out.push_as(*id, item.clone());
+                }
+            }
+            ItemId::Part { .. } => out.push_as(*id, item.clone()),
+        }
+        if Some(k) == last_square {
+            if let Some(ghost) = step.sliding(e) {
+                out.push_as(ghost.0, ghost.1);
+            }
+        }
+    }
+    out
+}
+
+/// What changed over one step, for timing each square's switch.
+struct Step<'a> {
+    /// The squares before the step, by id.
+    old: HashMap<ItemId, &'a Item>,
+    /// The squares after it.
+    new: HashMap<ItemId, &'a Item>,
+    /// Squares a queen came to, and squares one left.
+    placed: Vec<ItemId>,
+    removed: Vec<ItemId>,
+    /// A move: the square left and the square reached (on one board).
+    slide: Option<(ItemId, ItemId)>,
+    /// The farthest a changed square lies from its nearest cause, per board (at least 1).
+    reach: HashMap<u8, u16>,
+    /// Rows of the tallest board (for sweeps without a cause).
+    rows: u16,
+}
+
+impl<'a> Step<'a> {
+    fn between(before: &'a Scene, after: &'a Scene) -> Self {
+        let (old, new) = (squares(before), squares(after));
+        let queen = |map: &HashMap<ItemId, &Item>, id: &ItemId| map.get(id).is_some_and(|i| has_queen(i));
+        let mut placed: Vec<ItemId> = new.keys().filter(|id| queen(&new, id) && !queen(&old, id)).copied().collect();
+        let mut removed: Vec<ItemId> = old.keys().filter(|id| queen(&old, id) && !queen(&new, id)).copied().collect();
+        placed.sort_unstable();
+        removed.sort_unstable();
+        let slide = match (placed.as_slice(), removed.as_slice()) {
+            ([to], [from]) if board(*to) == board(*from) && new.contains_key(from) => Some((*from, *to)),
+            _ => None,
+        };
+        let rows = new.keys().map(|id| coords(*id).1 + 1).max().unwrap_or(1);
+        let mut step = Step { old, new, placed, removed, slide, reach: HashMap::new(), rows };
+        let mut reach: HashMap<u8, u16> = HashMap::new();
+        for id in step.new.keys().filter(|id| step.changed(**id)) {
+            if let Some((d, _)) = step.nearest(*id) {
+                let far = reach.entry(board(*id)).or_insert(1);
+                *far = (*far).max(d);
+            }
+        }
+        step.reach = reach;
+        step
+    }
+
+    /// Whether square `id`'s item differs before and after the step.
+    fn changed(&self, id: ItemId) -> bool {
+        match (self.old.get(&id), self.new.get(&id)) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// The distance from `id` to the nearest cause on its board, and whether that cause is a
+    /// placement (a placement wins a tie).
+    fn nearest(&self, id: ItemId) -> Option<(u16, bool)> {
+        let (b, r, c) = coords(id);
+        let causes = self.placed.iter().map(|p| (p, true)).chain(self.removed.iter().map(|p| (p, false)));
+        causes
+            .filter(|(p, _)| board(**p) == b)
+            .map(|(p, placed)| {
+                let (_, pr, pc) = coords(*p);
+                (r.abs_diff(pr).max(c.abs_diff(pc)), !placed)
+            })
+            .min()
+            .map(|(d, removal)| (d, !removal))
+    }
+
+    /// The eased time at which square `id` shows its new item.
+    fn switch_at(&self, id: ItemId) -> f32 {
+        match self.slide {
+            Some((from, _)) if from == id => return 0.0,
+            Some((_, to)) if to == id => return 1.0,
+            _ => {}
+        }
+        let Some((d, placed)) = self.nearest(id) else {
+            return SWEEP * f32::from(coords(id).1) / f32::from(self.rows);
+        };
+        let reach = f32::from(self.reach.get(&board(id)).copied().unwrap_or(1).max(1));
+        let d = f32::from(d);
+        match (placed, d == 0.0) {
+            (true, true) => LAND,
+            (true, false) => LAND + (1.0 - LAND) * (d - 1.0) / reach,
+            (false, _) => (1.0 - LAND) * (reach - d.min(reach)) / reach,
+        }
+    }
+
+    /// A sliding queen's silhouette at eased time `e`, between the square she left and the one
+    /// she reaches.
+    fn sliding(&self, e: f32) -> Option<(ItemId, Item)> {
+        let (from, to) = self.slide?;
+        let (x0, y0, size) = place(self.new.get(&from)?)?;
+        let (x1, y1, _) = place(self.new.get(&to)?)?;
+        let lerp = |a: usize, b: usize| (a as f32 + (b as f32 - a as f32) * e).round().max(0.0) as usize;
+        Some((ghost_id(to), Item::Ghost { x: lerp(x0, x1), y: lerp(y0, y1), size }))
+    }
+}
+
+/// A scene's squares by id.
+fn squares(scene: &Scene) -> HashMap<ItemId, &Item> {
+    let pairs = scene.ids.iter().zip(&scene.items);
+    pairs.filter(|(id, _)| matches!(id, ItemId::Square { .. })).map(|(id, item)| (*id, item)).collect()
+}
+
+fn has_queen(item: &Item) -> bool {
+    matches!(item, Item::Square { queen: true, .. })
+}
+
+/// A square item's left, top and side.
+fn place(item: &Item) -> Option<(usize, usize, usize)> {
+    match item {
+        Item::Square { x, y, size, .. } => Some((*x, *y, *size)),
+        _ => None,
+    }
+}
+
+/// Board, row and column of a square or ghost id (a part's: its board, 0, 0).
+fn coords(id: ItemId) -> (u8, u16, u16) {
+    match id {
+        ItemId::Square { board, row, col } | ItemId::Ghost { board, row, col } => (board, row, col),
+        ItemId::Part { board, .. } => (board, 0, 0),
+    }
+}
+
+fn board(id: ItemId) -> u8 {
+    coords(id).0
+}
+
+/// The ghost id on a square's place.
+fn ghost_id(id: ItemId) -> ItemId {
+    let (board, row, col) = coords(id);
+    ItemId::Ghost { board, row, col }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::items::Ground;
+
+    /// A 4x4 board of 10-pixel squares, a queen on each of `queens`, `attacked` shaded.
+    fn board(queens: &[(usize, usize)], attacked: &[(usize, usize)]) -> Scene {
+        let mut scene = Scene::new(40, 40);
+        for row in 0..4 {
+            for col in 0..4 {
+                let queen = queens.contains(&(row, col));
+                let ground = if queen || attacked.contains(&(row, col)) { Ground::Attacked } else { Ground::Free };
+                let (x, y, dark) = (col * 10, row * 10, (row + col) % 2 == 1);
+                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size: 10, dark, ground, queen });
+            }
+        }
+        scene
+    }
+
+    fn ground_at(scene: &Scene, row: usize, col: usize) -> Option<Ground> {
+        let k = scene.ids.iter().position(|id| *id == ItemId::square(row, col))?;
+        match scene.items[k] {
+            Item::Square { ground, .. } => Some(ground),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn shading_grows_outward_and_ends_on_the_step() {
+        let before = board(&[], &[]);
+        let after = board(&[(0, 0)], &[(0, 1), (0, 2), (0, 3), (1, 1), (2, 2), (3, 3), (1, 0), (2, 0), (3, 0)]);
+        assert_eq!(tween(&before, &after, 1.0), after);
+        let early = tween(&before, &after, 0.1);
+        assert!(early.items.iter().any(|i| matches!(i, Item::Ghost { x: 0, y: 0, .. })), "her silhouette first");
+        let switch = |row, col| {
+            (1..=100)
+                .map(|k| k as f32 / 100.0)
+                .find(|&t| ground_at(&tween(&before, &after, t), row, col) == Some(Ground::Attacked))
+        };
+        let (near, mid, far) = (switch(0, 1), switch(0, 2), switch(0, 3));
+        assert!(near < mid && mid < far, "{near:?} {mid:?} {far:?}");
+        assert_eq!(switch(2, 2), mid, "the same distance along a diagonal");
+    }
+
+    #[test]
+    fn a_move_slides_her_silhouette() {
+        let before = board(&[(1, 0)], &[]);
+        let after = board(&[(1, 3)], &[]);
+        let xs: Vec<usize> = [0.2, 0.5, 0.8]
+            .iter()
+            .filter_map(|&t| {
+                tween(&before, &after, t).items.iter().find_map(|i| match i {
+                    Item::Ghost { x, y: 10, .. } => Some(*x),
+                    _ => None,
+                })
+            })
+            .collect();
+        assert_eq!(xs.len(), 3);
+        assert!(xs[0] < xs[1] && xs[1] < xs[2], "{xs:?}");
+    }
+}
