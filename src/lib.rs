@@ -129,6 +129,10 @@ pub use pipeline::{
     Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
     DEFAULT_START_HOLD_MS,
 };
+pub use stills::book::{
+    book_puzzles, puzzles_per_page, write_book, write_book_picture, BookOptions, BookPages, BookPuzzle, Grade,
+    ANSWERS_PER_PAGE, MAX_BOOK_PUZZLES,
+};
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};

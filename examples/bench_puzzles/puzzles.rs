@@ -2,7 +2,8 @@
 //! 12; 20 seeds each) the mean time to generate a region puzzle and a completion puzzle, to solve
 //! it with its traced solver (`deduce`, or backtrack around the furniture) and, as the baseline
 //! measured in the same run, to count its solutions with the bitmask counter; then the share of
-//! 1,000 generated 9x9 region puzzles the rules alone solve, plain and `--hard`.
+//! 1,000 generated 9x9 region puzzles the rules alone solve, plain and `--hard`; then "book 30":
+//! a 30-puzzle book of 6x6 to 10x10 made and written as a PDF, plain and `--explained`.
 
 use queens::{Algorithm, PuzzleKind, SolveOptions, Until};
 use std::time::Instant;
@@ -62,5 +63,20 @@ pub fn run() {
             100.0 * by_rules as f64 / made.max(1) as f64,
             started.elapsed().as_secs_f64() * 1e3 / SHARE_PUZZLES as f64
         );
+    }
+    for explained in [false, true] {
+        let options = queens::BookOptions {
+            count: 30,
+            sizes: 6..=10,
+            seed: 7,
+            kind: PuzzleKind::Regions,
+            paper: queens::Paper::A4,
+            explained,
+        };
+        let started = Instant::now();
+        let puzzles = queens::book_puzzles(&options).expect("a book");
+        let (pdf, pages) = queens::write_book(&puzzles, &options, Vec::new()).expect("written");
+        let label = if explained { "book 30 --explained" } else { "book 30" };
+        println!("{label}: {} pages, {} bytes in {:.3} s", pages.total(), pdf.len(), started.elapsed().as_secs_f64());
     }
 }

@@ -9,7 +9,8 @@
 //!   a `deadend` event. On it every square of the line is joined to one queen attacking it: the
 //!   nearest (Chebyshev distance), ties to the leftmost, then the topmost (`--why` draws those
 //!   links; the line is underlined by default). Its caption adds "column f: no safe square" ("row
-//!   k" for rows) under the step's own words.
+//!   k" for rows; "rank k" on a puzzle's board, as its hints and rules say) under the step's own
+//!   words.
 //! - A removal adds the same words, and its line is outlined too, when the board it was taken from
 //!   had that line fully attacked, and "... has no safe square left" when the line's safe squares
 //!   had all been tried (a cascade): a run of dead ends on one line keeps one mark. For `backtrack` and `grid` the line is the first
@@ -35,11 +36,12 @@ impl Line {
         })
     }
 
-    /// "column f" or "row k", as captions name it (rank 1 at the bottom).
-    pub fn name(self, n: usize) -> String {
+    /// "column f" or "row k", as captions name it (rank 1 at the bottom); "rank k" with `ranks`
+    /// (a puzzle's board, whose hints and rules say rank).
+    pub fn name(self, n: usize, ranks: bool) -> String {
         match self {
             Line::Column(col) => format!("column {}", column_label(col)),
-            Line::Row(row) => format!("row {}", n - row),
+            Line::Row(row) => format!("{} {}", if ranks { "rank" } else { "row" }, n - row),
         }
     }
 }
@@ -115,7 +117,7 @@ pub fn dead_line(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, 
 }
 
 /// Why a frame's step happened, when a dead end explains it (said by default, with or without
-/// `--why`): "column f: no safe square" ("row 3" for rows; "... left" when the line's safe
+/// `--why`): "column f: no safe square" ("row 3" for rows, "rank 3" on a puzzle's board; "... left" when the line's safe
 /// squares had all been tried), on the dead-end frame and on the removal it causes. The caption
 /// gives it under the plain action ("remove e3"). Short on purpose: every character of it costs
 /// GIF bytes on every dead end (the longer "dead end: column f has no safe square" made
@@ -123,16 +125,16 @@ pub fn dead_line(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, 
 pub fn why_reason(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
     let (line, all_attacked) = dead_line(kind, board, event, checks)?;
     let left = if all_attacked { "" } else { " left" };
-    Some(format!("{}: no safe square{left}", line.name(board.n())))
+    Some(format!("{}: no safe square{left}", line.name(board.n(), board.puzzle().is_some())))
 }
 
 /// The widest reasons dead ends can give on an n-board in runs of `kind`; none for runs that are
-/// not explained. The caption band makes room for them.
-pub fn widest_reasons(n: usize, kind: Option<Algorithm>) -> Vec<String> {
+/// not explained. The caption band makes room for them (`puzzle`: rows are named as ranks).
+pub fn widest_reasons(n: usize, kind: Option<Algorithm>, puzzle: bool) -> Vec<String> {
     if !explains(kind) {
         return Vec::new();
     }
-    let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)].map(|line| line.name(n));
+    let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)].map(|line| line.name(n, puzzle));
     lines.iter().map(|line| format!("{line}: no safe square left")).collect()
 }
 
@@ -218,6 +220,19 @@ mod tests {
         let remove = Event::Remove { row: 1, col: 2 };
         let text = why_reason(Some(Algorithm::Forward), &after, Some(&remove), false);
         assert_eq!(text.as_deref(), Some("row 2: no safe square"));
+    }
+
+    #[test]
+    fn a_puzzles_rows_are_ranks() {
+        // The same dead end on a completion puzzle's board (one blocked square out of the way).
+        let puzzle = crate::trace::puzzle_file::parse_puzzle(b"...#\n....\n....\n....\n").unwrap().puzzle;
+        let mut b = Board::for_puzzle(4, Some(&puzzle)).unwrap();
+        for (row, col) in [(0, 0), (1, 2)] {
+            b.place(Square::new(row, col)).unwrap();
+        }
+        let text = why_reason(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
+        assert_eq!(text.as_deref(), Some("rank 2: no safe square"));
+        assert_eq!(widest_reasons(4, Some(Algorithm::Forward), true)[1], "rank 4: no safe square left");
     }
 
     #[test]

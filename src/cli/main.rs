@@ -17,6 +17,7 @@ mod hint_still;
 mod io;
 mod play;
 mod puzzle;
+mod puzzle_book;
 mod queens_list;
 mod race;
 mod stills;

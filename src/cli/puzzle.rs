@@ -38,6 +38,9 @@ pub enum PuzzleCommand {
     /// The next deduction on a region puzzle, in words.
     #[command(after_help = "Example: queens puzzle hint daily.txt")]
     Hint(HintArgs),
+    /// A graded book of new puzzles with one solution each, answers at the end: a PDF to print (or PNG/SVG files).
+    #[command(after_help = "Example: queens puzzle book --count 30 --sizes 6-10 --seed 7 -o book.pdf")]
+    Book(super::puzzle_book::BookArgs),
 }
 
 #[derive(Debug, Args)]
@@ -99,6 +102,7 @@ impl PuzzleArgs {
             PuzzleCommand::Check(args) => args.run(),
             PuzzleCommand::Generate(args) => args.run(),
             PuzzleCommand::Hint(args) => args.run(),
+            PuzzleCommand::Book(args) => args.run(),
         }
     }
 }

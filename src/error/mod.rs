@@ -214,6 +214,10 @@ pub enum Error {
     /// board); `instead` says what does.
     #[error("the {algorithm} search does not solve {kind}; {instead}")]
     PuzzleAlgorithm { algorithm: &'static str, kind: &'static str, instead: &'static str },
+    /// A puzzle book cannot be made from these options (the reason names the option).
+    #[error("puzzle book: {reason}")]
+    Book { reason: String },
+
     /// No `kind` puzzle of size `n` came from seed `seed` within `tries` tries.
     #[error("no {kind} puzzle of size {n} found within {tries} tries of seed {seed}; try another seed{hint}")]
     PuzzleNotFound { kind: &'static str, n: usize, seed: u64, tries: usize, hint: &'static str },

@@ -8,6 +8,7 @@
 //! does not write (an animation format) is [`Error::UnknownFormat`].
 
 mod board;
+pub mod book;
 pub mod classes;
 pub mod heatmap;
 mod pdf;

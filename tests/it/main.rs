@@ -41,6 +41,7 @@ mod planted_links;
 mod play;
 mod properties;
 mod puzzle_agree;
+mod puzzle_book;
 mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;

@@ -117,7 +117,7 @@ impl CaptionLayout {
             .max()
             .unwrap_or(1)
             .max(1);
-        let reason_rows = crate::board::deadend::widest_reasons(spec.n, spec.kind)
+        let reason_rows = crate::board::deadend::widest_reasons(spec.n, spec.kind, spec.puzzle.is_some())
             .iter()
             .map(|reason| wrap(reason, self.text_size, self.width(), glyphs).len())
             .max()

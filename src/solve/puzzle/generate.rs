@@ -112,8 +112,13 @@ fn regions_try(n: usize, hard: bool, rng: &mut Rng) -> Option<Generated> {
     let seeds: Vec<usize> = cols.iter().enumerate().map(|(r, &c)| r * n + c).collect();
     let mut regions = grow(n, &seeds, rng);
     let mut puzzle = Puzzle { n, regions: regions.clone(), blocked: Vec::new(), givens: Vec::new() };
+    // Whether the last search for a second solution found none (it looked through the whole tree).
+    let mut unique = false;
     for _ in 0..4 * n {
-        let Some(other) = second_solution(&puzzle, &cols) else { break };
+        let Some(other) = second_solution(&puzzle, &cols) else {
+            unique = true;
+            break;
+        };
         let moves: Vec<(usize, u8)> = other
             .iter()
             .enumerate()
@@ -127,9 +132,11 @@ fn regions_try(n: usize, hard: bool, rng: &mut Rng) -> Option<Generated> {
         regions[sq] = region;
         puzzle.regions.clone_from(&regions);
     }
-    let unique = second_solution(&puzzle, &cols).is_none();
     let outcome = by_rules(&puzzle);
     let by_rules_alone = !outcome.stuck && outcome.solutions == 1;
+    // Rules that solve it prove it unique (they are sound); only a hard puzzle needs the search,
+    // and only when the loop ran out before it (its last change not yet searched).
+    let unique = by_rules_alone || (hard && (unique || second_solution(&puzzle, &cols).is_none()));
     let keep = if hard { unique && !by_rules_alone } else { by_rules_alone };
     keep.then(|| Generated { puzzle: Puzzle { regions: lettered(&puzzle.regions), ..puzzle }, rules: Some(outcome) })
 }
