@@ -1,4 +1,4 @@
-//! Motion: the in-betweens of a step, described between two consecutive [`Scene`]s of a run.
+//! Motion: the in-betweens of a step, described between two consecutive [`Scene`](crate::Scene)s of a run.
 //!
 //! Contract: this stage sees scenes only (it imports `error`, `trace`, `board` and `scene`, never a
 //! backend): [`tween`] gives the scene shown at time `t` of a step (0: its start, 1: its end)
