@@ -148,11 +148,7 @@ fn one_frame_is_the_gif_frame_and_split_writes_every_selected_frame() {
     let still = image::open(dir.join("step31.png")).unwrap().to_rgba8();
     assert!(still == gif[31].0, "frame 31 as a PNG equals the GIF's frame 31");
     run_ok(&dir, &["frames", "6", "--bare", "--square", "40", "--every", "10", "--split", "split", "-q"]);
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("split"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = support::listing(&dir.join("split"));
     assert_eq!(
         names,
         [

@@ -139,11 +139,7 @@ fn pictures_go_one_per_puzzle_and_answer_into_a_folder() {
         &["puzzle", "book", "--count", "3", "--sizes", "6-7", "--seed", "2", "--format", "png", "-o", "posts"],
     );
     assert!(out.contains("6 files"), "{out}");
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("posts"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = crate::support::listing(&dir.join("posts"));
     assert_eq!(
         names,
         ["answer-01.png", "answer-02.png", "answer-03.png", "puzzle-01.png", "puzzle-02.png", "puzzle-03.png"]
