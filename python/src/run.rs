@@ -16,8 +16,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// Pixels the player's controls take under the frame in an embedded page (timeline, buttons).
-const PLAYER_CONTROLS_PX: usize = 96;
+/// Pixels under the frame for the player's controls in an embedded page: timeline, buttons and the
+/// loop row opened (measured in Chromium: 96 px closed).
+const PLAYER_CONTROLS_PX: usize = 128;
 
 /// A recorded solving run and how to draw it. Made by `queens.animate`, `Recorder.run` and
 /// `Puzzle.animate`; shows itself as the player in a notebook.
