@@ -35,3 +35,11 @@ $q animate 6 --bare --square 40 --motion smooth --fps 60 -q -o "$tmp/motion.mp4"
 ffmpeg -nostdin -v error -y -i "$tmp/motion.mp4" -vf "select='between(t\,1.09\,1.36)',pad=iw+8:ih:0:0:white,tile=6x1" \
   -fps_mode passthrough -frames:v 1 "$tmp/motion.png"
 convert "$tmp/motion.png" +dither -colors 32 -define png:compression-level=9 docs/motion-strip-6x6.png
+# From Python: one notebook cell and its output (the player, Run._repr_html_), built from a fresh
+# venv with the package installed from python/, screenshot by headless Chromium.
+python3 -m venv "$tmp/venv"
+"$tmp/venv/bin/pip" install -q ./python
+"$tmp/venv/bin/python" docs/notebook_shot.py "$tmp/notebook.html"
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=560,690 \
+  --screenshot="$tmp/notebook.png" "file://$tmp/notebook.html" 2>/dev/null
+convert "$tmp/notebook.png" +dither -colors 64 -define png:compression-level=9 docs/python-notebook.png

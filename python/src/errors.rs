@@ -9,7 +9,12 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
-create_exception!(queens, QueensError, PyValueError, "A value queens cannot draw or solve; the message says what to change.");
+create_exception!(
+    queens,
+    QueensError,
+    PyValueError,
+    "A value queens cannot draw or solve; the message says what to change."
+);
 create_exception!(queens, QueensOSError, PyOSError, "A file, folder or program (ffmpeg) queens could not use.");
 
 /// The exception for a library error.

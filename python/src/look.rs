@@ -71,7 +71,9 @@ pub fn animation(look: &Look, show: &Show) -> PyResult<Animation> {
     };
     if let Some(ms) = show.delay_ms {
         if !(20..=655_350).contains(&ms) {
-            return Err(value(format!("delay_ms must be between 20 and 655350 milliseconds (GIF viewers slow delays under 20 ms), not {ms}")));
+            return Err(value(format!(
+                "delay_ms must be between 20 and 655350 milliseconds (GIF viewers slow delays under 20 ms), not {ms}"
+            )));
         }
         animation.timing.delay_ms = ms;
     }

@@ -121,7 +121,8 @@ impl Puzzle {
         options.algorithm = algorithm.unwrap_or(default).parse().map_err(value)?;
         options.until = until.unwrap_or("first").parse().map_err(value)?;
         options.puzzle = Some(self.puzzle.clone());
-        let mut animation = animation(&Look { theme, square, coords }, &Show { why, code, tree, motion, fps, delay_ms })?;
+        let mut animation =
+            animation(&Look { theme, square, coords }, &Show { why, code, tree, motion, fps, delay_ms })?;
         animation.max_frames = max_frames;
         let trace = py.detach(|| queens::record(&options, max_frames)).or_raise()?;
         Ok(Run { trace: Arc::new(trace), animation })

@@ -41,7 +41,9 @@ impl Recorder {
         let square = self.square(row, col)?;
         if let Some(other) = self.board[col] {
             let there = Square::new(other, col).name(self.n);
-            return Err(value(format!("place({row}, {col}): column {col} already holds a queen at {there}; remove it first")));
+            return Err(value(format!(
+                "place({row}, {col}): column {col} already holds a queen at {there}; remove it first"
+            )));
         }
         self.board[col] = Some(row);
         self.push(Event::Place { row: square.row, col: square.col })
@@ -122,7 +124,10 @@ impl Recorder {
     fn square(&self, row: usize, col: usize) -> PyResult<Square> {
         if row >= self.n || col >= self.n {
             let last = self.n - 1;
-            return Err(value(format!("({row}, {col}) is off the {n}x{n} board: rows and columns go from 0 to {last}", n = self.n)));
+            return Err(value(format!(
+                "({row}, {col}) is off the {n}x{n} board: rows and columns go from 0 to {last}",
+                n = self.n
+            )));
         }
         Ok(Square::new(row, col))
     }

@@ -214,7 +214,7 @@ const FRAMES_PER_SIGNAL_CHECK: usize = 16;
 
 impl Progress for Interrupt {
     fn advance(&self, done: usize, _total: Option<usize>) -> bool {
-        if done % FRAMES_PER_SIGNAL_CHECK == 0 && Python::attach(|py| py.check_signals().is_err()) {
+        if done.is_multiple_of(FRAMES_PER_SIGNAL_CHECK) && Python::attach(|py| py.check_signals().is_err()) {
             self.pressed.store(true, Ordering::Relaxed);
         }
         !self.pressed.load(Ordering::Relaxed)

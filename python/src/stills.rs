@@ -33,7 +33,13 @@ pub struct Picture {
 /// joined by a line.
 #[pyfunction]
 #[pyo3(signature = (n, queens, *, theme=None, square=None, coords=true))]
-pub fn board(n: usize, queens: Vec<usize>, theme: Option<String>, square: Option<usize>, coords: bool) -> PyResult<Picture> {
+pub fn board(
+    n: usize,
+    queens: Vec<usize>,
+    theme: Option<String>,
+    square: Option<usize>,
+    coords: bool,
+) -> PyResult<Picture> {
     if queens.len() > n {
         return Err(value(format!("{} queens do not fit one per column on a {n}x{n} board", queens.len())));
     }
@@ -91,7 +97,12 @@ impl Picture {
     /// appears unless the whole file is written. Returns the number of bytes written.
     #[pyo3(signature = (path, format=None))]
     fn save(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<u64> {
-        let flag = format.map(|name| Format::from_name(name).ok_or_else(|| value(format!("unknown format {name:?} (expected png, svg or pdf)")))).transpose()?;
+        let flag = format
+            .map(|name| {
+                Format::from_name(name)
+                    .ok_or_else(|| value(format!("unknown format {name:?} (expected png, svg or pdf)")))
+            })
+            .transpose()?;
         let format = Format::choose(flag, Some(&path), queens::STILL_FORMATS).or_raise()?;
         let mut file = OutputFile::create(&path).or_raise()?;
         self.write(py, format, &mut file)?;
