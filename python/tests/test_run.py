@@ -137,3 +137,12 @@ def test_ctrl_c_stops_a_render_and_leaves_no_file(tmp_path):
     timer.cancel()
     assert time.perf_counter() - started < 5
     assert list(tmp_path.iterdir()) == []
+
+
+def test_smooth_motion_is_for_videos_and_the_player_still_shows(tmp_path):
+    run = queens.animate(5, motion="smooth")
+    (frame,) = iframes(run._repr_html_())  # the player steps where it cannot move smoothly
+    assert "<script" in frame["srcdoc"]
+    with pytest.raises(queens.QueensError, match="motion"):
+        run.save(tmp_path / "run.gif")
+    assert list(tmp_path.iterdir()) == []
