@@ -10,8 +10,7 @@ pub mod puzzle;
 pub mod svg;
 pub mod tools;
 
-use image::codecs::gif::GifDecoder;
-use image::{AnimationDecoder, RgbaImage};
+use image::RgbaImage;
 use queens::{Event, SolveOptions, Square, Theme, Trace, Until};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -103,15 +102,7 @@ fn make_writable(dir: &Path) {
 
 /// Every frame of a GIF, fully composited, with its delay in milliseconds.
 pub fn decode_gif(bytes: &[u8]) -> Vec<(RgbaImage, u32)> {
-    let decoder = GifDecoder::new(std::io::Cursor::new(bytes)).expect("GIF header decodes");
-    decoder
-        .into_frames()
-        .map(|f| {
-            let f = f.expect("frame decodes");
-            let (num, den) = f.delay().numer_denom_ms();
-            (f.into_buffer(), num / den)
-        })
-        .collect()
+    queens_test_decode::gif_frames(bytes)
 }
 
 /// Queens on the board after each event, computed without the library's board model.
