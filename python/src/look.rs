@@ -6,13 +6,14 @@
 
 use crate::errors::value;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use queens::{Animation, Motion, RenderOptions, Theme};
 
 /// How a picture looks: the arguments of `board`, `sheet` and the look half of `animate`.
 #[derive(Clone, Debug)]
 pub struct Look {
     /// A theme name, `"auto"` (light, and dark for viewers that prefer it: SVG and the player), or a
-    /// theme as JSON text (`{"base": "gray", "queen": "#aa0000"}`).
+    /// theme as JSON text (`{"base": "gray", "queen": "#000033"}`; a dict arrives as its JSON).
     pub theme: Option<String>,
     /// Pixels per square (`None`: the size chosen for the board).
     pub square: Option<usize>,
@@ -38,6 +39,25 @@ impl Look {
         Ok(options)
     }
 }
+
+/// A `theme=` argument as text: a name or JSON text as given, a dict as its JSON.
+pub fn theme_text(theme: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    let Some(theme) = theme else { return Ok(None) };
+    if let Ok(text) = theme.extract::<String>() {
+        return Ok(Some(text));
+    }
+    if theme.is_instance_of::<PyDict>() {
+        return Ok(Some(theme.py().import("json")?.call_method1("dumps", (theme,))?.extract()?));
+    }
+    Err(value(format!(
+        "theme must be a name ({}), JSON text or a dict, not {}",
+        THEME_CHOICES,
+        theme.get_type().name()?
+    )))
+}
+
+/// The theme names `theme=` takes (the module's `THEMES`).
+pub const THEME_CHOICES: &str = "default, gray, dark, print, auto";
 
 /// What an animation shows beyond the look: the panels and the motion.
 #[derive(Clone, Debug, Default)]

@@ -8,6 +8,7 @@
 //! memory. `run()` validates the whole trace as `queens render` does.
 
 use crate::errors::{value, OrRaise};
+use crate::look::theme_text;
 use crate::look::{animation, Look, Show};
 use crate::run::Run;
 use pyo3::prelude::*;
@@ -100,7 +101,7 @@ impl Recorder {
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
-        theme: Option<String>,
+        theme: Option<&Bound<'_, PyAny>>,
         why: bool,
         code: bool,
         tree: bool,
@@ -110,7 +111,7 @@ impl Recorder {
         coords: bool,
         delay_ms: Option<u32>,
     ) -> PyResult<Run> {
-        let look = Look { theme, square, coords };
+        let look = Look { theme: theme_text(theme)?, square, coords };
         let mut animation = animation(&look, &Show { why, code, tree, motion, fps, delay_ms })?;
         animation.max_frames = self.max_frames;
         let trace = Trace::new(self.n, self.algorithm.clone(), self.events.clone());

@@ -7,6 +7,7 @@
 //! sandboxed, so several runs in one notebook never share names; `_repr_png_` is the last frame.
 
 use crate::errors::{value, OrRaise};
+use crate::look::theme_text;
 use crate::look::{animation, Look, Show};
 use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt};
 use pyo3::prelude::*;
@@ -46,7 +47,7 @@ pub fn animate(
     until: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
     detail: &str,
-    theme: Option<String>,
+    theme: Option<&Bound<'_, PyAny>>,
     why: bool,
     code: bool,
     tree: bool,
@@ -65,7 +66,7 @@ pub fn animate(
     if let Some(seed) = seed {
         options.seed = seed;
     }
-    let look = Look { theme, square, coords };
+    let look = Look { theme: theme_text(theme)?, square, coords };
     let show = Show { why, code, tree, motion, fps, delay_ms };
     let mut animation = animation(&look, &show)?;
     animation.max_frames = max_frames;

@@ -5,6 +5,7 @@
 //! command line's `board` and `sheet` pictures, byte for byte.
 
 use crate::errors::{value, OrRaise};
+use crate::look::theme_text;
 use crate::look::Look;
 use crate::run::release;
 use pyo3::prelude::*;
@@ -36,7 +37,7 @@ pub struct Picture {
 pub fn board(
     n: usize,
     queens: Vec<usize>,
-    theme: Option<String>,
+    theme: Option<&Bound<'_, PyAny>>,
     square: Option<usize>,
     coords: bool,
 ) -> PyResult<Picture> {
@@ -46,7 +47,7 @@ pub fn board(
     if let Some(row) = queens.iter().find(|&&row| row >= n) {
         return Err(value(format!("row {row} is off the {n}x{n} board: rows go from 0 to {}", n.saturating_sub(1))));
     }
-    let options = Look { theme, square, coords }.options()?;
+    let options = Look { theme: theme_text(theme)?, square, coords }.options()?;
     Ok(Picture { subject: Subject::Board { n, queens }, options })
 }
 
@@ -61,7 +62,7 @@ pub fn sheet(
     n: usize,
     unique: bool,
     columns: Option<usize>,
-    theme: Option<String>,
+    theme: Option<&Bound<'_, PyAny>>,
     square: Option<usize>,
     coords: bool,
     max_boards: u64,
@@ -76,7 +77,7 @@ pub fn sheet(
         return Err(value("columns must be 1 or more"));
     }
     let columns = columns.unwrap_or_else(|| queens::default_columns(boards.len()));
-    let options = Look { theme, square, coords }.options()?;
+    let options = Look { theme: theme_text(theme)?, square, coords }.options()?;
     Ok(Picture { subject: Subject::Sheet { n, boards, columns }, options })
 }
 

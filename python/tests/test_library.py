@@ -56,6 +56,17 @@ def test_board_and_sheet_pictures():
         queens.sheet(12, max_boards=100)
 
 
+def test_a_theme_may_be_a_dict_or_json_text():
+    navy = {"base": "gray", "queen": "#000033"}
+    as_dict = queens.board(6, [1, 3, 5, 0, 2, 4], theme=navy).png()
+    assert as_dict == queens.board(6, [1, 3, 5, 0, 2, 4], theme='{"base": "gray", "queen": "#000033"}').png()
+    assert as_dict != queens.board(6, [1, 3, 5, 0, 2, 4], theme="gray").png()
+    with pytest.raises(ValueError, match="theme must be a name"):
+        queens.board(6, [], theme=42)
+    with pytest.raises(ValueError, match="unknown theme key 'queen_colour'"):
+        queens.animate(5, theme={"queen_colour": "#000000"})
+
+
 def test_picture_save_by_extension(tmp_path):
     picture = queens.board(6, [1, 3, 5, 0, 2, 4], theme="print")
     for ext in ("png", "svg", "pdf"):

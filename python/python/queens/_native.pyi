@@ -3,7 +3,7 @@
 import os
 from typing import Any, Final, Literal, Optional, Sequence, Union
 
-Theme = str  # a name in THEMES, or a theme as JSON text: '{"base": "gray", "queen": "#aa0000"}'
+Theme = Union[str, dict[str, Any]]  # a name in THEMES, or a theme as a dict or JSON text: {"base": "gray", "queen": "#000033"}
 PathLike = Union[str, "os.PathLike[str]"]
 AnimationFormat = Literal["gif", "webp", "apng", "mp4", "webm", "svg", "html", "pdf"]
 
