@@ -209,13 +209,14 @@ fn smallest_text(parsed: &Parsed) -> Vec<f32> {
     smallest
 }
 
-/// How often "step K" (alone or in "step K of M") is on the pages, for each K.
+/// How often "step K" (alone or in "step K of M") is on the pages, for each K (the tree legend's
+/// "Current step" is no label).
 fn step_labels(pages: &[String]) -> BTreeMap<usize, usize> {
     let mut labels = BTreeMap::new();
     for page in pages {
         let words: Vec<&str> = page.split_whitespace().collect();
-        for pair in words.windows(2).filter(|w| w[0] == "step") {
-            *labels.entry(pair[1].parse::<usize>().expect("a step number")).or_default() += 1;
+        for step in words.windows(2).filter(|w| w[0] == "step").filter_map(|w| w[1].parse::<usize>().ok()) {
+            *labels.entry(step).or_default() += 1;
         }
     }
     labels
@@ -246,20 +247,22 @@ fn margins_clear(tools: &Tools, pdf: &Path, page: usize, what: &str) {
 fn handouts_print_every_text_at_8_pt_with_one_step_label_a_frame() {
     let Some(tools) = tools() else { return };
     let dir = temp_dir("handout", "print");
-    let cases: [(&str, &[&str], usize); 3] = [
-        ("a4", &["animate", "6", "--handout"], 15),
-        ("letter-print", &["animate", "6", "--handout", "--paper", "letter", "--theme", "print"], 15),
+    let cases: [(&str, &[&str], usize, usize); 4] = [
+        ("a4", &["animate", "6", "--handout"], 58, 15),
+        ("letter-print", &["animate", "6", "--handout", "--paper", "letter", "--theme", "print"], 58, 15),
         // Bare frames draw no caption: their step is a line of page text, and six fit a page.
-        ("bare", &["animate", "6", "--handout", "--bare"], 10),
+        ("bare", &["animate", "6", "--handout", "--bare"], 58, 10),
+        // Too wide for a portrait page at 8 pt: one a landscape page.
+        ("tree", &["animate", "6", "--handout", "--tree", "--frames", "0-2"], 3, 3),
     ];
-    for (name, args, pages) in cases {
+    for (name, args, frames, pages) in cases {
         let path = pdf(&dir, name, args);
         let parsed = tools.parse(&path);
-        assert_eq!(parsed.pages.len(), pages, "{name}: 58 frames");
+        assert_eq!(parsed.pages.len(), pages, "{name}: {frames} frames");
         let smallest = smallest_text(&parsed);
         assert!(smallest.iter().all(|&pt| pt >= 8.0), "{name}: smallest text a page, in points: {smallest:?}");
         let labels = step_labels(&tools.text(&path));
-        assert_eq!(labels.len(), 58, "{name}: every frame labelled: {labels:?}");
+        assert_eq!(labels.len(), frames, "{name}: every frame labelled: {labels:?}");
         assert!(labels.values().all(|&k| k == 1), "{name}: one step label a frame: {labels:?}");
         margins_clear(&tools, &path, 1, name);
         margins_clear(&tools, &path, pages, name);

@@ -1,16 +1,17 @@
 //! Handout pages: a run's frames in a grid on paper, under a header, each with its lines of page
 //! text (a step label, a question, an answer).
 //!
-//! Contract: A4 (595.28 x 841.89 pt) or US Letter (612 x 792 pt), portrait. Nothing is drawn
-//! within 15 mm of an edge: printers keep 12 mm (and two frames of a 6x6 run go side by side on
-//! A4 with their text at 8 pt only with margins under 18 mm). The header (the run on the left, "page k of m" on the right, over a hairline) is
-//! the first thing under the top margin. Frames are scaled alike, never above 1 pt per pixel, and
-//! never so far that the smallest text they draw falls under [`MIN_TEXT_PT`]: a page holds at most
-//! `per_page` frames, fewer when more would shrink that text (a frame larger than the page at that
-//! size still gets a page of its own). The grid has the column count that draws the frames
-//! largest; each frame is centred in its cell with a hairline border, its text lines left-aligned
-//! under it, in a size of at least [`MIN_TEXT_PT`]. Frames are forms defined elsewhere; a page only
-//! places them.
+//! Contract: A4 (595.28 x 841.89 pt) or US Letter (612 x 792 pt), portrait (landscape for frames
+//! too wide to keep their text at 8 pt on a portrait page, when that keeps it). Nothing is drawn
+//! within 15 mm of an edge: printers keep 12 mm (and two frames of a 6x6 run go side by side on A4
+//! with their text at 8 pt only with margins under 18 mm). The header (the run on the left, "page k
+//! of m" on the right, over a hairline) is the first thing under the top margin. Frames are scaled
+//! alike, never above 1 pt per pixel, and never so far that the smallest text they draw falls under
+//! [`MIN_TEXT_PT`]: a page holds at most `per_page` frames, fewer when more would shrink that text
+//! (a frame larger than the page even at that size gets a page of its own, scaled to fit). The grid
+//! has the column count that draws the frames largest; each frame is centred in its cell with a
+//! hairline border, its text lines left-aligned under it, in a size of at least [`MIN_TEXT_PT`].
+//! Frames are forms defined elsewhere; a page only places them.
 
 use crate::draw::pdf::content::{EncodedContent, PageContent};
 use crate::font::Glyphs;
@@ -80,6 +81,8 @@ pub struct Slot {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandoutLayout {
     pub paper: Paper,
+    /// The page's width and height in points: the paper's, portrait or landscape.
+    pub size: (f32, f32),
     /// Frames on a full page.
     pub per_page: usize,
     pub columns: usize,
@@ -105,15 +108,31 @@ fn header_band(glyphs: &Glyphs) -> f32 {
 impl HandoutLayout {
     /// The grid for at most `per_page` frames of `frame` pixels on `paper`, each with `lines`
     /// lines of text under it; `smallest` is the em size (points at one point per pixel) of the
-    /// smallest text the frames draw (`None`: none).
+    /// smallest text the frames draw (`None`: none). Portrait, unless a frame fits a portrait page
+    /// only with its text under [`MIN_TEXT_PT`] and a landscape one with it at that size.
     pub fn new(paper: Paper, per_page: usize, frame: (usize, usize), smallest: Option<f32>, lines: usize) -> Self {
-        let glyphs = Glyphs::new();
         let (width, height) = paper.size();
-        let avail = (width - LEFT - RIGHT, height - header_band(&glyphs) - BOTTOM);
         let frame = (frame.0.max(1) as f32, frame.1.max(1) as f32);
-        let text = lines as f32 * LINE + if lines > 0 { LINE_TOP + 3.0 } else { 0.0 };
         let least = smallest.map_or(0.0, |em| (MIN_TEXT_AIM / em).min(1.0));
-        // How many frames fit at the least scale.
+        let portrait = Self::grid(paper, (width, height), per_page, frame, least, lines);
+        let landscape = Self::grid(paper, (height, width), per_page, frame, least, lines);
+        match (portrait, landscape) {
+            ((0, _), (1.., landscape)) => landscape,
+            ((_, portrait), _) => portrait,
+        }
+    }
+
+    /// The grid on a page of `size` points; and how many frames fit it at the `least` scale.
+    fn grid(
+        paper: Paper,
+        size: (f32, f32),
+        per_page: usize,
+        frame: (f32, f32),
+        least: f32,
+        lines: usize,
+    ) -> (usize, Self) {
+        let avail = (size.0 - LEFT - RIGHT, size.1 - header_band(&Glyphs::new()) - BOTTOM);
+        let text = lines as f32 * LINE + if lines > 0 { LINE_TOP + 3.0 } else { 0.0 };
         let fit = |room: f32, side: f32| ((room + GAP) / (side + GAP)).floor().max(0.0) as usize;
         let fits = fit(avail.0, frame.0 * least) * fit(avail.1, frame.1 * least + text);
         let per_page = per_page.max(1).min(fits.max(1));
@@ -128,7 +147,7 @@ impl HandoutLayout {
             }
         }
         let (scale, columns, rows, cell) = best;
-        HandoutLayout { paper, per_page, columns, rows, scale: scale.max(0.01), frame, cell, lines }
+        (fits, HandoutLayout { paper, size, per_page, columns, rows, scale: scale.max(0.01), frame, cell, lines })
     }
 
     /// Pages for `frames` frames.
@@ -144,7 +163,7 @@ impl HandoutLayout {
     /// The bottom-left corner of slot `i`'s frame, in page points (y up).
     pub fn frame_origin(&self, i: usize) -> (f32, f32) {
         let (column, row) = (i % self.columns, i / self.columns);
-        let (_, height) = self.paper.size();
+        let (_, height) = self.size;
         let (fw, fh) = self.placed();
         let cell_x = LEFT + column as f32 * (self.cell.0 + GAP);
         let cell_top = height - header_band(&Glyphs::new()) - row as f32 * (self.cell.1 + GAP);
@@ -173,7 +192,7 @@ impl HandoutLayout {
     /// One page: `slots` in the grid, `header` on the left of the header line, `page` on its right.
     pub fn page(&self, glyphs: &Glyphs, slots: &[Slot], header: &str, page: &str) -> EncodedContent {
         let mut content = PageContent::new();
-        let (width, height) = self.paper.size();
+        let (width, height) = self.size;
         let (fw, fh) = self.placed();
         content.fill_rgb(INK);
         let baseline = height - TOP - glyphs.ascent(HEADER_SIZE);
@@ -232,6 +251,15 @@ mod tests {
     fn frames_without_text_keep_the_count_asked() {
         let layout = HandoutLayout::new(Paper::A4, 6, (360, 360), None, 1);
         assert_eq!((layout.per_page, layout.columns, layout.rows), (6, 2, 3));
+    }
+
+    #[test]
+    fn wide_frames_turn_the_page_when_that_keeps_8_pt() {
+        let layout = HandoutLayout::new(Paper::A4, 6, (855, 484), SMALL, 0);
+        assert_eq!((layout.size, layout.per_page), ((841.89, 595.28), 1));
+        assert!(layout.scale * 12.89 >= MIN_TEXT_PT, "{}", layout.scale);
+        let layout = HandoutLayout::new(Paper::A4, 6, (746, 551), SMALL, 0);
+        assert_eq!(layout.size, (595.28, 841.89), "a frame fitting a portrait page keeps it");
     }
 
     #[test]

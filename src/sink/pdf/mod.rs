@@ -156,7 +156,7 @@ impl<W: Write> PdfInProgress<W> {
             None => format!("page {number}"),
         };
         let content = layout.page(&self.glyphs, slots, title, &page);
-        self.doc.add_page(layout.paper.size(), &content)
+        self.doc.add_page(layout.size, &content)
     }
 
     /// Write the page holding the pending frames.
