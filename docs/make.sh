@@ -29,6 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 $q animate 6 --handout -q -o "$tmp/handout.pdf"
 pdftocairo -r 60 -f 1 -l 1 -png -singlefile "$tmp/handout.pdf" "$tmp/handout"
 convert "$tmp/handout.png" +dither -colors 64 -define png:compression-level=9 docs/handout-6x6.png
+$q animate 6 --handout --quiz dead-ends -q -o "$tmp/worksheet.pdf"
+pdftocairo -r 60 -f 1 -l 1 -png -singlefile "$tmp/worksheet.pdf" "$tmp/worksheet"
+convert "$tmp/worksheet.png" +dither -colors 64 -define png:compression-level=9 docs/worksheet-6x6.png
 # Motion: one placement's pictures (--motion smooth, 60 fps): the frame before, her silhouette,
 # her landing and the shading growing out along her rays, taken from the MP4 by ffmpeg.
 $q animate 6 --bare --square 40 --motion smooth --fps 60 -q -o "$tmp/motion.mp4"

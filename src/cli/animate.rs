@@ -37,7 +37,8 @@ pub struct DrawArgs {
     pub embed: bool,
     /// An HTML player that stops and asks: before dead ends ("Which column runs out of safe
     /// squares?"), before placements ("Where does the next queen go?"), or every:K (before every
-    /// K-th of either); answers are checked against the run and scored.
+    /// K-th of either); answers are checked against the run and scored. With --handout: a PDF
+    /// worksheet, the same questions under the boards before them, then an answer key.
     #[arg(long, value_name = "WHICH", value_parser = str::parse::<Quiz>)]
     pub quiz: Option<Quiz>,
     #[command(flatten)]
@@ -102,11 +103,14 @@ impl DrawArgs {
         Ok(animation)
     }
 
-    /// The sink options the flags ask for in `format` (`--quiz` refused, a usage error, but for HTML).
+    /// The sink options the flags ask for in `format` (`--quiz` refused, a usage error, but for HTML
+    /// and PDF handouts).
     fn layout(&self, format: Format, title: impl FnOnce() -> String) -> Result<SinkOptions> {
-        if self.quiz.is_some() && format != Format::Html {
+        let worksheet = format == Format::Pdf && self.handout.handout;
+        if self.quiz.is_some() && format != Format::Html && !worksheet {
             return Err(UsageError(format!(
-                "--quiz makes an HTML player that asks, not a .{format} file; add --format html or -o NAME.html"
+                "--quiz makes an HTML player that asks (or with --handout a PDF worksheet), not a .{format} \
+                 file; add --format html or -o NAME.html"
             ))
             .into());
         }

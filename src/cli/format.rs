@@ -8,7 +8,7 @@ use super::args::ranged;
 use super::io::{open_output, open_text_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
-use queens::{AnySink, Format, Handout, OutputFile, Paper, SinkOptions, Summary, Transcript, TranscriptSink};
+use queens::{AnySink, Format, Handout, OutputFile, Paper, Sink, SinkOptions, Summary, Transcript, TranscriptSink};
 use std::path::{Path, PathBuf};
 
 /// `-o PATH` and `--format F`, as every picture-writing command takes them.
@@ -59,14 +59,14 @@ pub fn check_embed(embed: bool, format: Format) -> Result<()> {
 #[derive(Debug, Args, Clone, Default)]
 pub struct HandoutArgs {
     /// PDF handout instead of one page per frame: A4 portrait pages (or --paper letter) holding a
-    /// grid of the selected frames with their captions and numbers, margins for binding (with
-    /// --format pdf or -o NAME.pdf).
+    /// grid of the selected frames, each with its caption and step, every text 8 pt or more,
+    /// margins a printer keeps (with --format pdf or -o NAME.pdf); with --quiz, a worksheet.
     #[arg(long)]
     pub handout: bool,
     /// Paper for --handout: a4 (default) or letter.
     #[arg(long, value_parser = ["a4", "letter"], requires = "handout")]
     pub paper: Option<String>,
-    /// Frames per --handout page (default 6).
+    /// Frames per --handout page at most (default 6; fewer when more would shrink text under 8 pt).
     #[arg(long, value_name = "K", requires = "handout", allow_negative_numbers = true,
           value_parser = ranged("the frames per page", 1u32, 24))]
     pub per_page: Option<u32>,
@@ -113,22 +113,22 @@ pub fn write_animation(
     let mut file = open_output(path)?;
     let mut text = transcript.map(open_text_output).transpose()?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
-    let done = {
+    let (done, pages) = {
         let sink = format.sink(&mut file, options)?;
         let mut sink = match (transcript, text.as_mut()) {
             (Some(path), Some(text)) => AnySink::new(TranscriptSink::new(sink, text, Transcript::for_path(path))),
             _ => sink,
         };
-        draw(&mut sink, &bar)?
+        (draw(&mut sink, &bar)?, sink.pages())
     };
     bar.0.finish_and_clear();
     if let Some(text) = text {
         text.commit()?;
     }
     let bytes = OutputFile::commit(file)?;
-    let pages = match &options.handout {
-        Some(handout) => format!(" on {} pages", done.frames.div_ceil(handout.per_page)),
-        None => String::new(),
+    let pages = match (&options.handout, pages) {
+        (Some(_), Some(pages)) => format!(" on {pages} pages"),
+        _ => String::new(),
     };
     summary(path, &format!("{} frames{pages}, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
 }

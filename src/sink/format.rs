@@ -146,6 +146,7 @@ trait ErasedSink {
     fn write(&mut self, encoded: Box<dyn Any + Send>) -> Result<(), Error>;
     fn finish(&mut self) -> Result<(), Error>;
     fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))>;
+    fn pages(&self) -> Option<usize>;
 }
 
 /// [`Encode`] with its output's type erased.
@@ -221,6 +222,10 @@ where
     fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
         Sink::sheet(self)
     }
+
+    fn pages(&self) -> Option<usize> {
+        Sink::pages(self)
+    }
 }
 
 impl Encode for AnyEncoder {
@@ -270,6 +275,10 @@ impl Sink for AnySink<'_> {
 
     fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
         ErasedSink::sheet(&*self.inner)
+    }
+
+    fn pages(&self) -> Option<usize> {
+        ErasedSink::pages(&*self.inner)
     }
 }
 

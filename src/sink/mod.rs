@@ -156,6 +156,11 @@ pub trait Sink {
     fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))> {
         None
     }
+
+    /// Pages written (PDF), after the run; `None` for formats without pages. By default `None`.
+    fn pages(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.

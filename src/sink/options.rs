@@ -4,7 +4,7 @@
 //! Contract: [`Format::sink`] hands back the sink writing `format` into `out` as [`SinkOptions`]
 //! say: an animation by default; frames laid side by side on a sheet (PNG, SVG) or one frame alone
 //! when [`SinkOptions::sheet`] is given; an HTML player without margins with `embed`; PDF handout
-//! pages with `handout`; an HTML player that asks with `quiz`. An option the format cannot carry is [`Error::OptionNeedsFormat`]; a
+//! pages with `handout`; an HTML player that asks, or with `handout` a PDF worksheet, with `quiz`. An option the format cannot carry is [`Error::OptionNeedsFormat`]; a
 //! format that cannot hold the frames as asked (an animation as PNG) is [`Error::UnknownFormat`].
 
 use super::{AnySink, ApngSink, Format, GifSink, Handout, HtmlSink, PdfSink, SvgSink, VideoCodec, VideoSink, WebpSink};
@@ -57,6 +57,40 @@ impl std::str::FromStr for Quiz {
     }
 }
 
+/// The one choice of the steps a quiz asks, shared by the HTML player and the PDF worksheet: fed
+/// the run's frames in order, it says which are asked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuizChooser {
+    quiz: Quiz,
+    /// Frames seen, and frames among them that could be asked (`every:K` asks every K-th).
+    frames: usize,
+    candidates: usize,
+}
+
+impl QuizChooser {
+    pub(crate) fn new(quiz: Quiz) -> Self {
+        QuizChooser { quiz, frames: 0, candidates: 0 }
+    }
+
+    /// The next frame, what it would be asked as a dead end (`dead`: the step makes a line run out
+    /// of safe squares) and as a placement (`placed`): the one asked, if it is. The first frame
+    /// (nothing before it to show) is never asked.
+    pub(crate) fn ask<T>(&mut self, dead: Option<T>, placed: Option<T>) -> Option<T> {
+        self.frames += 1;
+        if self.frames == 1 {
+            return None;
+        }
+        match self.quiz {
+            Quiz::DeadEnds => dead,
+            Quiz::Placements => placed,
+            Quiz::Every(k) => dead.or(placed).filter(|_| {
+                self.candidates += 1;
+                self.candidates % k == 0
+            }),
+        }
+    }
+}
+
 /// Frames on a sheet: how many, in how many columns, how far apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -92,15 +126,15 @@ impl Format {
         if options.embed && self != Format::Html {
             return refuse("embed", "html");
         }
-        if options.quiz.is_some() && self != Format::Html {
-            return refuse("quiz", "html");
+        if options.quiz.is_some() && self != Format::Html && options.handout.is_none() {
+            return refuse("quiz", "html, or pdf with handout");
         }
         if options.handout.is_some() && self != Format::Pdf {
             return refuse("handout", "pdf");
         }
         Ok(match (self, &options.sheet, &options.handout) {
             (Format::Html, _, _) => AnySink::new(HtmlSink::new(out).embed(options.embed).quiz(options.quiz)),
-            (Format::Pdf, _, Some(handout)) => AnySink::new(PdfSink::handout(out, handout.clone())),
+            (Format::Pdf, _, Some(handout)) => AnySink::new(PdfSink::handout(out, handout.clone()).quiz(options.quiz)),
             (Format::Pdf, _, None) => AnySink::new(PdfSink::new(out)),
             (Format::Png, Some(sheet), _) if sheet.is_sheet() => {
                 AnySink::new(FrameSheetSink::new(out, sheet.columns, sheet.gap))

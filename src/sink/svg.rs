@@ -110,7 +110,7 @@ impl Encode for AtomEncoder {
 /// The timeline's mark for `frame`: 1 on a solution, 2 on a dead end (a line runs out of safe
 /// squares: the caption gives its reason, `board::deadend::why_reason`, on a step that is not a
 /// removal), else 0.
-fn mark(frame: &Frame<'_>) -> u8 {
+pub(crate) fn mark(frame: &Frame<'_>) -> u8 {
     use crate::trace::Event;
     match frame.event {
         Some(Event::Solution { .. }) => 1,
@@ -120,7 +120,7 @@ fn mark(frame: &Frame<'_>) -> u8 {
 }
 
 /// The line a dead end's caption names ("column f" of "place b2 · column f: no safe square").
-fn dead_line(caption: &[String]) -> Option<String> {
+pub(crate) fn dead_line(caption: &[String]) -> Option<String> {
     let line = caption.iter().find_map(|line| line.split(": no safe square").next().filter(|_| line.contains(':')))?;
     let words: Vec<&str> = line.split_whitespace().collect();
     let name = words.get(words.len().checked_sub(2)?..)?.join(" ");
@@ -128,7 +128,7 @@ fn dead_line(caption: &[String]) -> Option<String> {
 }
 
 /// The scene's own board: left, top, square side and squares a side (from its top-left square).
-fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
+pub(crate) fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
     use crate::scene::{identity::ItemId, items::Item};
     let mut found: Option<[usize; 4]> = None;
     for (item, id) in scene.items.iter().zip(&scene.ids) {

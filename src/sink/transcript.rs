@@ -146,6 +146,10 @@ impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
     fn sheet(&self) -> Option<(&[super::SheetCell], (usize, usize))> {
         self.inner.sheet()
     }
+
+    fn pages(&self) -> Option<usize> {
+        self.inner.pages()
+    }
 }
 
 impl<S: Sink, W: Write> TranscriptSink<S, W> {

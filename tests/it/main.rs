@@ -20,6 +20,7 @@ mod formats_video;
 mod frames;
 mod gif_bytes;
 mod golden;
+mod handout;
 mod heatmap;
 mod hostile_in;
 mod hostile_other_user;

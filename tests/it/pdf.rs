@@ -211,36 +211,11 @@ fn stills_are_one_page_like_their_pngs() {
 }
 
 #[test]
-fn handouts_hold_six_frames_a_page_with_their_numbers() {
-    let Some(tools) = tools() else { return };
-    let dir = temp_dir("pdf", "handout");
-    let a4 = tools.pages(&pdf(&dir, "a4", &["animate", "6", "--handout"]));
-    assert_eq!(a4.len(), 10, "58 frames, 6 a page");
-    assert!(a4.iter().all(|&s| s == (595.28, 841.89)), "{a4:?}");
-    let text = tools.text(&dir.join("a4.pdf"), 2);
-    for words in ["6×6 · backtrack", "page 2 of 10", "step 6", "step 11", "step 8 of 57"] {
-        assert!(text.contains(words), "{words:?} on page 2: {text}");
-    }
-    let letter = tools.pages(&pdf(
-        &dir,
-        "letter",
-        &["frames", "6", "--every", "5", "--handout", "--paper", "letter", "--per-page", "4"],
-    ));
-    assert_eq!(letter.len(), 4, "13 frames, 4 a page");
-    assert!(letter.iter().all(|&s| s == (612.0, 792.0)), "{letter:?}");
-    let size = std::fs::metadata(dir.join("a4.pdf")).unwrap().len();
-    assert!(size <= 150_000, "the 6x6 handout is {size} bytes");
-    // Frames on a handout are the frames: the first page's first frame is the empty board.
-    let page = tools.render(&dir.join("a4.pdf"), 1, true);
-    let light = page.pixels().filter(|p| p.0[0] > 200 && p.0[0] < 250).count();
-    assert!(light > 1000, "light squares drawn ({light} pixels)");
-}
-
-#[test]
 fn bad_combinations_are_refused_in_one_line() {
     let dir = temp_dir("pdf", "refused");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["animate", "4", "--handout", "-o", "x.gif"], "--handout makes PDF pages"),
+        (&["animate", "4", "--quiz", "placements", "-o", "x.pdf"], "with --handout a PDF worksheet"),
         (&["frames", "4", "--handout", "-o", "x.png"], "--handout makes PDF pages"),
         (&["frames", "4", "--handout", "--split", "d"], "drop one"),
         (&["animate", "4", "--embed", "-o", "x.pdf"], "--embed"),

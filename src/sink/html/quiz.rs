@@ -9,8 +9,10 @@
 //! two numbers per question: its frame (minus the one before's), then for a placement the square
 //! `row * n + col` (>= 0), for a dead end `-1 - (line * (n * n + 1) + square)` where `line` is the
 //! column (0 = a) or `n + row` for a row, and `square` the step's placement (`n * n`: none). Rows
-//! count from 0 at the top, as the trace's do. `quiz.js` asks them.
+//! count from 0 at the top, as the trace's do. `quiz.js` asks them. Which frames are asked is
+//! [`QuizChooser`]'s choice, the PDF worksheet's too.
 
+use crate::sink::options::QuizChooser;
 use crate::sink::Quiz;
 use std::fmt::Write;
 
@@ -45,20 +47,13 @@ pub fn data(quiz: Quiz, steps: &Steps<'_>) -> Option<String> {
         }
     };
     let mut out = format!("{{\"board\":[{x},{y},{side},{n}],\"q\":[");
-    let (mut candidates, mut before) = (0, 0);
-    for f in 1..steps.marks.len() {
+    let mut chooser = QuizChooser::new(quiz);
+    let mut before = 0;
+    for f in 0..steps.marks.len() {
         let dead = steps.dead_lines[f].as_deref().filter(|_| steps.marks[f] == 2).and_then(line);
         let placed = steps.placed[f].map(code);
         let dead = dead.map(|line| -1 - (line * squares + placed.unwrap_or(squares - 1)));
-        let asked = match quiz {
-            Quiz::DeadEnds => dead,
-            Quiz::Placements => placed,
-            Quiz::Every(k) => dead.or(placed).filter(|_| {
-                candidates += 1;
-                candidates % k == 0
-            }),
-        };
-        let Some(asked) = asked else { continue };
+        let Some(asked) = chooser.ask(dead, placed) else { continue };
         let comma = if before == 0 { "" } else { "," };
         let _ = write!(out, "{comma}{},{asked}", f - before);
         before = f;
