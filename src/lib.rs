@@ -129,6 +129,7 @@ pub use pipeline::{
     Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
     DEFAULT_START_HOLD_MS,
 };
+pub use sink::html::puzzle::{write_puzzle_page, PlayOptions, PlayPage};
 pub use stills::book::{
     book_puzzles, puzzles_per_page, write_book, write_book_picture, BookOptions, BookPages, BookPuzzle, Grade,
     ANSWERS_PER_PAGE, MAX_BOOK_PUZZLES,
