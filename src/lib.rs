@@ -20,7 +20,8 @@
 //!    implements [`Sink`] and [`Encode`] (`examples/custom_sink.rs`).
 //!
 //! Beside the animation: stills of boards ([`write_board`]), sheets of solutions ([`write_sheet`])
-//! and heatmaps of the solution space ([`write_heatmap`]), in PNG, SVG or PDF; exact counts in
+//! and heatmaps of the solution space ([`write_heatmap`]), in PNG, SVG or PDF; puzzles to play as one
+//! HTML page ([`write_puzzle_page`]); exact counts in
 //! [`count`] ([`count::count_all`]). Files are best written through [`OutputFile`]: nothing appears
 //! unless the run succeeds. Every failure is an [`Error`] whose message says what to do next.
 //!

@@ -22,9 +22,15 @@ const STYLE: &str = include_str!("play.css");
 /// Units per square in the lines' `viewBox`.
 const UNIT: usize = 60;
 
-/// The keys the page lists under the board.
-const KEYS: &str = "Arrow keys move · Space or Enter: empty, ×, queen · x ×, q queen, Delete clears · \
-                    h hint · u undo · a auto-×";
+/// The keys the page lists beside the board: keys, then what they do.
+const KEYS: [(&str, &str); 6] = [
+    ("← ↑ → ↓", "move"),
+    ("Space, Enter", "empty, ×, queen"),
+    ("x, q, Delete", "×, queen, empty"),
+    ("h", "hint"),
+    ("u, Ctrl+Z", "undo"),
+    ("a", "auto-× on or off"),
+];
 
 /// The whole page for `puzzle` with its `data` (script-safe JSON).
 pub fn html(puzzle: &Puzzle, data: &str, options: &super::PlayOptions) -> String {
@@ -43,12 +49,12 @@ pub fn html(puzzle: &Puzzle, data: &str, options: &super::PlayOptions) -> String
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">{scheme}\
          <title>Queens puzzle {n}×{n}</title><style>{}{}</style></head>\n<body><main id=\"game\" style=\"--n:{n};--s:{side}px\">\n\
-         <h1>Queens puzzle <span>{n}×{n} · {kind}</span></h1><p id=\"rules\">{rules}</p>\n\
-         <div id=\"bar\"><span id=\"clock\" role=\"timer\" aria-label=\"Time\">0:00</span>\
-         <span id=\"count\" aria-live=\"polite\"></span></div>\n\
+         <header><h1>Queens puzzle <span>{n}×{n} · {kind}</span></h1><p id=\"rules\">{rules}</p></header>\n\
          <div id=\"wrap\"><div id=\"board\" role=\"grid\" tabindex=\"0\" \
          aria-label=\"Board, {n} by {n}: arrow keys move, space cycles empty, ×, queen\"></div>{}\
-         <div id=\"cursor\" aria-hidden=\"true\"></div></div>\n\
+         <div id=\"cursor\" aria-hidden=\"true\"></div></div>\n<div id=\"side\">\
+         <div id=\"bar\"><span id=\"clock\" role=\"timer\" aria-label=\"Time\">0:00</span>\
+         <span id=\"count\" aria-live=\"polite\"></span></div>\n\
          <p id=\"status\" aria-live=\"polite\"></p>\n",
         colours(options),
         compact(STYLE),
@@ -57,12 +63,16 @@ pub fn html(puzzle: &Puzzle, data: &str, options: &super::PlayOptions) -> String
     out.push_str(
         "<div id=\"tools\"><button id=\"hint\" type=\"button\">Hint</button>\
          <button id=\"undo\" type=\"button\">Undo</button><button id=\"restart\" type=\"button\">Start over</button>\
-         <label id=\"toggle\"><input id=\"auto\" type=\"checkbox\"> Auto-×</label></div>\n\
+         <label id=\"toggle\"><input id=\"auto\" type=\"checkbox\"> Auto-×: a queen marks what she rules out</label></div>\n\
          <div id=\"tip\" hidden><p id=\"say\" aria-live=\"polite\"></p><p id=\"more\"></p></div>\n\
          <div id=\"done\" hidden><input id=\"result\" readonly aria-label=\"Result\">\
          <button id=\"copy\" type=\"button\">Copy result</button></div>\n",
     );
-    let _ = write!(out, "<p id=\"keys\">{}</p>\n</main>\n", escape(KEYS));
+    out.push_str("<table id=\"keys\" aria-label=\"Keys\">");
+    for (keys, does) in KEYS {
+        let _ = write!(out, "<tr><th>{keys}<td>{does}");
+    }
+    out.push_str("</table></div>\n</main>\n");
     let queen = glyph_path(&Glyphs::new(), GlyphRef::Piece { ch: QUEEN, square: UNIT as u32 });
     let _ = write!(
         out,

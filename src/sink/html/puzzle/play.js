@@ -94,6 +94,8 @@ const draw = () => {
   const placed = queens().length;
   $("count").textContent = placed + " of " + n + " queens";
   board.classList.toggle("solved", solved);
+  $("hint").disabled = solved;
+  $("undo").disabled = solved || !history.length;
   $("status").className = k.words && !solved ? "clash" : "";
   $("status").textContent = solved ? "Solved in " + clock(took) : k.words;
   return k;
