@@ -28,7 +28,7 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     pub fn run(self) -> Result<()> {
-        let puzzle = super::puzzle::read(&self.file)?;
+        let puzzle = super::args::read_puzzle_file(&self.file)?;
         let look = LookArgs { square: None, bare: false, coords: true, no_coords: false, theme: self.theme.clone() };
         let look = render_options(&look)?;
         let options = PlayOptions { theme: look.theme, dark: look.dark };
