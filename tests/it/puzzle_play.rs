@@ -114,6 +114,8 @@ fn a_region_puzzle_is_played_hinted_and_solved_by_keys() {
         $(\"restart\").click();\
         for(const s of P.steps.slice(0,E.k)){if(s.q!==undefined){go(s.q);key(\"q\");}else for(const sq of s.x){go(sq);key(\"x\");}}\
         $(\"hint\").click();expect(\"later hint: \"+said()+\" vs \"+E.later,said()===E.later);\
+        go(off);key(\"x\");expect(\"x key\",is(off,\"X\"));key(\"Delete\");expect(\"Delete key\",!is(off,\"X\"));\
+        expect(\"focus square placed\",b.classList.contains(\"kb\")&&$(\"cursor\").style.left===(off%n)*100/n+\"%\");\
         $(\"restart\").click();key(\"a\");expect(\"auto on\",$(\"auto\").checked);\
         const q=sol[0];go(q);key(\"Enter\");key(\"Enter\");\
         const attacked=[...Array(n*n).keys()].filter((sq)=>sq!==q&&(sq%n===q%n||Math.floor(sq/n)===Math.floor(q/n)||P.regions[sq]===P.regions[q]||(Math.abs(sq%n-q%n)<=1&&Math.abs(Math.floor(sq/n)-Math.floor(q/n))<=1)));\
