@@ -20,7 +20,8 @@
 //!    implements [`Sink`] and [`Encode`] (`examples/custom_sink.rs`).
 //!
 //! Beside the animation: stills of boards ([`write_board`]), sheets of solutions ([`write_sheet`])
-//! and heatmaps of the solution space ([`write_heatmap`]), in PNG, SVG or PDF; exact counts in
+//! and heatmaps of the solution space ([`write_heatmap`]), in PNG, SVG or PDF; puzzles to play as one
+//! HTML page ([`write_puzzle_page`]); exact counts in
 //! [`count`] ([`count::count_all`]). Files are best written through [`OutputFile`]: nothing appears
 //! unless the run succeeds. Every failure is an [`Error`] whose message says what to do next.
 //!
@@ -129,6 +130,7 @@ pub use pipeline::{
     Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
     DEFAULT_START_HOLD_MS,
 };
+pub use sink::html::puzzle::{write_puzzle_page, PlayOptions, PlayPage};
 pub use stills::book::{
     book_puzzles, puzzles_per_page, write_book, write_book_picture, BookOptions, BookPages, BookPuzzle, Grade,
     ANSWERS_PER_PAGE, MAX_BOOK_PUZZLES,

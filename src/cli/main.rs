@@ -18,6 +18,7 @@ mod io;
 mod play;
 mod puzzle;
 mod puzzle_book;
+mod puzzle_play;
 mod queens_list;
 mod race;
 mod stills;

@@ -41,6 +41,9 @@ pub enum PuzzleCommand {
     /// A graded book of new puzzles with one solution each, answers at the end: a PDF to print (or PNG/SVG files).
     #[command(after_help = "Example: queens puzzle book --count 30 --sizes 6-10 --seed 7 -o book.pdf")]
     Book(super::puzzle_book::BookArgs),
+    /// One self-contained HTML page to play the puzzle: clashes marked, named hints, a timer.
+    #[command(after_help = "Example: queens puzzle play daily.txt -o daily.html --theme auto")]
+    Play(super::puzzle_play::PlayArgs),
 }
 
 #[derive(Debug, Args)]
@@ -103,6 +106,7 @@ impl PuzzleArgs {
             PuzzleCommand::Generate(args) => args.run(),
             PuzzleCommand::Hint(args) => args.run(),
             PuzzleCommand::Book(args) => args.run(),
+            PuzzleCommand::Play(args) => args.run(),
         }
     }
 }

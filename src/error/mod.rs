@@ -224,6 +224,9 @@ pub enum Error {
     /// The dynamic-programming count of `n` needs `needed` bytes, more than `limit`.
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
+    /// The `n` x `n` `kind` puzzle has no solution, so there is nothing to play.
+    #[error("this {n}x{n} {kind} puzzle has no solution, so there is nothing to play; check the file (queens puzzle check FILE)")]
+    PuzzleUnsolvable { n: usize, kind: &'static str },
 }
 
 impl Error {

@@ -46,6 +46,7 @@ mod puzzle_book;
 mod puzzle_bounds;
 mod puzzle_logic;
 mod puzzle_picture;
+mod puzzle_play;
 mod quiz;
 mod race;
 mod reading;

@@ -19,7 +19,7 @@ mod timeline;
 
 pub use atoms::{atoms, words, Atom, Shape, BASE};
 pub use doc::{escape, use_of, Doc};
-pub use outline::GlyphRef;
+pub use outline::{glyph_path, GlyphRef};
 pub use paints::{hex, Paints};
 pub use timeline::{Changes, Timeline};
 

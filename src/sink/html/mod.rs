@@ -14,6 +14,7 @@
 
 mod pack;
 mod page;
+pub(crate) mod puzzle;
 mod quiz;
 mod units;
 
