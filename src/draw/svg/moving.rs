@@ -1,0 +1,64 @@
+//! Smooth motion in an animated SVG: the keyframes of the changes that fade.
+//!
+//! Contract: a class whose changes carry cues (see [`Timeline::push_moving`]) holds each old
+//! opacity until its change's cue, ramps to the new one over the run's fade (never past the
+//! frame's end, so from there to the next change the element shows the discrete frame exactly),
+//! then holds. Its elements also carry class `m`, whose timing is `ease-in-out` (slow-in/slow-out)
+//! instead of `step-end`: between two keyframes of one value nothing moves. A class that ends in
+//! another state than it starts gets a 100% keyframe, so a loop starts again from frame 0 at once.
+//! Viewers who prefer reduced motion get `step-start`: every change jumps at its cue, nothing fades.
+
+use super::timeline::{percent_text, Timeline, CRISP, JUMP};
+use std::fmt::Write;
+
+/// The rules for moving elements (after the animation's own rule).
+pub const STYLE: &str =
+    ".m{animation-timing-function:ease-in-out}@media (prefers-reduced-motion:reduce){.m{animation-timing-function:step-start}}";
+
+/// Whether changes with these cues fade (smooth motion and not all at once).
+pub fn moves(cues: &[u16]) -> bool {
+    cues.iter().any(|&cue| cue != CRISP)
+}
+
+/// Whether changes with these cues fade (some do), rather than only jump at their times.
+pub fn fades(cues: &[u16]) -> bool {
+    cues.iter().any(|&cue| cue & JUMP == 0)
+}
+
+/// `@keyframes name` for one class of moving atoms: shown from `initial`, toggling at `toggles`
+/// with `cues`.
+pub fn keyframes(
+    timeline: &Timeline,
+    style: &mut String,
+    name: &str,
+    (initial, toggles, cues): (bool, &[u32], &[u16]),
+    (decimals, finite): (u32, bool),
+) {
+    let (mut shown, mut hidden): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+    let mut visible = initial;
+    let fading = fades(cues);
+    for (&frame, &cue) in toggles.iter().zip(cues) {
+        let (from, to) = timeline.ramp(frame, if cue == CRISP { 0 } else { cue & !JUMP }, decimals);
+        let (old, new) = if visible { (&mut shown, &mut hidden) } else { (&mut hidden, &mut shown) };
+        if fading {
+            old.push(from);
+            new.push(to);
+        } else {
+            new.push(from);
+        }
+        visible = !visible;
+    }
+    if visible != initial && (fading || finite) {
+        (if visible { &mut shown } else { &mut hidden }).push(100 * 10u64.pow(decimals));
+    }
+    let _ = write!(style, ".{name}{{animation-name:{name}}}@keyframes {name}{{");
+    for (mut list, opacity) in [(shown, 1), (hidden, 0)] {
+        list.sort_unstable();
+        list.dedup();
+        if !list.is_empty() {
+            let offsets: Vec<String> = list.into_iter().map(|k| percent_text(k, decimals)).collect();
+            let _ = write!(style, "{}{{opacity:{opacity}}}", offsets.join(","));
+        }
+    }
+    style.push('}');
+}
