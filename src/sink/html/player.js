@@ -171,8 +171,8 @@ const want = new Uint32Array(words), visible = (u) => (shown[u >> 5] >>> (u & 31
 //+motion
 // Smooth motion: a unit whose <g>s carry m (see units.rs) fades in (class i) or out (class o, shown
 // until the next frame is drawn) when the player moves on by one frame while playing at 1x or
-// slower: from m's number for that toggle (hundredths of a second into the frame), for the page's
-// fade, never past the frame's end, both slowed with the speed. Seeking, stepping by hand and
+// slower: from m's digit for that toggle (in fifths of the page's fade) for the fade, never past
+// the frame's end, both slowed with the speed. Seeking, stepping by hand and
 // readers who prefer reduced motion see each frame at once.
 const fade = Number(player.dataset.fade), still = matchMedia("(prefers-reduced-motion: reduce)");
 const seen = new Uint32Array(t.units), nth = t.toggled.map((u) => seen[u]++);
@@ -193,7 +193,7 @@ const u = t.toggled[i], on = visible(u);
 for (const g of unitGroups[u]) {
 const m = g.getAttribute("m");
 if (!m) continue;
-const at = m.split(" ")[nth[i]] * 10;
+const at = (m[nth[i]] * fade) / 5;
 g.style.setProperty("--d", at / rate + "ms");
 g.style.setProperty("--f", Math.max(0, Math.min(fade, t.delays[f] - at)) / rate + "ms");
 g.removeAttribute("display");

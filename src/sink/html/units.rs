@@ -10,9 +10,9 @@
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
 //! motion, atoms are grouped by the cues of their changes too, and a unit whose changes fade says
-//! when, on every `<g>` of it: attribute `m`, one number per toggle of the unit in order, the
-//! hundredths of a second into the frame its fade starts (the script fades it for
-//! [`Drawing::fade_ms`]); units without it switch at once.
+//! when, on every `<g>` of it: attribute `m`, one digit per toggle of the unit in order, how far
+//! into the frame its fade starts in fifths of [`Drawing::fade_ms`] (the fade's length); units
+//! without it switch at once.
 
 use crate::draw::svg::{Atom, Changes, Doc, GlyphRef, Shape, CRISP};
 use crate::font::Glyphs;
@@ -99,7 +99,7 @@ pub fn drawing(
         groups.sort_by_key(|(unit, _)| *unit);
         for (unit, list) in groups {
             let hidden = if shown.binary_search(&unit).is_ok() { "" } else { " display=\"none\"" };
-            body.push_str(&format!("<g{hidden}{}>", fade_cues(unit_cues[unit as usize])));
+            body.push_str(&format!("<g{hidden}{}>", fade_cues(unit_cues[unit as usize], fade_ms)));
             doc.atoms(&list, &mut body);
             body.push_str("</g>");
             elements.push(unit);
@@ -128,15 +128,17 @@ pub fn drawing(
 }
 
 /// A unit's fades as the attribute `m` (with a space before it), or nothing for a unit that
-/// switches at once.
-fn fade_cues(cues: &[u16]) -> String {
-    if cues.iter().all(|&cue| cue == CRISP) {
+/// switches at once: one digit a toggle, its cue in fifths of the fade, rounded (at most 9).
+fn fade_cues(cues: &[u16], fade_ms: u32) -> String {
+    if cues.iter().all(|&cue| cue == CRISP) || fade_ms == 0 {
         return String::new();
     }
-    let hundredths: Vec<String> = cues.iter().map(|&cue| ((u32::from(cue) % u32::from(CRISP)) / 10).to_string()).collect();
-    format!(" m=\"{}\"", hundredths.join(" "))
+    let digit = |cue: u16| {
+        let fifths = if cue == CRISP { 0 } else { (u32::from(cue) * 5 + fade_ms / 2) / fade_ms };
+        char::from_digit(fifths.min(9), 10).unwrap_or('9')
+    };
+    format!(" m=\"{}\"", cues.iter().map(|&cue| digit(cue)).collect::<String>())
 }
-
 /// The text glyphs among `atoms`, sorted by baseline, then pen.
 fn text_glyphs(atoms: &[Atom], unit_of: &[Option<u32>], font: &Glyphs) -> Vec<UnitGlyph> {
     let mut out: Vec<UnitGlyph> = atoms
