@@ -284,7 +284,8 @@ impl<W: Write> Sink for SvgSink<W> {
         }
         let picture = SvgPicture::new((stream.width, stream.height), stream.theme, stream.dark);
         let gather = stream.fine_timing.then(Gather::default);
-        self.state = Some(SvgInProgress { picture, loop_count: stream.loop_count, words: TitleWords::default(), gather });
+        self.state =
+            Some(SvgInProgress { picture, loop_count: stream.loop_count, words: TitleWords::default(), gather });
         Ok(AtomEncoder::new(stream))
     }
 
@@ -312,5 +313,49 @@ impl<W: Write> Sink for SvgSink<W> {
         out.write_all(state.picture.finish(&title, loop_count).as_bytes())?;
         out.flush()?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::svg::Shape;
+    use crate::scene::theme::Paint;
+
+    fn picture(position: usize, delay_ms: u32, atoms: Vec<Atom>) -> AtomFrame {
+        AtomFrame {
+            atoms,
+            position,
+            delay_ms,
+            step: position,
+            delay_cs: 0,
+            words: None,
+            panels_x: None,
+            words_top: None,
+            mark: 0,
+            placed: None,
+            dead_line: None,
+            board: None,
+        }
+    }
+
+    #[test]
+    fn a_steps_pictures_become_its_frame_and_each_change_its_cue() {
+        let (queen, shade, word) = (
+            Atom { layer: 2, paint: Paint::Queen, shape: Shape::Rect((0, 0, 1, 1)) },
+            Atom { layer: 1, paint: Paint::LightAttacked, shape: Shape::Rect((1, 0, 1, 1)) },
+            Atom { layer: 11, paint: Paint::Text, shape: Shape::Rect((2, 0, 1, 1)) },
+        );
+        let mut gather = Gather::default();
+        assert!(gather.push(picture(0, 250, vec![])).is_none());
+        let first = gather.push(picture(1, 50, vec![word])).expect("frame 0 is done");
+        assert_eq!((first.frame.position, first.frame.delay_cs), (0, 25));
+        assert!(gather.push(picture(1, 50, vec![queen, word])).is_none());
+        assert!(gather.push(picture(1, 150, vec![shade, queen, word])).is_none());
+        let step = gather.finish().expect("frame 1");
+        assert_eq!(step.frame.delay_cs, 25, "the step's whole time");
+        assert_eq!((step.cue(&queen), step.cue(&shade), step.cue(&word)), (50, 100, CRISP));
+        assert_eq!(step.fade_ms(), 75);
+        assert!(gather.finish().is_none());
     }
 }

@@ -34,7 +34,12 @@ fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
         run_ok(&dir, &["animate", "6", "--motion", "smooth", "-o", &smooth]);
         let (plain, none, smooth) = (read(&dir, &plain), read(&dir, &none), read(&dir, &smooth));
         assert!(plain == none, "{ext}: --motion none is the default, byte for byte");
-        assert!(smooth.len() * 10 <= plain.len() * 11, "{ext}: {} bytes with motion, {} without", smooth.len(), plain.len());
+        assert!(
+            smooth.len() * 10 <= plain.len() * 11,
+            "{ext}: {} bytes with motion, {} without",
+            smooth.len(),
+            plain.len()
+        );
         for text in [&plain, &smooth] {
             let marks = ["//+motion", "//-motion", "/*+motion*/", "/*-motion*/"];
             assert!(marks.iter().all(|m| !text.contains(m)), "{ext}: no motion markers left in a page");
@@ -55,7 +60,8 @@ fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
 fn picks() -> Vec<usize> {
     let trace = trace_for(6, Until::First);
     let frame = |f: &dyn Fn(&Event) -> bool| trace.events.iter().position(f).unwrap() + 1;
-    let place = trace.events.iter().enumerate().position(|(i, e)| i > 1 && matches!(e, Event::Place { .. })).unwrap() + 1;
+    let place =
+        trace.events.iter().enumerate().position(|(i, e)| i > 1 && matches!(e, Event::Place { .. })).unwrap() + 1;
     vec![place, frame(&|e| matches!(e, Event::Remove { .. })), frame(&|e| matches!(e, Event::Solution { .. }))]
 }
 
@@ -131,7 +137,11 @@ fn check_player(dir: &Path, checks: &[(usize, &str, bool)], reduced: bool) {
     for (i, &(k, speed, at_start)) in checks.iter().enumerate() {
         std::fs::write(dir.join(format!("check-{i}.html")), probed(&page, k, speed, at_start, reduced)).unwrap();
         let left = i as u32 * w;
-        let _ = write!(wrapper, "<iframe src=\"check-{i}.html\" style=\"left:{left}px\" width=\"{w}\" height=\"{}\"></iframe>", h + CONTROLS);
+        let _ = write!(
+            wrapper,
+            "<iframe src=\"check-{i}.html\" style=\"left:{left}px\" width=\"{w}\" height=\"{}\"></iframe>",
+            h + CONTROLS
+        );
     }
     wrapper.push_str("</body></html>");
     let wrapper_path = dir.join("checks.html");
@@ -147,7 +157,8 @@ fn check_player(dir: &Path, checks: &[(usize, &str, bool)], reduced: bool) {
         if at_start {
             same_at(&frame, &before, &squares, &format!("{what}: the board as it was"));
             let board_bottom = squares.last().unwrap().1 + 20;
-            let words = |img: &RgbImage| image::imageops::crop_imm(img, 0, board_bottom, w, h - board_bottom).to_image();
+            let words =
+                |img: &RgbImage| image::imageops::crop_imm(img, 0, board_bottom, w, h - board_bottom).to_image();
             interiors_match(&words(&now), &words(&frame), SEAM, &format!("{what}: the new words at once"));
         } else {
             same_at(&frame, &now, &squares, &what);

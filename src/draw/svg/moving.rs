@@ -62,3 +62,29 @@ pub fn keyframes(
     }
     style.push('}');
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::svg::atoms::{Atom, Shape};
+    use crate::scene::theme::Paint;
+
+    fn atom(x: i64) -> Atom {
+        Atom { layer: 2, paint: Paint::Queen, shape: Shape::Rect((x, 0, 1, 1)) }
+    }
+
+    #[test]
+    fn a_fade_ramps_from_its_cue_and_a_jump_keeps_one_keyframe() {
+        let mut t = Timeline::new();
+        t.push(vec![], 1000);
+        t.push_moving(vec![atom(0), atom(1)], 1000, &|a| if a.shape == atom(0).shape { 100 } else { 200 | JUMP }, 300);
+        t.push_moving(vec![], 2000, &|_| 0, 300);
+        let mut style = String::new();
+        keyframes(&t, &mut style, "ab", (false, &[1, 2], &[100, 0]), (0, false));
+        assert_eq!(style, ".ab{animation-name:ab}@keyframes ab{35%,50%{opacity:1}28%,58%{opacity:0}}");
+        let mut style = String::new();
+        keyframes(&t, &mut style, "ac", (false, &[1], &[200 | JUMP]), (0, false));
+        assert_eq!(style, ".ac{animation-name:ac}@keyframes ac{30%{opacity:1}}", "a jump: one keyframe, at its cue");
+        assert!(moves(&[CRISP, 3]) && !moves(&[CRISP]) && fades(&[3, JUMP]) && !fades(&[JUMP | 4]));
+    }
+}

@@ -233,7 +233,13 @@ impl Timeline {
         finite: bool,
     ) {
         if moving::moves(cues) {
-            return moving::keyframes(self, style, &format!("a{}", short_id(class)), (initial, toggles, cues), (decimals, finite));
+            return moving::keyframes(
+                self,
+                style,
+                &format!("a{}", short_id(class)),
+                (initial, toggles, cues),
+                (decimals, finite),
+            );
         }
         let (mut show, mut hide) = (Vec::new(), Vec::new());
         let mut visible = initial;

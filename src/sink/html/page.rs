@@ -249,3 +249,24 @@ fn help() -> String {
     out.push_str("</table></div>\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn motion_blocks_are_kept_only_for_motion() {
+        let source = "a\n//+motion\nb\n//-motion\nc\n/*+motion*/\nd\n/*-motion*/\n";
+        assert_eq!(select(source, false), "a\nc\n");
+        assert_eq!(select(source, true), "a\nb\nc\nd\n");
+        for (text, name) in [(SCRIPT, "player.js"), (STYLE, "player.css")] {
+            let (off, on) = (select(text, false), select(text, true));
+            assert!(on.len() > off.len(), "{name} has a motion block");
+            assert!(!off.contains("settle") && !off.contains("@keyframes"), "{name}: no motion without it");
+            assert!(
+                !on.contains("+motion") && !on.contains("//-motion") && !on.contains("/*-motion"),
+                "{name}: markers"
+            );
+        }
+    }
+}

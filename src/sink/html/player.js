@@ -169,20 +169,16 @@ if (f % EVERY === 0) stored.set(shown, (f / EVERY) * words);
 shown.set(stored.subarray(0, words));
 const want = new Uint32Array(words), visible = (u) => (shown[u >> 5] >>> (u & 31)) & 1;
 //+motion
-// Smooth motion: a unit whose <g>s carry m (see units.rs) fades in (class i) or out (class o, shown
-// until the next frame is drawn) when the player moves on by one frame while playing at 1x or
-// slower: from m's digit for that toggle (in fifths of the page's fade) for the fade, never past
-// the frame's end, both slowed with the speed. Seeking, stepping by hand and
-// readers who prefer reduced motion see each frame at once.
+// Smooth motion: a unit whose <g>s carry m (units.rs) fades in (class i) or out (class o, shown
+// until the next frame is drawn) as the player plays on by one frame at 1x or slower: from m's digit
+// for that toggle (fifths of the page's fade) for the fade, never past the frame's end, both slowed
+// with the speed. Seeking, stepping by hand and reduced motion show each frame at once.
 const fade = Number(player.dataset.fade), still = matchMedia("(prefers-reduced-motion: reduce)");
 const seen = new Uint32Array(t.units), nth = t.toggled.map((u) => seen[u]++);
 let moved = [], drawn = -1;
 // The units that moved last show as their frame says (the end of their fades).
 function settle() {
-for (const [g, u] of moved) {
-g.classList.remove("i", "o");
-if (!visible(u)) g.setAttribute("display", "none");
-}
+for (const [g, u] of moved) if (g.classList.remove("i", "o"), !visible(u)) g.setAttribute("display", "none");
 moved = [];
 }
 // Frame f's fading units start to fade.
