@@ -21,9 +21,10 @@ mod timeline;
 
 pub use atoms::{atoms, fades, is_queen, words, Atom, Shape, BASE};
 pub use doc::{escape, use_of, Doc};
+pub use moving::{CRISP, JUMP};
 pub use outline::GlyphRef;
 pub use paints::{hex, Paints};
-pub use timeline::{Changes, Timeline, CRISP, JUMP};
+pub use timeline::{Changes, Timeline};
 
 use crate::font::Glyphs;
 use crate::scene::items::Scene;

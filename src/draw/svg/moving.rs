@@ -1,6 +1,6 @@
 //! Smooth motion in an animated SVG: the keyframes of the changes that fade.
 //!
-//! Contract: a class whose changes carry cues (see [`Timeline::push_moving`]) holds each old
+//! Contract: a class whose changes carry cues (see `Timeline::push_moving`) holds each old
 //! opacity until its change's cue, ramps to the new one over the run's fade (never past the
 //! frame's end, so from there to the next change the element shows the discrete frame exactly),
 //! then holds. Its elements also carry class `m`, whose timing is `ease-in-out` (slow-in/slow-out)
@@ -8,8 +8,14 @@
 //! another state than it starts gets a 100% keyframe, so a loop starts again from frame 0 at once.
 //! Viewers who prefer reduced motion get `step-start`: every change jumps at its cue, nothing fades.
 
-use super::timeline::{percent_text, Timeline, CRISP, JUMP};
+use super::path::percent_text;
 use std::fmt::Write;
+
+/// The cue of a change that happens at its frame's start, at once (words, panels, marks).
+pub const CRISP: u16 = u16::MAX;
+
+/// A cue with this bit set switches at once at its time (the other bits, in ms) instead of fading.
+pub const JUMP: u16 = 1 << 15;
 
 /// The rules for moving elements (after the animation's own rule).
 pub const STYLE: &str =
@@ -26,9 +32,10 @@ pub fn fades(cues: &[u16]) -> bool {
 }
 
 /// `@keyframes name` for one class of moving atoms: shown from `initial`, toggling at `toggles`
-/// with `cues`.
+/// with `cues`; `ramp` gives where a frame's change with a cue (in ms) fades, as scaled keyframe
+/// offsets (see `Timeline`).
 pub fn keyframes(
-    timeline: &Timeline,
+    ramp: &dyn Fn(u32, u16) -> (u64, u64),
     style: &mut String,
     name: &str,
     (initial, toggles, cues): (bool, &[u32], &[u16]),
@@ -38,7 +45,7 @@ pub fn keyframes(
     let mut visible = initial;
     let fading = fades(cues);
     for (&frame, &cue) in toggles.iter().zip(cues) {
-        let (from, to) = timeline.ramp(frame, if cue == CRISP { 0 } else { cue & !JUMP }, decimals);
+        let (from, to) = ramp(frame, if cue == CRISP { 0 } else { cue & !JUMP });
         let (old, new) = if visible { (&mut shown, &mut hidden) } else { (&mut hidden, &mut shown) };
         if fading {
             old.push(from);
@@ -66,24 +73,20 @@ pub fn keyframes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::svg::atoms::{Atom, Shape};
-    use crate::scene::theme::Paint;
-
-    fn atom(x: i64) -> Atom {
-        Atom { layer: 2, paint: Paint::Queen, shape: Shape::Rect((x, 0, 1, 1)) }
-    }
 
     #[test]
     fn a_fade_ramps_from_its_cue_and_a_jump_keeps_one_keyframe() {
-        let mut t = Timeline::new();
-        t.push(vec![], 1000);
-        t.push_moving(vec![atom(0), atom(1)], 1000, &|a| if a.shape == atom(0).shape { 100 } else { 200 | JUMP }, 300);
-        t.push_moving(vec![], 2000, &|_| 0, 300);
+        // Frames of 1 s, 1 s and 2 s; a 300 ms fade; offsets in percent (no decimals).
+        let t = |ms: u64| (ms * 100 + 2000) / 4000;
+        let ramp = |frame: u32, cue: u16| {
+            let (start, end) = ([0, 1000, 2000][frame as usize], [1000, 2000, 4000][frame as usize]);
+            (t(start + u64::from(cue)), t((start + u64::from(cue) + 300).min(end)))
+        };
         let mut style = String::new();
-        keyframes(&t, &mut style, "ab", (false, &[1, 2], &[100, 0]), (0, false));
+        keyframes(&ramp, &mut style, "ab", (false, &[1, 2], &[100, 0]), (0, false));
         assert_eq!(style, ".ab{animation-name:ab}@keyframes ab{35%,50%{opacity:1}28%,58%{opacity:0}}");
         let mut style = String::new();
-        keyframes(&t, &mut style, "ac", (false, &[1], &[200 | JUMP]), (0, false));
+        keyframes(&ramp, &mut style, "ac", (false, &[1], &[200 | JUMP]), (0, false));
         assert_eq!(style, ".ac{animation-name:ac}@keyframes ac{30%{opacity:1}}", "a jump: one keyframe, at its cue");
         assert!(moves(&[CRISP, 3]) && !moves(&[CRISP]) && fades(&[3, JUMP]) && !fades(&[JUMP | 4]));
     }

@@ -10,12 +10,13 @@
 //! starts to fade (ms); such atoms are grouped by their cues too, and their keyframes ramp the
 //! opacity, eased slow-in/slow-out, from the cue for the run's fade (never past the frame's end),
 //! then hold: the frame's own picture from the ramp's end until the next change (see
-//! [`moving`](super::moving)). Without motion, the same bytes as ever.
+//! `moving.rs`). Without motion, the same bytes as ever.
 
 use super::atoms::Atom;
 use super::defs::short_id;
 use super::doc::Doc;
 use super::moving;
+use super::path::percent_text;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -39,7 +40,7 @@ pub struct Timeline {
 /// A run's changes: every atom that ever shows (in order of first appearance), whether it shows
 /// on frame 0, the frames where it toggles after that (ascending), and the frames' start times
 /// (then the end of the last) in milliseconds; with smooth motion, the cue of every toggle
-/// ([`CRISP`] or the milliseconds into its frame its fade starts) and the fade's length.
+/// ([`CRISP`](super::moving::CRISP) or the milliseconds into its frame its fade starts) and the fade's length.
 pub struct Changes {
     pub atoms: Vec<Atom>,
     pub initial: Vec<bool>,
@@ -48,12 +49,6 @@ pub struct Changes {
     pub cues: Vec<Vec<u16>>,
     pub fade_ms: u32,
 }
-
-/// The cue of a change that happens at its frame's start, at once (words, panels, marks).
-pub const CRISP: u16 = u16::MAX;
-
-/// A cue with this bit set switches at once at its time (the other bits, in ms) instead of fading.
-pub const JUMP: u16 = 1 << 15;
 
 impl Timeline {
     pub fn new() -> Self {
@@ -93,7 +88,7 @@ impl Timeline {
     }
 
     /// The next frame under smooth motion: as [`push`](Self::push), and `cue` says when each atom
-    /// that changes starts to fade ([`CRISP`]: at once); a moving change fades for `fade_ms`
+    /// that changes starts to fade ([`CRISP`](super::moving::CRISP): at once); a moving change fades for `fade_ms`
     /// (the longest asked for in the run is kept).
     pub fn push_moving(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: &dyn Fn(&Atom) -> u16, fade_ms: u32) {
         self.fade_ms = self.fade_ms.max(fade_ms.max(1));
@@ -149,7 +144,7 @@ impl Timeline {
 
     /// Where frame `frame`'s change with `cue` ramps, as scaled keyframe offsets: from the cue
     /// for the fade, both within the frame, the end at least one step after the start.
-    pub(super) fn ramp(&self, frame: u32, cue: u16, decimals: u32) -> (u64, u64) {
+    fn ramp(&self, frame: u32, cue: u16, decimals: u32) -> (u64, u64) {
         let (start, end) = (self.starts[frame as usize], self.starts[frame as usize + 1]);
         let from = (start + u64::from(cue)).min(end);
         let to = (from + u64::from(self.fade_ms)).min(end);
@@ -233,13 +228,9 @@ impl Timeline {
         finite: bool,
     ) {
         if moving::moves(cues) {
-            return moving::keyframes(
-                self,
-                style,
-                &format!("a{}", short_id(class)),
-                (initial, toggles, cues),
-                (decimals, finite),
-            );
+            let ramp = |frame, cue| self.ramp(frame, cue, decimals);
+            let name = format!("a{}", short_id(class));
+            return moving::keyframes(&ramp, style, &name, (initial, toggles, cues), (decimals, finite));
         }
         let (mut show, mut hide) = (Vec::new(), Vec::new());
         let mut visible = initial;
@@ -261,21 +252,6 @@ impl Timeline {
         }
         style.push('}');
     }
-}
-
-/// A keyframe offset (percent times 10^decimals) as CSS: `25%`, `0.025%`.
-pub(super) fn percent_text(scaled: u64, decimals: u32) -> String {
-    let scale = 10u64.pow(decimals);
-    let (whole, mut frac) = (scaled / scale, scaled % scale);
-    if frac == 0 {
-        return format!("{whole}%");
-    }
-    let mut digits = decimals as usize;
-    while frac % 10 == 0 {
-        frac /= 10;
-        digits -= 1;
-    }
-    format!("{whole}.{frac:0digits$}%")
 }
 
 /// `markup` animated by class `a<id>`: the class (and `opacity="0"` when it starts hidden) goes on

@@ -12,7 +12,7 @@
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes. With smooth motion (`--motion smooth`) the same frames are kept (the
 //! motion stage's in-betweens are gathered back into their step, see
-//! [`Gather`](super::svg::Gather)), the units whose changes fade say when (see [`units`]), and the
+//! [`Gather`]), the units whose changes fade say when (see [`units`]), and the
 //! page carries the script and style that fade them while it plays; without, the same bytes as
 //! ever.
 
