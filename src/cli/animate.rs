@@ -52,11 +52,12 @@ pub struct DrawArgs {
     pub motion: MotionArgs,
 }
 
-/// Motion between steps (`--motion smooth`: video only for now).
+/// Motion between steps (`--motion smooth`: MP4, WebM, the HTML player and animated SVG).
 #[derive(Debug, Args)]
 pub struct MotionArgs {
-    /// none: one picture per step; smooth (MP4, WebM): eased in-betweens in the first 60% of
-    /// each step: a queen lands, her shading grows out along her rays, moves slide.
+    /// none: one picture per step; smooth: a queen lands, her shading grows out along her rays,
+    /// moves slide, eased, in the first 60% of each step (MP4, WebM: in-betweens; HTML, SVG: the
+    /// same changes fade in place, no frame added; off for viewers who prefer reduced motion).
     #[arg(long, default_value = "none", value_parser = ["none", "smooth"])]
     pub motion: String,
     /// In-betweens a second with --motion smooth.
@@ -80,13 +81,13 @@ impl MotionArgs {
             return Ok(queens::Motion::None);
         }
         match format {
-            Format::Mp4 | Format::Webm => Ok(queens::Motion::Smooth { fps: self.fps }),
+            Format::Mp4 | Format::Webm | Format::Html | Format::Svg => Ok(queens::Motion::Smooth { fps: self.fps }),
             Format::Gif | Format::Webp | Format::Apng => Err(anyhow::anyhow!(
-                "--motion smooth is for MP4 and WebM: as {format} every step would take 9 pictures at 60 fps \
-                 (about 5 to 9 times the bytes); write -o NAME.mp4 or NAME.webm"
+                "--motion smooth is for MP4, WebM, HTML and SVG: as {format} every step would take 9 pictures at 60 fps \
+                 (about 5 to 9 times the bytes); write -o NAME.mp4, NAME.webm, NAME.html or NAME.svg"
             )),
             _ => Err(anyhow::anyhow!(
-                "--motion smooth is for MP4 and WebM for now (not {format}); write -o NAME.mp4 or NAME.webm"
+                "--motion smooth is for MP4, WebM, HTML and SVG (not {format}); write -o NAME.mp4, NAME.webm, NAME.html or NAME.svg"
             )),
         }
     }

@@ -177,7 +177,7 @@ pub enum Error {
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
     FileTooLarge { format: &'static str },
     /// Smooth motion was asked of a sink that does not take in-betweens.
-    #[error("--motion smooth is for MP4 and WebM for now; write one of those, or use --motion none")]
+    #[error("--motion smooth is for MP4, WebM, HTML and SVG; write one of those, or use --motion none")]
     MotionUnsupported,
     /// Video output needs ffmpeg, which is not installed.
     #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]

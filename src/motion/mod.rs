@@ -26,7 +26,8 @@ pub enum Motion {
     None,
     /// In-betweens at `fps` pictures a second in the first part of every step
     /// ([`MOTION_SHARE_PERCENT`] of an ordinary step), then the step's own picture holds
-    /// (`--motion smooth`; video only for now).
+    /// (`--motion smooth`: MP4 and WebM draw them; the HTML player and animated SVG gather each
+    /// step's back into its frame and fade its changes where they happen).
     Smooth {
         /// Pictures a second during the in-betweens (30 or 60 on the command line).
         fps: u32,

@@ -105,6 +105,18 @@ impl Atom {
     }
 }
 
+/// Whether smooth motion fades `atom` in and out: a square's overlay (shading, a free square's
+/// ring, a solution's square), a queen or a ghost. Everything else (words, panels, lines, marks,
+/// brackets) switches at once, at its frame's start.
+pub fn fades(atom: &Atom) -> bool {
+    matches!(atom.layer, OVERLAY | QUEENS | GHOSTS)
+}
+
+/// Whether `atom` is a queen standing on a square.
+pub fn is_queen(atom: &Atom) -> bool {
+    atom.layer == QUEENS
+}
+
 /// The atoms of `scene`, sorted, without repeats; `hatch` draws attacked squares hatched.
 pub fn atoms(scene: &Scene, glyphs: &Glyphs, hatch: bool) -> Vec<Atom> {
     let mut out = Vec::with_capacity(scene.items.len() * 2);

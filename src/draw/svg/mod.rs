@@ -6,19 +6,22 @@
 //! exactly as the rasterizer places their masks (each glyph defined once, placed with `<use>`),
 //! lines with round caps (the rasterizer's line is a capsule), hatching as a pattern matching
 //! `scene::hatch_geometry`. A run of frames becomes one animated SVG: what never changes is drawn
-//! plainly, what changes is shown and hidden by CSS animations with the frames' timing. The words
+//! plainly, what changes is shown and hidden by CSS animations with the frames' timing (with smooth
+//! motion, squares' shading, queens and ghosts fade in and out, eased: see `moving.rs`). The words
 //! go in `<title>` and `aria-label`. Same input, same bytes.
 
 mod atoms;
 mod defs;
 mod doc;
+mod moving;
 mod outline;
 mod paints;
 mod path;
 mod timeline;
 
-pub use atoms::{atoms, words, Atom, Shape, BASE};
+pub use atoms::{atoms, fades, is_queen, words, Atom, Shape, BASE};
 pub use doc::{escape, use_of, Doc};
+pub use moving::{CRISP, JUMP};
 pub use outline::{glyph_path, GlyphRef};
 pub use paints::{hex, Paints};
 pub use timeline::{Changes, Timeline};
@@ -58,6 +61,11 @@ impl SvgPicture {
     /// Add a frame already broken into atoms (see [`atoms`]).
     pub fn push_atoms(&mut self, atoms: Vec<Atom>, duration_ms: u64) {
         self.timeline.push(atoms, duration_ms);
+    }
+
+    /// Add a frame under smooth motion (see [`Timeline::push_moving`]).
+    pub fn push_moving(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: &dyn Fn(&Atom) -> u16, fade_ms: u32) {
+        self.timeline.push_moving(atoms, duration_ms, cue, fade_ms);
     }
 
     /// Frames pushed so far.

@@ -154,6 +154,21 @@ impl PathData {
     }
 }
 
+/// A keyframe offset (percent times 10^decimals) as CSS: `25%`, `0.025%`.
+pub fn percent_text(scaled: u64, decimals: u32) -> String {
+    let scale = 10u64.pow(decimals);
+    let (whole, mut frac) = (scaled / scale, scaled % scale);
+    if frac == 0 {
+        return format!("{whole}%");
+    }
+    let mut digits = decimals as usize;
+    while frac % 10 == 0 {
+        frac /= 10;
+        digits -= 1;
+    }
+    format!("{whole}.{frac:0digits$}%")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,11 +5,18 @@
 //! change are drawn plainly; the others are grouped by identical timelines into one element per
 //! layer and timeline, shown or hidden by a `step-end` keyframe animation (opacity 0 or 1) with
 //! the run's total duration, so frame k shows from its start time until the next frame's. Keyframe
-//! times have just enough decimals to place every change within 10 ms.
+//! times have just enough decimals to place every change within 10 ms. With smooth motion
+//! ([`Timeline::push_moving`]) every change of a moving atom also has a cue: when in its frame it
+//! starts to fade (ms); such atoms are grouped by their cues too, and their keyframes ramp the
+//! opacity, eased slow-in/slow-out, from the cue for the run's fade (never past the frame's end),
+//! then hold: the frame's own picture from the ramp's end until the next change (see
+//! `moving.rs`). Without motion, the same bytes as ever.
 
 use super::atoms::Atom;
 use super::defs::short_id;
 use super::doc::Doc;
+use super::moving;
+use super::path::percent_text;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -24,16 +31,23 @@ pub struct Timeline {
     prev: Vec<Atom>,
     /// Start time of every frame, then the end of the last, in milliseconds.
     starts: Vec<u64>,
+    /// Per atom, the cue of each toggle (smooth motion only; empty vectors without).
+    cues: Vec<Vec<u16>>,
+    /// How long a moving change fades, in milliseconds (0: no motion).
+    fade_ms: u32,
 }
 
 /// A run's changes: every atom that ever shows (in order of first appearance), whether it shows
 /// on frame 0, the frames where it toggles after that (ascending), and the frames' start times
-/// (then the end of the last) in milliseconds.
+/// (then the end of the last) in milliseconds; with smooth motion, the cue of every toggle
+/// ([`CRISP`](super::moving::CRISP) or the milliseconds into its frame its fade starts) and the fade's length.
 pub struct Changes {
     pub atoms: Vec<Atom>,
     pub initial: Vec<bool>,
     pub toggles: Vec<Vec<u32>>,
     pub starts: Vec<u64>,
+    pub cues: Vec<Vec<u16>>,
+    pub fade_ms: u32,
 }
 
 impl Timeline {
@@ -51,21 +65,37 @@ impl Timeline {
         *self.starts.last().expect("starts at 0")
     }
 
-    fn toggle(&mut self, atom: Atom, frame: u32) {
+    fn toggle(&mut self, atom: Atom, frame: u32, cue: Option<&dyn Fn(&Atom) -> u16>) {
         let next = self.atoms.len();
         let slot = *self.slot.entry(atom).or_insert(next);
         if slot == next {
             self.atoms.push(atom);
             self.initial.push(frame == 0);
             self.toggles.push(Vec::new());
+            self.cues.push(Vec::new());
         }
         if frame > 0 {
             self.toggles[slot].push(frame);
+            if let Some(cue) = cue {
+                self.cues[slot].push(cue(&atom));
+            }
         }
     }
 
     /// The next frame: its atoms (sorted, no repeats) and how long it shows.
     pub fn push(&mut self, atoms: Vec<Atom>, duration_ms: u64) {
+        self.push_with(atoms, duration_ms, None);
+    }
+
+    /// The next frame under smooth motion: as [`push`](Self::push), and `cue` says when each atom
+    /// that changes starts to fade ([`CRISP`](super::moving::CRISP): at once); a moving change fades for `fade_ms`
+    /// (the longest asked for in the run is kept).
+    pub fn push_moving(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: &dyn Fn(&Atom) -> u16, fade_ms: u32) {
+        self.fade_ms = self.fade_ms.max(fade_ms.max(1));
+        self.push_with(atoms, duration_ms, Some(cue));
+    }
+
+    fn push_with(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: Option<&dyn Fn(&Atom) -> u16>) {
         let frame = self.frames() as u32;
         let prev = std::mem::take(&mut self.prev);
         let (mut i, mut j) = (0, 0);
@@ -73,15 +103,15 @@ impl Timeline {
             match (prev.get(i), atoms.get(j)) {
                 (Some(a), Some(b)) if a == b => (i, j) = (i + 1, j + 1),
                 (Some(a), Some(b)) if a < b => {
-                    self.toggle(*a, frame);
+                    self.toggle(*a, frame, cue);
                     i += 1;
                 }
                 (Some(a), None) => {
-                    self.toggle(*a, frame);
+                    self.toggle(*a, frame, cue);
                     i += 1;
                 }
                 (_, Some(b)) => {
-                    self.toggle(*b, frame);
+                    self.toggle(*b, frame, cue);
                     j += 1;
                 }
                 (None, None) => unreachable!(),
@@ -94,7 +124,8 @@ impl Timeline {
 
     /// What the timeline holds, for a player that applies the changes itself (the HTML sink).
     pub fn into_changes(self) -> Changes {
-        Changes { atoms: self.atoms, initial: self.initial, toggles: self.toggles, starts: self.starts }
+        let (atoms, initial, toggles, starts) = (self.atoms, self.initial, self.toggles, self.starts);
+        Changes { atoms, initial, toggles, starts, cues: self.cues, fade_ms: self.fade_ms }
     }
 
     /// Decimals for keyframe percentages so that a change lands within 10 ms of its time.
@@ -108,19 +139,23 @@ impl Timeline {
     }
 
     fn percent(&self, frame: u32, decimals: u32) -> String {
-        let scale = 10u64.pow(decimals);
+        percent_text(self.scaled(self.starts[frame as usize], decimals), decimals)
+    }
+
+    /// Where frame `frame`'s change with `cue` ramps, as scaled keyframe offsets: from the cue
+    /// for the fade, both within the frame, the end at least one step after the start.
+    fn ramp(&self, frame: u32, cue: u16, decimals: u32) -> (u64, u64) {
+        let (start, end) = (self.starts[frame as usize], self.starts[frame as usize + 1]);
+        let from = (start + u64::from(cue)).min(end);
+        let to = (from + u64::from(self.fade_ms)).min(end);
+        let (from, to) = (self.scaled(from, decimals), self.scaled(to, decimals));
+        (from, to.max(from + 1))
+    }
+
+    /// Time `ms` as a keyframe offset: percent of the run times 10^decimals, rounded.
+    fn scaled(&self, ms: u64, decimals: u32) -> u64 {
         let total = self.duration_ms().max(1);
-        let scaled = (self.starts[frame as usize] * 100 * scale + total / 2) / total;
-        let (whole, mut frac) = (scaled / scale, scaled % scale);
-        if frac == 0 {
-            return format!("{whole}%");
-        }
-        let mut digits = decimals as usize;
-        while frac % 10 == 0 {
-            frac /= 10;
-            digits -= 1;
-        }
-        format!("{whole}.{frac:0digits$}%")
+        (ms * 100 * 10u64.pow(decimals) + total / 2) / total
     }
 
     /// The markup of every atom (static ones plain, changing ones in animated groups) and the
@@ -129,7 +164,7 @@ impl Timeline {
     pub fn write(self, doc: &mut Doc, loop_count: Option<u16>) -> (String, String) {
         let mut order: Vec<usize> = (0..self.atoms.len()).collect();
         order.sort_unstable_by_key(|&i| self.atoms[i]);
-        let mut classes: HashMap<(bool, &[u32]), usize> = HashMap::new();
+        let mut classes: HashMap<(bool, &[u32], &[u16]), usize> = HashMap::new();
         let mut style = String::new();
         let decimals = self.decimals();
         let finite = loop_count.is_some();
@@ -145,7 +180,7 @@ impl Timeline {
                     still.push(self.atoms[i]);
                     continue;
                 }
-                let key = (self.initial[i], self.toggles[i].as_slice());
+                let key = (self.initial[i], self.toggles[i].as_slice(), self.cues[i].as_slice());
                 let next = classes.len();
                 let class = *classes.entry(key).or_insert(next);
                 if class == next {
@@ -158,10 +193,14 @@ impl Timeline {
             }
             doc.atoms(&still, &mut body);
             for (class, atoms) in groups {
-                let shown = self.initial[self.slot[&atoms[0]]];
+                let slot = self.slot[&atoms[0]];
                 let mut markup = String::new();
                 doc.atoms(&atoms, &mut markup);
-                body.push_str(&animated(&markup, &short_id(class), shown));
+                let mut id = short_id(class);
+                if moving::fades(&self.cues[slot]) {
+                    id.push_str(" m");
+                }
+                body.push_str(&animated(&markup, &id, self.initial[slot]));
             }
             start = end;
         }
@@ -172,6 +211,9 @@ impl Timeline {
                 Some(k) => format!("{} forwards", u32::from(k) + 1),
             };
             style.insert_str(0, &format!("[class^=a]{{animation:{seconds}s step-end {plays}}}"));
+            if self.fade_ms > 0 {
+                style.insert_str(style.find('}').map_or(0, |k| k + 1), moving::STYLE);
+            }
         }
         (style, body)
     }
@@ -181,10 +223,15 @@ impl Timeline {
         &self,
         style: &mut String,
         class: usize,
-        (initial, toggles): (bool, &[u32]),
+        (initial, toggles, cues): (bool, &[u32], &[u16]),
         decimals: u32,
         finite: bool,
     ) {
+        if moving::moves(cues) {
+            let ramp = |frame, cue| self.ramp(frame, cue, decimals);
+            let name = format!("a{}", short_id(class));
+            return moving::keyframes(&ramp, style, &name, (initial, toggles, cues), (decimals, finite));
+        }
         let (mut show, mut hide) = (Vec::new(), Vec::new());
         let mut visible = initial;
         for &frame in toggles {

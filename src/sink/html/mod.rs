@@ -10,7 +10,11 @@
 //! at frame K. The timeline marks solutions and dead ends (keys s/S, d/D go to the next/previous
 //! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
-//! same input, same bytes.
+//! same input, same bytes. With smooth motion (`--motion smooth`) the same frames are kept (the
+//! motion stage's in-betweens are gathered back into their step, see
+//! [`Gather`]), the units whose changes fade say when (see [`units`]), and the
+//! page carries the script and style that fade them while it plays; without, the same bytes as
+//! ever.
 
 mod pack;
 mod page;
@@ -18,7 +22,7 @@ pub(crate) mod puzzle;
 mod quiz;
 mod units;
 
-use super::svg::{AtomEncoder, AtomFrame, TitleWords};
+use super::svg::{AtomEncoder, AtomFrame, Gather, Gathered, TitleWords};
 use super::{Sink, Stream};
 use crate::draw::svg::{Doc, Paints, Timeline};
 use crate::error::Error;
@@ -51,6 +55,8 @@ struct PlayerInProgress {
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
     words_top: Option<usize>,
+    /// Smooth motion's pictures, gathered step by step (`None` without motion).
+    gather: Option<Gather>,
 }
 
 impl<W: Write> HtmlSink<W> {
@@ -94,12 +100,35 @@ impl<W: Write> Sink for HtmlSink<W> {
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
+            gather: stream.fine_timing.then(Gather::default),
         });
         Ok(AtomEncoder::new(stream))
     }
 
     fn write(&mut self, frame: AtomFrame) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        match state.gather.as_mut() {
+            None => state.frame(frame, None),
+            Some(gather) => match gather.push(frame) {
+                Some(step) => state.frame(step.frame.clone(), Some(&step)),
+                None => Ok(()),
+            },
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        let mut state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
+        if let Some(step) = state.gather.as_mut().and_then(Gather::finish) {
+            state.frame(step.frame.clone(), Some(&step))?;
+        }
+        state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed, self.quiz)
+    }
+}
+
+impl PlayerInProgress {
+    /// Keep one frame (with smooth motion, its step's cues).
+    fn frame(&mut self, frame: AtomFrame, moving: Option<&Gathered>) -> Result<(), Error> {
+        let state = self;
         if state.words.keep(frame.words) {
             state.panels_x = frame.panels_x;
             state.words_top = frame.words_top;
@@ -111,13 +140,17 @@ impl<W: Write> Sink for HtmlSink<W> {
         state.placed.push(frame.placed);
         state.dead_lines.push(frame.dead_line);
         state.board = state.board.or(frame.board);
-        state.timeline.push(frame.atoms, u64::from(frame.delay_cs) * 10);
+        let duration = u64::from(frame.delay_cs) * 10;
+        match moving {
+            None => state.timeline.push(frame.atoms, duration),
+            Some(step) => state.timeline.push_moving(frame.atoms, duration, &|atom| step.cue(atom), step.fade_ms()),
+        }
         Ok(())
     }
 
-    fn finish(&mut self) -> Result<(), Error> {
-        let state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
-        let mut out = self.out.take().ok_or(Error::SinkState("finished twice"))?;
+    /// The page, into `out`.
+    fn write<W: Write>(self, mut out: W, embed: bool, quiz: Option<Quiz>) -> Result<(), Error> {
+        let state = self;
         let frames = state.steps.len();
         let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
@@ -132,7 +165,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             dead_lines: &state.dead_lines,
             board: state.board,
         };
-        let quiz = self.quiz.and_then(|quiz| quiz::data(quiz, &steps));
+        let quiz = quiz.and_then(|quiz| quiz::data(quiz, &steps));
         let page = page::Page {
             title: &title,
             size: state.size,
@@ -141,8 +174,9 @@ impl<W: Write> Sink for HtmlSink<W> {
             loop_count,
             theme: &state.theme,
             dark: state.dark.as_ref(),
-            embed: self.embed,
+            embed,
             quiz: quiz.as_deref(),
+            fade_ms: drawing.fade_ms,
         };
         out.write_all(page.html().as_bytes())?;
         out.flush()?;

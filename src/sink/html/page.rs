@@ -8,7 +8,9 @@
 //! (an HTML page needs no XML namespaces); comment lines and indentation of the embedded files are
 //! left out. The caption is the picture's; its text copy (`#caption`, live) is visually hidden,
 //! kept for screen readers. The controls take the theme's colours; `--theme auto` pages follow the
-//! viewer's colour scheme, chrome included.
+//! viewer's colour scheme, chrome included. The blocks of `player.js` and `player.css` between
+//! the lines `//+motion` and `//-motion` (`/*+motion*/`, `/*-motion*/`) are smooth motion's: a
+//! page without motion leaves them out, so it is what it was before motion existed.
 
 use crate::draw::svg::{escape, hex};
 use crate::scene::theme::Theme;
@@ -32,6 +34,27 @@ pub struct Page<'a> {
     pub embed: bool,
     /// The quiz's data (see `quiz.rs`), for a player that asks.
     pub quiz: Option<&'a str>,
+    /// How long a change fades under smooth motion, in milliseconds (0: no motion).
+    pub fade_ms: u32,
+}
+
+/// `source` with its motion blocks (see the contract) kept, markers dropped, when `motion`, else
+/// without them.
+pub fn select(source: &str, motion: bool) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut inside = false;
+    for line in source.lines() {
+        match line.trim() {
+            "//+motion" | "/*+motion*/" => inside = true,
+            "//-motion" | "/*-motion*/" => inside = false,
+            _ if inside && !motion => {}
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
 }
 
 /// `source` without comment lines, indentation and empty lines.
@@ -133,14 +156,15 @@ impl Page<'_> {
              <style>{}{}{}</style></head>\n",
             escape(self.title),
             self.colours(),
-            compact(STYLE),
+            compact(&select(STYLE, self.fade_ms > 0)),
             if self.quiz.is_some() { super::quiz::STYLE } else { "" },
         );
         let class = if self.embed { " class=\"embed\"" } else { "" };
         let loop_count = self.loop_count.map_or("-1".to_string(), |k| k.to_string());
+        let fade = if self.fade_ms > 0 { format!(" data-fade=\"{}\"", self.fade_ms) } else { String::new() };
         let _ = write!(
             out,
-            "<body{class}><main id=\"player\" style=\"width:{width}px\" data-loop=\"{loop_count}\" data-words=\"{}\">\n\
+            "<body{class}><main id=\"player\" style=\"width:{width}px\" data-loop=\"{loop_count}\"{fade} data-words=\"{}\">\n\
              <div id=\"stage\" style=\"height:{height}px\"><noscript>This player needs JavaScript.</noscript></div>\n",
             escape(self.bare_words)
         );
@@ -150,7 +174,7 @@ impl Page<'_> {
             out,
             "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n",
             self.data,
-            script(SCRIPT)
+            script(&select(SCRIPT, self.fade_ms > 0))
         );
         if let Some(quiz) = self.quiz {
             let _ = write!(
@@ -224,4 +248,25 @@ fn help() -> String {
     }
     out.push_str("</table></div>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn motion_blocks_are_kept_only_for_motion() {
+        let source = "a\n//+motion\nb\n//-motion\nc\n/*+motion*/\nd\n/*-motion*/\n";
+        assert_eq!(select(source, false), "a\nc\n");
+        assert_eq!(select(source, true), "a\nb\nc\nd\n");
+        for (text, name) in [(SCRIPT, "player.js"), (STYLE, "player.css")] {
+            let (off, on) = (select(text, false), select(text, true));
+            assert!(on.len() > off.len(), "{name} has a motion block");
+            assert!(!off.contains("settle") && !off.contains("@keyframes"), "{name}: no motion without it");
+            assert!(
+                !on.contains("+motion") && !on.contains("//-motion") && !on.contains("/*-motion"),
+                "{name}: markers"
+            );
+        }
+    }
 }

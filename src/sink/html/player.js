@@ -168,9 +168,43 @@ if (f % EVERY === 0) stored.set(shown, (f / EVERY) * words);
 }
 shown.set(stored.subarray(0, words));
 const want = new Uint32Array(words), visible = (u) => (shown[u >> 5] >>> (u & 31)) & 1;
+//+motion
+// Smooth motion: a unit whose <g>s carry m (units.rs) fades in (class i) or out (class o, shown
+// until the next frame is drawn) as the player plays on by one frame at 1x or slower: from m's digit
+// for that toggle (fifths of the page's fade) for the fade, never past the frame's end, both slowed
+// with the speed. Seeking, stepping by hand and reduced motion show each frame at once.
+const fade = Number(player.dataset.fade), still = matchMedia("(prefers-reduced-motion: reduce)");
+const seen = new Uint32Array(t.units), nth = t.toggled.map((u) => seen[u]++);
+let moved = [], drawn = -1;
+// The units that moved last show as their frame says (the end of their fades).
+function settle() {
+for (const [g, u] of moved) if (g.classList.remove("i", "o"), !visible(u)) g.setAttribute("display", "none");
+moved = [];
+}
+// Frame f's fading units start to fade.
+function move(f) {
+const rate = Number(speed.value);
+for (let i = t.start[f]; i < t.start[f + 1]; i++) {
+const u = t.toggled[i], on = visible(u);
+for (const g of unitGroups[u]) {
+const m = g.getAttribute("m");
+if (!m) continue;
+const at = (m[nth[i]] * fade) / 5;
+g.style.setProperty("--d", at / rate + "ms");
+g.style.setProperty("--f", Math.max(0, Math.min(fade, t.delays[f] - at)) / rate + "ms");
+g.removeAttribute("display");
+g.classList.add(on ? "i" : "o");
+moved.push([g, u]);
+}
+}
+}
+//-motion
 
 // The units of frame f shown, the others hidden: only those that differ are touched.
 function draw(f) {
+//+motion
+settle();
+//-motion
 const base = Math.floor(f / EVERY);
 want.set(stored.subarray(base * words, base * words + words));
 for (let g = base * EVERY + 1; g <= f; g++) apply(want, g);
@@ -184,6 +218,10 @@ else g.setAttribute("display", "none");
 }
 }
 shown.set(want);
+//+motion
+if (playing && f === drawn + 1 && Number(speed.value) <= 1 && !still.matches) move(f);
+drawn = f;
+//-motion
 }
 
 // The caption as the drawing shows it: glyphs by baseline then pen, " · " between lines and where

@@ -8,9 +8,13 @@
 //! so the page shows frame 0 before any script runs. Units are numbered in document order. The
 //! toggles of frame k list, ascending, the units that change between frames k - 1 and k (frame 0's
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
-//! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene.
+//! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
+//! motion, atoms are grouped by the cues of their changes too, and a unit whose changes fade says
+//! when, on every `<g>` of it: attribute `m`, one digit per toggle of the unit in order, how far
+//! into the frame its fade starts in fifths of [`Drawing::fade_ms`] (the fade's length); units
+//! without it switch at once.
 
-use crate::draw::svg::{Atom, Changes, Doc, GlyphRef, Shape};
+use crate::draw::svg::{Atom, Changes, Doc, GlyphRef, Shape, CRISP};
 use crate::font::Glyphs;
 use std::collections::HashMap;
 
@@ -44,6 +48,8 @@ pub struct Drawing {
     /// the toggles against it.
     #[cfg_attr(not(test), allow(dead_code))]
     pub atom_units: Vec<Option<u32>>,
+    /// How long a change fades under smooth motion, in milliseconds (0: no motion).
+    pub fade_ms: u32,
 }
 
 /// The drawing of `changes`, written with `doc` (its definitions and paints); text glyphs from
@@ -54,12 +60,13 @@ pub fn drawing(
     font: &Glyphs,
     (panels_x, words_top): (Option<usize>, Option<usize>),
 ) -> Drawing {
-    let Changes { atoms, initial, toggles, starts } = changes;
+    let Changes { atoms, initial, toggles, starts, cues, fade_ms } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
-    let mut units: HashMap<(bool, &[u32]), u32> = HashMap::new();
+    let mut units: HashMap<(bool, &[u32], &[u16]), u32> = HashMap::new();
     let mut unit_of: Vec<Option<u32>> = vec![None; atoms.len()];
     let mut unit_toggles: Vec<&[u32]> = Vec::new();
+    let mut unit_cues: Vec<&[u16]> = Vec::new();
     let mut shown = Vec::new();
     let (mut body, mut elements) = (String::new(), Vec::new());
     let mut start = 0;
@@ -74,9 +81,10 @@ pub fn drawing(
                 continue;
             }
             let next = units.len() as u32;
-            let unit = *units.entry((initial[i], toggles[i].as_slice())).or_insert(next);
+            let unit = *units.entry((initial[i], toggles[i].as_slice(), cues[i].as_slice())).or_insert(next);
             if unit == next {
                 unit_toggles.push(toggles[i].as_slice());
+                unit_cues.push(cues[i].as_slice());
                 if initial[i] {
                     shown.push(unit);
                 }
@@ -91,7 +99,7 @@ pub fn drawing(
         groups.sort_by_key(|(unit, _)| *unit);
         for (unit, list) in groups {
             let hidden = if shown.binary_search(&unit).is_ok() { "" } else { " display=\"none\"" };
-            body.push_str(&format!("<g{hidden}>"));
+            body.push_str(&format!("<g{hidden}{}>", fade_cues(unit_cues[unit as usize], fade_ms)));
             doc.atoms(&list, &mut body);
             body.push_str("</g>");
             elements.push(unit);
@@ -115,9 +123,22 @@ pub fn drawing(
         toggles: per_frame,
         glyphs,
         atom_units: unit_of,
+        fade_ms,
     }
 }
 
+/// A unit's fades as the attribute `m` (with a space before it), or nothing for a unit that
+/// switches at once: one digit a toggle, its cue in fifths of the fade, rounded (at most 9).
+fn fade_cues(cues: &[u16], fade_ms: u32) -> String {
+    if cues.iter().all(|&cue| cue == CRISP) || fade_ms == 0 {
+        return String::new();
+    }
+    let digit = |cue: u16| {
+        let fifths = if cue == CRISP { 0 } else { (u32::from(cue) * 5 + fade_ms / 2) / fade_ms };
+        char::from_digit(fifths.min(9), 10).unwrap_or('9')
+    };
+    format!(" m=\"{}\"", cues.iter().map(|&cue| digit(cue)).collect::<String>())
+}
 /// The text glyphs among `atoms`, sorted by baseline, then pen.
 fn text_glyphs(atoms: &[Atom], unit_of: &[Option<u32>], font: &Glyphs) -> Vec<UnitGlyph> {
     let mut out: Vec<UnitGlyph> = atoms

@@ -1,0 +1,221 @@
+//! Smooth motion in the HTML player and the animated SVG (`--motion smooth -o NAME.html|svg`): the
+//! same frames, fading on the units they already have. Without motion nothing changes (no motion
+//! rule, attribute or script in the output, and `--motion none` is the default's bytes); with it
+//! the page and the SVG carry eased fades and the reduced-motion rule, within 1.1x the bytes. In
+//! headless Chromium: the player stepping forward while it plays starts fades that begin on the
+//! frame before (square centres) with the new words already drawn, and end exactly on the PNG
+//! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
+//! console error. The SVG paused just before each frame's end shows the GIF's frame. Without
+//! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
+#![cfg(feature = "image")]
+
+use crate::support::svg::{interiors_match, screenshot, Browser, Prefers};
+use crate::support::{decode_gif, run_ok, temp_dir, trace_for};
+use image::RgbImage;
+use queens::{Event, Until};
+use std::fmt::Write;
+use std::path::Path;
+
+const SEAM: u8 = 4;
+/// Room under the frame for the controls, in each iframe.
+const CONTROLS: u32 = 200;
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+#[test]
+fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
+    let dir = temp_dir("motion-web", "bytes");
+    for ext in ["html", "svg"] {
+        let (plain, none, smooth) = (format!("a.{ext}"), format!("none.{ext}"), format!("smooth.{ext}"));
+        run_ok(&dir, &["animate", "6", "-o", &plain]);
+        run_ok(&dir, &["animate", "6", "--motion", "none", "-o", &none]);
+        run_ok(&dir, &["animate", "6", "--motion", "smooth", "-o", &smooth]);
+        let (plain, none, smooth) = (read(&dir, &plain), read(&dir, &none), read(&dir, &smooth));
+        assert!(plain == none, "{ext}: --motion none is the default, byte for byte");
+        assert!(
+            smooth.len() * 10 <= plain.len() * 11,
+            "{ext}: {} bytes with motion, {} without",
+            smooth.len(),
+            plain.len()
+        );
+        for text in [&plain, &smooth] {
+            let marks = ["//+motion", "//-motion", "/*+motion*/", "/*-motion*/"];
+            assert!(marks.iter().all(|m| !text.contains(m)), "{ext}: no motion markers left in a page");
+        }
+        let moving = ["prefers-reduced-motion:reduce", "ease-in-out"];
+        assert!(moving.iter().all(|m| smooth.contains(m)), "{ext}: the motion rules");
+        assert!(!plain.contains("prefers-reduced-motion:reduce") && !plain.contains("ease-in-out"), "{ext}");
+    }
+    let page = read(&dir, "smooth.html");
+    assert!(page.contains(" data-fade=\"") && page.contains("@keyframes i{from{opacity:0}}"));
+    assert!(page.contains("function move(f)") && !read(&dir, "a.html").contains("function move(f)"));
+    let svg = read(&dir, "smooth.svg");
+    assert!(svg.contains(".m{animation-timing-function:ease-in-out}") && svg.contains(" m\""), "queens fade");
+}
+
+/// The frames to look at in a 6x6 run: a queen placed (after the first), a queen removed, the
+/// solution.
+fn picks() -> Vec<usize> {
+    let trace = trace_for(6, Until::First);
+    let frame = |f: &dyn Fn(&Event) -> bool| trace.events.iter().position(f).unwrap() + 1;
+    let place =
+        trace.events.iter().enumerate().position(|(i, e)| i > 1 && matches!(e, Event::Place { .. })).unwrap() + 1;
+    vec![place, frame(&|e| matches!(e, Event::Remove { .. })), frame(&|e| matches!(e, Event::Solution { .. }))]
+}
+
+/// A copy of the player with probes: timers are queued, not run; errors collected. Then: seeking
+/// to frame `k` and stepping to it by hand start no fade; from frame `k - 1`, play (at `speed`)
+/// and run the player's timer (its next step): fades must start at 1x (none when `still`, the
+/// reader preferring reduced motion), then every animation is paused at its start (`at_start`)
+/// or finished. A problem turns the page magenta.
+fn probed(page: &str, k: usize, speed: &str, at_start: bool, still: bool) -> String {
+    let head = "<script>\"use strict\";window.problems=[];window.queue=[];\
+                addEventListener(\"error\",(e)=>problems.push(e.message));\
+                {const log=console.error;console.error=(...a)=>{problems.push(a.join(\" \"));log(...a);};}\
+                window.setTimeout=(fn)=>{queue.push(fn);return queue.length;};window.clearTimeout=()=>{};</script>";
+    let tail = format!(
+        "<script>\"use strict\";const player=document.getElementById(\"player\"), sel=document.getElementById(\"speed\");\
+         const anims=()=>document.getAnimations().length;\
+         player.go({k}); if (anims()) problems.push(\"a seek moved\");\
+         player.go({before}); document.getElementById(\"forward\").click(); if (anims()) problems.push(\"a step moved\");\
+         player.go({before}); sel.value=\"{speed}\"; sel.onchange();\
+         queue.length=0; document.dispatchEvent(new KeyboardEvent(\"keydown\",{{key:\" \",bubbles:true}}));\
+         queue.pop()();\
+         if (document.getElementById(\"scrub\").value !== \"{k}\") problems.push(\"not at frame {k}\");\
+         const moving = {moving};\
+         if (moving !== (anims() > 0)) problems.push(\"fades: \" + anims());\
+         for (const a of document.getAnimations()) {{ if ({at_start}) {{ a.pause(); a.currentTime = 0; }} else a.finish(); }}\
+         if (problems.length) {{ document.body.innerHTML = \"\"; document.documentElement.style.background = \"#f0f\"; }}</script>",
+        before = k - 1,
+        moving = speed == "1" && !still,
+    );
+    page.replacen("<head>", &format!("<head>{head}"), 1).replacen("</body>", &format!("{tail}</body>"), 1)
+}
+
+/// PNG still of frame `k` of `animate 6 --square 40`.
+fn still(dir: &Path, k: usize) -> RgbImage {
+    let name = format!("still-{k}.png");
+    run_ok(dir, &["frames", "6", "--square", "40", "--frames", &k.to_string(), "-o", &name]);
+    image::open(dir.join(&name)).unwrap().to_rgb8()
+}
+
+/// Square centres of the 6x6 board whose top-left square starts at `origin`.
+fn centres(origin: (u32, u32)) -> Vec<(u32, u32)> {
+    (0..6).flat_map(|r| (0..6).map(move |c| (origin.0 + c * 40 + 20, origin.1 + r * 40 + 20))).collect()
+}
+
+fn same_at(a: &RgbImage, b: &RgbImage, points: &[(u32, u32)], what: &str) {
+    for &(x, y) in points {
+        let (p, q) = (a.get_pixel(x, y).0, b.get_pixel(x, y).0);
+        let off = (0..3).map(|c| p[c].abs_diff(q[c])).max().unwrap();
+        assert!(off <= SEAM, "{what}: at ({x}, {y}) {p:?}, want {q:?}");
+    }
+}
+
+/// The board's top-left pixel in frame 0: the first pixel of the light squares' colour in reading
+/// order.
+fn origin(frame: &RgbImage) -> (u32, u32) {
+    let light = queens::Theme::default().light;
+    let (w, h) = frame.dimensions();
+    (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).find(|&(x, y)| frame.get_pixel(x, y).0 == light).unwrap()
+}
+
+/// Checks `(frame, speed, at_start)` of the smooth player side by side in one screenshot; each
+/// copy's frame must match the still of its frame (or, paused at the fades' start, the frame
+/// before's board under the frame's own words).
+fn check_player(dir: &Path, checks: &[(usize, &str, bool)], reduced: bool) {
+    run_ok(dir, &["animate", "6", "--square", "40", "--motion", "smooth", "--embed", "-o", "run.html"]);
+    let page = read(dir, "run.html");
+    let first = still(dir, 0);
+    let ((w, h), squares) = (first.dimensions(), centres(origin(&first)));
+    let mut wrapper = String::from(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;overflow:hidden}\
+         iframe{position:absolute;top:0;border:0}</style></head><body>",
+    );
+    for (i, &(k, speed, at_start)) in checks.iter().enumerate() {
+        std::fs::write(dir.join(format!("check-{i}.html")), probed(&page, k, speed, at_start, reduced)).unwrap();
+        let left = i as u32 * w;
+        let _ = write!(
+            wrapper,
+            "<iframe src=\"check-{i}.html\" style=\"left:{left}px\" width=\"{w}\" height=\"{}\"></iframe>",
+            h + CONTROLS
+        );
+    }
+    wrapper.push_str("</body></html>");
+    let wrapper_path = dir.join("checks.html");
+    std::fs::write(&wrapper_path, wrapper).unwrap();
+    let prefers = Prefers { dark: false, reduced_motion: reduced };
+    let size = (w * checks.len() as u32, h + CONTROLS);
+    let Some(shot) = screenshot(Browser::Chromium, dir, &wrapper_path, size, prefers) else { return };
+    for (i, &(k, speed, at_start)) in checks.iter().enumerate() {
+        let what = format!("frame {k} at {speed}x{}", if at_start { ", fades at their start" } else { "" });
+        let frame = image::imageops::crop_imm(&shot, i as u32 * w, 0, w, h).to_image();
+        assert_ne!(frame.get_pixel(1, 1).0, [255, 0, 255], "{what}: the probe found an error or a wrong fade");
+        let (now, before) = (still(dir, k), still(dir, k - 1));
+        if at_start {
+            same_at(&frame, &before, &squares, &format!("{what}: the board as it was"));
+            let board_bottom = squares.last().unwrap().1 + 20;
+            let words =
+                |img: &RgbImage| image::imageops::crop_imm(img, 0, board_bottom, w, h - board_bottom).to_image();
+            interiors_match(&words(&now), &words(&frame), SEAM, &format!("{what}: the new words at once"));
+        } else {
+            same_at(&frame, &now, &squares, &what);
+            assert!(interiors_match(&now, &frame, SEAM, &what) > (w * h / 2) as usize, "{what}: most pixels compared");
+        }
+    }
+}
+
+#[test]
+fn the_player_fades_only_while_playing_and_ends_on_the_discrete_frame() {
+    let dir = temp_dir("motion-web", "player");
+    let picks = picks();
+    let mut checks: Vec<(usize, &str, bool)> = picks.iter().map(|&k| (k, "1", false)).collect();
+    checks.push((picks[0], "1", true));
+    checks.push((picks[1], "4", false));
+    check_player(&dir, &checks, false);
+    let dir = temp_dir("motion-web", "reduced");
+    check_player(&dir, &[(picks[0], "1", false)], true);
+}
+
+#[test]
+fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
+    let dir = temp_dir("motion-web", "svg");
+    let args = ["animate", "6", "--square", "40"];
+    run_ok(&dir, &[&args[..], &["--motion", "smooth", "-o", "run.svg"]].concat());
+    run_ok(&dir, &[&args[..], &["-o", "run.gif"]].concat());
+    let svg = read(&dir, "run.svg");
+    let gif = decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
+    let starts: Vec<u64> = gif.iter().scan(0, |at, (_, d)| Some(std::mem::replace(at, *at + u64::from(*d)))).collect();
+    let picks = picks();
+    let times: Vec<u64> = picks.iter().map(|&k| starts[k] + u64::from(gif[k].1) - 5).collect();
+    let (w, h) = gif[0].0.dimensions();
+    let squares = centres(origin(&image::DynamicImage::ImageRgba8(gif[0].0.clone()).to_rgb8()));
+    let mut html = String::from(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;overflow:hidden}\
+         div{position:absolute;top:0}svg{display:block}</style></head><body>",
+    );
+    for i in 0..times.len() {
+        let _ = write!(html, "<div style=\"left:{}px\">{svg}</div>", i as u32 * w);
+    }
+    let list: Vec<String> = times.iter().map(u64::to_string).collect();
+    let _ = write!(
+        html,
+        "<script>const times = [{}];document.querySelectorAll('body > div > svg').forEach((svg, i) => {{\
+         for (const a of svg.getAnimations({{subtree: true}})) {{ a.pause(); a.currentTime = times[i]; }} }});</script></body></html>",
+        list.join(",")
+    );
+    let page = dir.join("paused.html");
+    std::fs::write(&page, html).unwrap();
+    let Some(shot) = screenshot(Browser::Chromium, &dir, &page, (w * times.len() as u32, h), Prefers::default()) else {
+        return;
+    };
+    for (i, &k) in picks.iter().enumerate() {
+        let want = image::DynamicImage::ImageRgba8(gif[k].0.clone()).to_rgb8();
+        let got = image::imageops::crop_imm(&shot, i as u32 * w, 0, w, h).to_image();
+        let what = format!("frame {k}, {} ms in", times[i] - starts[k]);
+        same_at(&got, &want, &squares, &what);
+        interiors_match(&want, &got, SEAM, &what);
+    }
+}
