@@ -154,6 +154,57 @@ fn each_square_changes_once_and_the_shading_grows_out_from_her() {
     assert!(grown > 5, "the shading grows over several pictures in many placements ({grown})");
 }
 
+/// The ground each square of `picture` shows: the commonest colour of its inside (3 px in from its
+/// edges, clear of the corner marks), keyed by position and whether the square is dark.
+fn grounds(picture: &Picture) -> Vec<((u16, u16), bool, [u8; 3])> {
+    let pixel = |x: usize, y: usize| {
+        let p = picture.image.get_pixel(x as u32, y as u32).0;
+        [p[0], p[1], p[2]]
+    };
+    square_items(&picture.scene)
+        .into_iter()
+        .filter_map(|(at, item)| match item {
+            Item::Square { x, y, size, dark, .. } => {
+                let inside = (y + 3..y + size - 3).flat_map(|yy| (x + 3..x + size - 3).map(move |xx| (xx, yy)));
+                Some((at, *dark, crate::support::mode_of(inside.map(|(xx, yy)| pixel(xx, yy))).unwrap()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 39's legibility rule for in-betweens: no square ever shows a ground the discrete frames do
+/// not (no blend of free and attacked while the shading grows), so every ground an in-between
+/// shows is one the legibility tests measure in grayscale and the colour-vision simulations.
+#[test]
+fn in_betweens_show_only_the_discrete_frames_grounds() {
+    let trace = trace_for(8, Until::First);
+    for theme in ["default", "print"] {
+        let mut animation = smooth(60);
+        animation.look.theme = queens::Theme::named(theme).unwrap();
+        let steps = steps(&trace, &animation);
+        let discrete: std::collections::BTreeSet<(bool, [u8; 3])> = steps
+            .iter()
+            .flat_map(|pictures| grounds(pictures.last().unwrap()))
+            .map(|(_, dark, ground)| (dark, ground))
+            .collect();
+        assert!(discrete.len() >= 4, "{theme}: free and attacked, light and dark: {discrete:?}");
+        let mut in_betweens = 0;
+        for (k, pictures) in steps.iter().enumerate() {
+            for picture in &pictures[..pictures.len() - 1] {
+                in_betweens += 1;
+                for (at, dark, ground) in grounds(picture) {
+                    assert!(
+                        discrete.contains(&(dark, ground)),
+                        "{theme} step {k}: square {at:?} shows {ground:?}, a ground no discrete frame has"
+                    );
+                }
+            }
+        }
+        assert!(in_betweens > 100, "{theme}: only {in_betweens} in-betweens");
+    }
+}
+
 #[test]
 fn words_switch_at_the_step_start_and_in_betweens_hold_only_their_steps_items() {
     let mut animation = smooth(60);
