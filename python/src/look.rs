@@ -68,7 +68,7 @@ pub struct Show {
     pub code: bool,
     /// The search tree beside the board (`--tree`).
     pub tree: bool,
-    /// `"none"` or `"smooth"` (eased in-betweens; MP4 and WebM).
+    /// `"none"` or `"smooth"` (eased in-betweens: MP4, WebM; fades in the player and SVG).
     pub motion: Option<String>,
     /// In-betweens a second with smooth motion: 30 or 60.
     pub fps: u32,

@@ -139,10 +139,11 @@ def test_ctrl_c_stops_a_render_and_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_smooth_motion_is_for_videos_and_the_player_still_shows(tmp_path):
+def test_smooth_motion_moves_the_player_and_gifs_refuse_it(tmp_path):
     run = queens.animate(5, motion="smooth")
-    (frame,) = iframes(run._repr_html_())  # the player steps where it cannot move smoothly
-    assert "<script" in frame["srcdoc"]
+    (frame,) = iframes(run._repr_html_())
+    assert "@media (prefers-reduced-motion" in frame["srcdoc"]  # the player fades, unless the reader opts out
+    assert "@media (prefers-reduced-motion" not in iframes(queens.animate(5)._repr_html_())[0]["srcdoc"]
     with pytest.raises(queens.QueensError, match="motion"):
         run.save(tmp_path / "run.gif")
     assert list(tmp_path.iterdir()) == []
