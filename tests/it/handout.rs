@@ -5,26 +5,11 @@
 //! and its answer key showing the asked steps' frames: their drawing is the one-page-per-frame
 //! PDF's pages' (which `pdf.rs` matches to the PNG frames), byte for byte. Reruns byte-identical.
 
-use crate::support::tools::tool;
+use crate::support::tools::{pdf_tools, PdfTools};
 use crate::support::{run_ok, temp_dir};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-struct Tools {
-    qpdf: PathBuf,
-    pdftotext: PathBuf,
-    pdftoppm: PathBuf,
-}
-
-fn tools() -> Option<Tools> {
-    let poppler = "apt-get install poppler-utils";
-    Some(Tools {
-        qpdf: tool("qpdf", "apt-get install qpdf")?,
-        pdftotext: tool("pdftotext", poppler)?,
-        pdftoppm: tool("pdftoppm", poppler)?,
-    })
-}
 
 fn output(command: &mut Command) -> Vec<u8> {
     let out = command.output().expect("the tool runs");
@@ -49,7 +34,7 @@ struct Parsed {
     forms: BTreeMap<String, Vec<u8>>,
 }
 
-impl Tools {
+impl PdfTools {
     fn parse(&self, pdf: &Path) -> Parsed {
         let qdf = output(
             Command::new(&self.qpdf)
@@ -95,7 +80,7 @@ impl Tools {
         Parsed { pages: kids.iter().map(contents).collect(), forms }
     }
 
-    fn text(&self, pdf: &Path) -> Vec<String> {
+    fn page_texts(&self, pdf: &Path) -> Vec<String> {
         let all = String::from_utf8(output(Command::new(&self.pdftotext).arg(pdf).arg("-"))).unwrap();
         all.split('\x0c').map(str::to_string).collect()
     }
@@ -223,7 +208,7 @@ fn step_labels(pages: &[String]) -> BTreeMap<usize, usize> {
 }
 
 /// Nothing but white within 12 mm of the page's edges (rendered at 36 dpi, in gray).
-fn margins_clear(tools: &Tools, pdf: &Path, page: usize, what: &str) {
+fn margins_clear(tools: &PdfTools, pdf: &Path, page: usize, what: &str) {
     let stem = format!("{}-p{page}", pdf.with_extension("").display());
     let p = page.to_string();
     output(
@@ -245,7 +230,7 @@ fn margins_clear(tools: &Tools, pdf: &Path, page: usize, what: &str) {
 
 #[test]
 fn handouts_print_every_text_at_8_pt_with_one_step_label_a_frame() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("handout", "print");
     let cases: [(&str, &[&str], usize, usize); 4] = [
         ("a4", &["animate", "6", "--handout"], 58, 15),
@@ -261,13 +246,13 @@ fn handouts_print_every_text_at_8_pt_with_one_step_label_a_frame() {
         assert_eq!(parsed.pages.len(), pages, "{name}: {frames} frames");
         let smallest = smallest_text(&parsed);
         assert!(smallest.iter().all(|&pt| pt >= 8.0), "{name}: smallest text a page, in points: {smallest:?}");
-        let labels = step_labels(&tools.text(&path));
+        let labels = step_labels(&tools.page_texts(&path));
         assert_eq!(labels.len(), frames, "{name}: every frame labelled: {labels:?}");
         assert!(labels.values().all(|&k| k == 1), "{name}: one step label a frame: {labels:?}");
         margins_clear(&tools, &path, 1, name);
         margins_clear(&tools, &path, pages, name);
     }
-    let text = tools.text(&dir.join("a4.pdf"));
+    let text = tools.page_texts(&dir.join("a4.pdf"));
     assert!(text[1].contains("6×6 · backtrack") && text[1].contains("page 2 of 15"), "{}", text[1]);
     // `frames` selections too; four a page on Letter (the most that keep 8 pt, as on A4).
     let letter = ["frames", "6", "--every", "5", "--handout", "--paper", "letter", "--per-page", "4"];
@@ -303,7 +288,7 @@ fn html_questions(dir: &Path, quiz: &str) -> Vec<(usize, String, bool)> {
 
 #[test]
 fn worksheets_ask_the_quiz_questions_and_key_them_with_the_frames() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("handout", "worksheet");
     let frames = tools.parse(&pdf(&dir, "frames", &["animate", "6"]));
     for (quiz, paper) in [("dead-ends", "a4"), ("every:5", "letter")] {
@@ -319,7 +304,7 @@ fn worksheets_ask_the_quiz_questions_and_key_them_with_the_frames() {
         let prompts: Vec<String> = sheet.pages[..prompt_pages].iter().flat_map(|p| placed(p)).collect();
         let keys: Vec<String> = sheet.pages[prompt_pages..].iter().flat_map(|p| placed(p)).collect();
         assert_eq!((prompts.len(), keys.len()), (asked.len(), asked.len()), "{quiz}");
-        let text = tools.text(&path);
+        let text = tools.page_texts(&path);
         for (i, (frame, answer, dead)) in asked.iter().enumerate() {
             let (what, frame) = (format!("{quiz} question {}", i + 1), *frame);
             assert!(sheet.forms[&prompts[i]] == frames.pages[frame - 1], "{what}: the prompt is frame {}", frame - 1);

@@ -5,7 +5,7 @@
 //! by `pdftotext` (text is Type3 glyphs with a ToUnicode map), structure checked by `qpdf
 //! --check`, reruns byte-identical, bad combinations refused with one line.
 
-use crate::support::tools::tool;
+use crate::support::tools::{pdf_tools, PdfTools};
 use crate::support::{run_ok, run_queens, stderr, temp_dir};
 use image::RgbImage;
 use std::path::{Path, PathBuf};
@@ -15,31 +15,13 @@ use std::process::Command;
 /// a little slack for rounding of colour values to thousandths.
 const TOLERANCE: u8 = 3;
 
-/// The poppler and qpdf programs, or `None` after skipping.
-struct Tools {
-    pdfinfo: PathBuf,
-    pdftocairo: PathBuf,
-    pdftotext: PathBuf,
-    qpdf: PathBuf,
-}
-
-fn tools() -> Option<Tools> {
-    let poppler = "apt-get install poppler-utils";
-    Some(Tools {
-        pdfinfo: tool("pdfinfo", poppler)?,
-        pdftocairo: tool("pdftocairo", poppler)?,
-        pdftotext: tool("pdftotext", poppler)?,
-        qpdf: tool("qpdf", "apt-get install qpdf")?,
-    })
-}
-
 fn output(command: &mut Command) -> String {
     let out = command.output().expect("the tool runs");
     assert!(out.status.success(), "{command:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-impl Tools {
+impl PdfTools {
     /// Every page's size in points, after `qpdf --check` passed.
     fn pages(&self, pdf: &Path) -> Vec<(f32, f32)> {
         let check = output(Command::new(&self.qpdf).arg("--check").arg(pdf));
@@ -127,7 +109,7 @@ fn pdf(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
 
 #[test]
 fn a_run_is_one_page_per_selected_frame_of_the_frames_size() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("pdf", "pages");
     let still = dir.join("f0.png");
     run_ok(&dir, &["frames", "6", "--frames", "0", "-o", still.to_str().unwrap()]);
@@ -149,7 +131,7 @@ fn a_run_is_one_page_per_selected_frame_of_the_frames_size() {
 
 #[test]
 fn pages_match_the_png_stills_of_their_frames() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("pdf", "match");
     let cases: [(&str, &[&str], [usize; 4]); 4] = [
         ("default", &["6", "--theme", "default"], [0, 4, 13, 57]),
@@ -182,7 +164,7 @@ fn pages_match_the_png_stills_of_their_frames() {
 
 #[test]
 fn stills_are_one_page_like_their_pngs() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("pdf", "stills");
     let cases: [(&str, &[&str], u32); 5] = [
         ("board", &["board", "8", "1,5,8,6,3,7,2,4", "--square", "40"], 8),
@@ -237,7 +219,7 @@ fn bad_combinations_are_refused_in_one_line() {
 /// point per pixel.
 #[test]
 fn a_sheet_past_the_page_limit_is_scaled_to_fit() {
-    let Some(tools) = tools() else { return };
+    let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("pdf", "page-limit");
     let summary = run_ok(&dir, &["sheet", "8", "--square", "200", "-o", "big.pdf"]);
     assert!(summary.contains("16264x17334 px"), "{summary}");

@@ -93,3 +93,24 @@ pub fn is_root() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status.lines().any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
 }
+
+/// The poppler and qpdf programs the PDF tests drive, or `None` after skipping.
+pub struct PdfTools {
+    pub pdfinfo: PathBuf,
+    pub pdftocairo: PathBuf,
+    pub pdftoppm: PathBuf,
+    pub pdftotext: PathBuf,
+    pub qpdf: PathBuf,
+}
+
+/// Poppler's programs and qpdf, or `None` (skipped, or a failure under QUEENS_REQUIRE_TOOLS=1).
+pub fn pdf_tools() -> Option<PdfTools> {
+    let poppler = "apt-get install poppler-utils";
+    Some(PdfTools {
+        pdfinfo: tool("pdfinfo", poppler)?,
+        pdftocairo: tool("pdftocairo", poppler)?,
+        pdftoppm: tool("pdftoppm", poppler)?,
+        pdftotext: tool("pdftotext", poppler)?,
+        qpdf: tool("qpdf", "apt-get install qpdf")?,
+    })
+}
