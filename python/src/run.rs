@@ -151,26 +151,12 @@ impl Run {
         file.commit().or_raise()
     }
 
-    /// The player, for Jupyter: one self-contained page in a sandboxed `<iframe srcdoc>` (with
-    /// smooth motion if the player takes it, else stepping).
+    /// The player, for Jupyter: one self-contained page in a sandboxed `<iframe srcdoc>`.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let mut options = SinkOptions::default();
         options.embed = true;
         let mut page = Vec::new();
-        let (trace, animation) = (&self.trace, &self.animation);
-        let draw = |animation: &Animation, page: &mut Vec<u8>| {
-            let mut sink = Format::Html.sink(page, &options)?;
-            queens::render(trace, animation, &mut sink, &Interrupt::default())
-        };
-        let summary = match py.detach(|| draw(animation, &mut page)) {
-            Err(queens::Error::MotionUnsupported) => {
-                let mut stepping = animation.clone();
-                stepping.motion = queens::Motion::None;
-                page.clear();
-                release(py, || draw(&stepping, &mut page))?
-            }
-            other => release(py, || other)?,
-        };
+        let summary = self.write(py, Format::Html, &options, &mut page)?;
         let page = String::from_utf8(page).map_err(|e| value(e.to_string()))?;
         Ok(iframe(&page, summary.width, summary.height + PLAYER_CONTROLS_PX))
     }
