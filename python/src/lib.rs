@@ -29,7 +29,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stills::sheet, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
-    m.add("THEMES", ["default", "gray", "dark", "print", "auto"])?;
+    m.add("THEMES", look::THEMES)?;
     m.add("ALGORITHMS", queens::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>())?;
     Ok(())
 }

@@ -22,6 +22,11 @@ pub struct Look {
 }
 
 impl Look {
+    /// The look of a call's `theme=`, `square=` and `coords=` arguments.
+    pub fn new(theme: Option<&Bound<'_, PyAny>>, square: Option<usize>, coords: bool) -> PyResult<Self> {
+        Ok(Look { theme: theme_text(theme)?, square, coords })
+    }
+
     /// The render options this look asks for.
     pub fn options(&self) -> PyResult<RenderOptions> {
         let mut options = RenderOptions::default();
@@ -41,7 +46,7 @@ impl Look {
 }
 
 /// A `theme=` argument as text: a name or JSON text as given, a dict as its JSON.
-pub fn theme_text(theme: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+fn theme_text(theme: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
     let Some(theme) = theme else { return Ok(None) };
     if let Ok(text) = theme.extract::<String>() {
         return Ok(Some(text));
@@ -51,13 +56,13 @@ pub fn theme_text(theme: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> 
     }
     Err(value(format!(
         "theme must be a name ({}), JSON text or a dict, not {}",
-        THEME_CHOICES,
+        THEMES.join(", "),
         theme.get_type().name()?
     )))
 }
 
 /// The theme names `theme=` takes (the module's `THEMES`).
-pub const THEME_CHOICES: &str = "default, gray, dark, print, auto";
+pub const THEMES: [&str; 5] = ["default", "gray", "dark", "print", "auto"];
 
 /// What an animation shows beyond the look: the panels and the motion.
 #[derive(Clone, Debug, Default)]
@@ -76,9 +81,10 @@ pub struct Show {
     pub delay_ms: Option<u32>,
 }
 
-/// The animation a look and a show describe.
-pub fn animation(look: &Look, show: &Show) -> PyResult<Animation> {
+/// The animation a look and a show describe, refusing runs of more than `max_frames` frames.
+pub fn animation(look: &Look, show: &Show, max_frames: usize) -> PyResult<Animation> {
     let mut animation = Animation::new();
+    animation.max_frames = max_frames;
     animation.look = look.options()?;
     animation.look.why = show.why;
     animation.look.code = show.code;

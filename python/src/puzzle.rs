@@ -7,7 +7,6 @@
 //! searches are bounded in time as the command line's are.
 
 use crate::errors::{value, OrRaise};
-use crate::look::theme_text;
 use crate::look::{animation, Look, Show};
 use crate::run::Run;
 use pyo3::prelude::*;
@@ -122,13 +121,8 @@ impl Puzzle {
         options.algorithm = algorithm.unwrap_or(default).parse().map_err(value)?;
         options.until = until.unwrap_or("first").parse().map_err(value)?;
         options.puzzle = Some(self.puzzle.clone());
-        let mut animation = animation(
-            &Look { theme: theme_text(theme)?, square, coords },
-            &Show { why, code, tree, motion, fps, delay_ms },
-        )?;
-        animation.max_frames = max_frames;
-        let trace = py.detach(|| queens::record(&options, max_frames)).or_raise()?;
-        Ok(Run { trace: Arc::new(trace), animation })
+        let look = Look::new(theme, square, coords)?;
+        Run::record(py, &options, animation(&look, &Show { why, code, tree, motion, fps, delay_ms }, max_frames)?)
     }
 
     /// The puzzle as it is given (frame 0 of its animation), PNG bytes.

@@ -8,7 +8,6 @@
 //! memory. `run()` validates the whole trace as `queens render` does.
 
 use crate::errors::{value, OrRaise};
-use crate::look::theme_text;
 use crate::look::{animation, Look, Show};
 use crate::run::Run;
 use pyo3::prelude::*;
@@ -111,9 +110,8 @@ impl Recorder {
         coords: bool,
         delay_ms: Option<u32>,
     ) -> PyResult<Run> {
-        let look = Look { theme: theme_text(theme)?, square, coords };
-        let mut animation = animation(&look, &Show { why, code, tree, motion, fps, delay_ms })?;
-        animation.max_frames = self.max_frames;
+        let look = Look::new(theme, square, coords)?;
+        let animation = animation(&look, &Show { why, code, tree, motion, fps, delay_ms }, self.max_frames)?;
         let trace = Trace::new(self.n, self.algorithm.clone(), self.events.clone());
         queens::validate(&trace).or_raise()?;
         Ok(Run { trace: Arc::new(trace), animation })

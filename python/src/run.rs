@@ -7,7 +7,6 @@
 //! sandboxed, so several runs in one notebook never share names; `_repr_png_` is the last frame.
 
 use crate::errors::{value, OrRaise};
-use crate::look::theme_text;
 use crate::look::{animation, Look, Show};
 use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt};
 use pyo3::prelude::*;
@@ -66,12 +65,8 @@ pub fn animate(
     if let Some(seed) = seed {
         options.seed = seed;
     }
-    let look = Look { theme: theme_text(theme)?, square, coords };
-    let show = Show { why, code, tree, motion, fps, delay_ms };
-    let mut animation = animation(&look, &show)?;
-    animation.max_frames = max_frames;
-    let trace = py.detach(|| queens::record(&options, max_frames)).or_raise()?;
-    Ok(Run { trace: Arc::new(trace), animation })
+    let look = Look::new(theme, square, coords)?;
+    Run::record(py, &options, animation(&look, &Show { why, code, tree, motion, fps, delay_ms }, max_frames)?)
 }
 
 /// `until` as the library takes it: "first" (or None), "all", or a count given as int or text.
@@ -168,6 +163,13 @@ impl Run {
 }
 
 impl Run {
+    /// Solve as `options` say, recording at most `animation.max_frames` frames, with the GIL
+    /// released.
+    pub fn record(py: Python<'_>, options: &queens::SolveOptions, animation: Animation) -> PyResult<Run> {
+        let trace = py.detach(|| queens::record(options, animation.max_frames)).or_raise()?;
+        Ok(Run { trace: Arc::new(trace), animation })
+    }
+
     /// Frame `index` as PNG bytes (the index is in range).
     pub fn png_frame(&self, py: Python<'_>, index: usize) -> PyResult<Vec<u8>> {
         let mut one = self.animation.clone();

@@ -5,7 +5,6 @@
 //! command line's `board` and `sheet` pictures, byte for byte.
 
 use crate::errors::{value, OrRaise};
-use crate::look::theme_text;
 use crate::look::Look;
 use crate::run::release;
 use pyo3::prelude::*;
@@ -47,7 +46,7 @@ pub fn board(
     if let Some(row) = queens.iter().find(|&&row| row >= n) {
         return Err(value(format!("row {row} is off the {n}x{n} board: rows go from 0 to {}", n.saturating_sub(1))));
     }
-    let options = Look { theme: theme_text(theme)?, square, coords }.options()?;
+    let options = Look::new(theme, square, coords)?.options()?;
     Ok(Picture { subject: Subject::Board { n, queens }, options })
 }
 
@@ -70,14 +69,14 @@ pub fn sheet(
     if !(1..=queens::count::MAX_N).contains(&n) {
         return Err(value(format!("n must be between 1 and {}, not {n}", queens::count::MAX_N)));
     }
-    queens::check_batch(n, unique, max_boards).or_raise()?;
-    let order = queens::count::SolutionOrder::Backtrack;
-    let boards = py.detach(|| queens::solution_boards(n, unique, order));
     if columns == Some(0) {
         return Err(value("columns must be 1 or more"));
     }
+    let options = Look::new(theme, square, coords)?.options()?;
+    queens::check_batch(n, unique, max_boards).or_raise()?;
+    let order = queens::count::SolutionOrder::Backtrack;
+    let boards = py.detach(|| queens::solution_boards(n, unique, order));
     let columns = columns.unwrap_or_else(|| queens::default_columns(boards.len()));
-    let options = Look { theme: theme_text(theme)?, square, coords }.options()?;
     Ok(Picture { subject: Subject::Sheet { n, boards, columns }, options })
 }
 
