@@ -1,12 +1,11 @@
 //! Decoders for queens' tests, monomorphized here (built at opt-level 2) rather than in the
 //! unoptimized test crate.
 //!
-//! Contract: every function takes bytes or a path and returns owned pixels; none is generic, so
-//! no decoding code is instantiated by the caller.
+//! Contract: every function takes bytes and returns owned pixels; none is generic, so no decoding
+//! code is instantiated by the caller.
 
 use image::codecs::gif::GifDecoder;
-use image::{AnimationDecoder, RgbImage, RgbaImage};
-use std::path::Path;
+use image::{AnimationDecoder, RgbaImage};
 
 /// Every frame of a GIF, composited as a viewer shows it, with its delay in milliseconds.
 /// Panics (a test failure) when the GIF does not decode.
@@ -20,19 +19,4 @@ pub fn gif_frames(bytes: &[u8]) -> Vec<(RgbaImage, u32)> {
             (f.into_buffer(), num / den)
         })
         .collect()
-}
-
-/// A picture file (PNG or GIF's first frame) as RGBA.
-pub fn open_rgba(path: &Path) -> image::ImageResult<RgbaImage> {
-    Ok(image::open(path)?.to_rgba8())
-}
-
-/// A picture file as RGB.
-pub fn open_rgb(path: &Path) -> image::ImageResult<RgbImage> {
-    Ok(image::open(path)?.to_rgb8())
-}
-
-/// Picture bytes (PNG or GIF) as RGBA.
-pub fn load_rgba(bytes: &[u8]) -> image::ImageResult<RgbaImage> {
-    Ok(image::load_from_memory(bytes)?.to_rgba8())
 }
