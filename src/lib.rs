@@ -128,7 +128,7 @@ pub use motion::Motion;
 pub use pipeline::{
     reading_ms, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary,
     Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
-    DEFAULT_START_HOLD_MS,
+    DEFAULT_START_HOLD_MS, MAX_DELAY_MS, MIN_DELAY_MS,
 };
 pub use sink::html::puzzle::{write_puzzle_page, PlayOptions, PlayPage};
 pub use stills::book::{

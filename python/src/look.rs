@@ -96,9 +96,10 @@ pub fn animation(look: &Look, show: &Show, max_frames: usize) -> PyResult<Animat
         Some(other) => return Err(value(format!("motion must be \"none\" or \"smooth\", not {other:?}"))),
     };
     if let Some(ms) = show.delay_ms {
-        if !(20..=655_350).contains(&ms) {
+        let (min, max) = (queens::MIN_DELAY_MS, queens::MAX_DELAY_MS);
+        if !(min..=max).contains(&ms) {
             return Err(value(format!(
-                "delay_ms must be between 20 and 655350 milliseconds (GIF viewers slow delays under 20 ms), not {ms}"
+                "delay_ms must be between {min} and {max} milliseconds (GIF viewers slow delays under {min} ms), not {ms}"
             )));
         }
         animation.timing.delay_ms = ms;

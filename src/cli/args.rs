@@ -318,7 +318,8 @@ pub fn parse_max_frames(s: &str) -> Result<usize, String> {
 }
 
 pub fn parse_delay(s: &str) -> Result<u32, String> {
-    ranged("milliseconds", 20u32, 655_350)(s).map_err(|range| format!("{range} (GIF viewers slow delays under 20 ms)"))
+    ranged("milliseconds", queens::MIN_DELAY_MS, queens::MAX_DELAY_MS)(s)
+        .map_err(|range| format!("{range} (GIF viewers slow delays under {} ms)", queens::MIN_DELAY_MS))
 }
 
 /// A parser for whole numbers from `min` to `max`; anything else, negative numbers and words

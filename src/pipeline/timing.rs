@@ -22,6 +22,12 @@ pub const DEFAULT_START_HOLD_MS: u32 = 1000;
 /// Default milliseconds the frame where a line runs out of safe squares shows (`--deadend-hold`).
 pub const DEFAULT_DEADEND_HOLD_MS: u32 = 750;
 
+/// The shortest delay the command line and the Python package take, in milliseconds: GIF viewers
+/// slow down shorter ones.
+pub const MIN_DELAY_MS: u32 = 20;
+/// The longest delay they take, in milliseconds: a GIF's delay is a 16-bit count of centiseconds.
+pub const MAX_DELAY_MS: u32 = 655_350;
+
 /// Reading time of a sentence's first word, in milliseconds.
 pub const READING_FIRST_WORD_MS: u32 = 300;
 /// Reading time of each further word, in milliseconds.
