@@ -65,6 +65,14 @@ impl Outcome {
     }
 }
 
+/// What a hint says when no rule applies.
+pub const NO_RULE_APPLIES: &str = "no rule applies: a guess is needed";
+
+/// A deduction in a hint's words: "rule-name: sentence".
+pub fn hint_words(rule: Rule, text: &str) -> String {
+    format!("{}: {text}", rule_name(rule))
+}
+
 /// A rule's kebab-case name, as in traces.
 pub fn rule_name(rule: Rule) -> &'static str {
     match rule {

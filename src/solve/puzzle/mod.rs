@@ -39,8 +39,8 @@ pub fn hint(puzzle: &Puzzle) -> String {
         return "solved: every queen stands".to_string();
     }
     match rules::next_deduction(&state) {
-        Some(deduction) => format!("{}: {}", deduce::rule_name(deduction.rule), deduction.text),
-        None => "no rule applies: a guess is needed".to_string(),
+        Some(deduction) => deduce::hint_words(deduction.rule, &deduction.text),
+        None => deduce::NO_RULE_APPLIES.to_string(),
     }
 }
 

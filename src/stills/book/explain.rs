@@ -13,7 +13,7 @@ use crate::board::Replay;
 use crate::error::Error;
 use crate::scene::items::Scene;
 use crate::scene::{Describer, RenderOptions};
-use crate::solve::puzzle::deduce::rule_name;
+use crate::solve::puzzle::deduce::{hint_words, NO_RULE_APPLIES};
 use crate::solve::{Algorithm, SolveOptions, Until};
 use crate::trace::puzzle_furniture::Rule;
 use crate::trace::{Event, Square};
@@ -51,11 +51,11 @@ pub fn steps(p: &BookPuzzle, options: &RenderOptions) -> Result<Vec<Step>, Error
 pub fn words(event: &Event, n: usize) -> String {
     match event {
         Event::Deduce { rule, text, .. } | Event::Eliminate { rule, text, .. } if *rule != Rule::Guess => {
-            format!("{}: {text}", rule_name(*rule))
+            hint_words(*rule, text)
         }
         Event::Eliminate { text, .. } | Event::Undo { text, .. } => text.clone(),
         Event::Guess { row, col } => {
-            format!("no rule applies: a guess is needed (a queen on {})", Square::new(*row, *col).name(n))
+            format!("{NO_RULE_APPLIES} (a queen on {})", Square::new(*row, *col).name(n))
         }
         Event::Solution { .. } => "solved: every queen stands".to_string(),
         _ => String::new(),

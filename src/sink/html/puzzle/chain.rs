@@ -12,7 +12,7 @@
 //! [`Error::PuzzleUnsolvable`].
 
 use crate::error::Error;
-use crate::solve::puzzle::deduce::{apply, rule_name};
+use crate::solve::puzzle::deduce::{apply, hint_words, NO_RULE_APPLIES};
 use crate::solve::puzzle::region_grid::RegionGrid;
 use crate::solve::puzzle::rules::{next_deduction, Effect};
 use crate::solve::puzzle::solve_puzzle;
@@ -75,7 +75,7 @@ fn region_steps(puzzle: &Puzzle, solution: &[usize]) -> Vec<Step> {
                 Effect::Place(sq) => (Some(sq), Vec::new()),
                 Effect::Eliminate(squares) => (None, squares),
             };
-            let text = format!("{}: {}", rule_name(deduction.rule), deduction.text);
+            let text = hint_words(deduction.rule, &deduction.text);
             steps.push(Step { text, more: None, place, out, used: deduction.used });
             continue;
         }
@@ -88,7 +88,7 @@ fn region_steps(puzzle: &Puzzle, solution: &[usize]) -> Vec<Step> {
         let more = format!("The solution's queen of {} is on {}.", state.unit_name(unit), state.name(sq));
         let used = state.open_in(unit).collect();
         state.put_queen(sq);
-        let text = "no rule applies: a guess is needed".to_string();
+        let text = NO_RULE_APPLIES.to_string();
         steps.push(Step { text, more: Some(more), place: Some(sq), out: Vec::new(), used });
     }
     steps
