@@ -19,8 +19,16 @@ pub use content::{EncodedContent, PageContent};
 pub use operators::draw_scene;
 
 use crate::font::Glyphs;
+use crate::pixels::Rgb;
 use crate::scene::items::Scene;
 use crate::scene::theme::Theme;
+
+/// Points in a millimetre, for paper layouts (handouts, puzzle books).
+pub const MM: f32 = 72.0 / 25.4;
+/// The near-black of printed page text (headers, labels, questions) around the frames.
+pub const PAGE_INK: Rgb = [0x22, 0x22, 0x22];
+/// The gray of printed hairlines (under headers, answer lines).
+pub const PAGE_RULE: Rgb = [0x99, 0x99, 0x99];
 
 /// `scene` as a page's content: flipped to frame pixels, drawn, deflated.
 pub fn scene_content(scene: &Scene, theme: &Theme, glyphs: &Glyphs) -> EncodedContent {

@@ -14,8 +14,8 @@
 //! Frames are forms defined elsewhere; a page only places them.
 
 use crate::draw::pdf::content::{EncodedContent, PageContent};
+use crate::draw::pdf::{MM, PAGE_INK, PAGE_RULE};
 use crate::font::Glyphs;
-use crate::scene::theme::Rgb;
 
 /// Paper sizes for handouts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,7 +49,6 @@ impl Paper {
 pub const MIN_TEXT_PT: f32 = 8.0;
 /// A hair over [`MIN_TEXT_PT`]: font sizes and matrices are written to two decimals.
 const MIN_TEXT_AIM: f32 = MIN_TEXT_PT + 0.02;
-const MM: f32 = 72.0 / 25.4;
 const LEFT: f32 = 15.0 * MM;
 const RIGHT: f32 = 15.0 * MM;
 const TOP: f32 = 15.0 * MM;
@@ -64,8 +63,6 @@ const LINE: f32 = 12.5;
 const LINE_TOP: f32 = 3.0;
 /// The least length of an answer line after a question's words.
 const ANSWER_ROOM: f32 = 60.0;
-const INK: Rgb = [0x22, 0x22, 0x22];
-const RULE: Rgb = [0x99, 0x99, 0x99];
 
 /// One frame on a page: its form's name and the lines of text under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,17 +191,17 @@ impl HandoutLayout {
         let mut content = PageContent::new();
         let (width, height) = self.size;
         let (fw, fh) = self.placed();
-        content.fill_rgb(INK);
+        content.fill_rgb(PAGE_INK);
         let baseline = height - TOP - glyphs.ascent(HEADER_SIZE);
         content.text(glyphs, (LEFT, baseline), HEADER_SIZE as f32, header);
         let page_width = glyphs.text_width(page, HEADER_SIZE);
         content.text(glyphs, (width - RIGHT - page_width, baseline), HEADER_SIZE as f32, page);
-        content.stroke_rgb(RULE);
+        content.stroke_rgb(PAGE_RULE);
         content.line((LEFT, baseline - 4.0), (width - RIGHT, baseline - 4.0), 0.5);
         for (i, slot) in slots.iter().enumerate() {
             let (x, y) = self.frame_origin(i);
             content.place_named(&slot.form, [self.scale, 0.0, 0.0, self.scale, x, y]);
-            content.stroke_rgb(RULE);
+            content.stroke_rgb(PAGE_RULE);
             content.stroke_rect((x, y, fw, fh), 0.5);
             let mut line_y = y - LINE_TOP - glyphs.ascent(TEXT_SIZE);
             for line in &slot.lines {
@@ -217,7 +214,7 @@ impl HandoutLayout {
                 if x + fw - at.0 < ANSWER_ROOM {
                     at = (x, line_y - 2.0);
                 }
-                content.stroke_rgb(INK);
+                content.stroke_rgb(PAGE_INK);
                 content.line(at, (x + fw, at.1), 0.6);
             }
         }

@@ -15,16 +15,15 @@ use super::explain::steps;
 use super::frames::{board_scene, look, title};
 use super::wrap::wrap;
 use super::{puzzles_per_page, BookOptions, BookPuzzle, ANSWERS_PER_PAGE};
-use crate::draw::pdf::{scene_content, EncodedContent, PageContent};
+use crate::draw::pdf::{scene_content, EncodedContent, PageContent, MM, PAGE_INK, PAGE_RULE};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::items::Scene;
-use crate::scene::theme::{Rgb, Theme};
+use crate::scene::theme::Theme;
 use crate::sink::pdf::PdfDocument;
 use rayon::prelude::*;
 use std::io::Write;
 
-const MM: f32 = 72.0 / 25.4;
 const LEFT: f32 = 20.0 * MM;
 const RIGHT: f32 = 15.0 * MM;
 const TOP: f32 = 15.0 * MM;
@@ -36,8 +35,6 @@ const GAP: f32 = 14.0;
 const HEADER_SIZE: u32 = 12;
 const LABEL_SIZE: u32 = 13;
 const SMALL_SIZE: u32 = 10;
-const INK: Rgb = [0x22, 0x22, 0x22];
-const RULE: Rgb = [0x99, 0x99, 0x99];
 
 /// How many pages of each part a book has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -355,14 +352,14 @@ impl Geometry {
     /// A page's content: its header (unless the title page), then its texts and forms.
     fn content(&self, page: &Page, number: usize, total: usize, glyphs: &Glyphs) -> EncodedContent {
         let mut content = PageContent::new();
-        content.fill_rgb(INK);
+        content.fill_rgb(PAGE_INK);
         if let Some(header) = &page.header {
             let baseline = self.height - TOP;
             content.text(glyphs, (LEFT, baseline), HEADER_SIZE as f32, header);
             let words = format!("page {number} of {total}");
             let right = self.width - RIGHT - glyphs.text_width(&words, HEADER_SIZE);
             content.text(glyphs, (right, baseline), HEADER_SIZE as f32, &words);
-            content.stroke_rgb(RULE);
+            content.stroke_rgb(PAGE_RULE);
             content.line((LEFT, baseline - 5.0), (self.width - RIGHT, baseline - 5.0), 0.5);
         }
         for op in &page.ops {
