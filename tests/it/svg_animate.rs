@@ -26,6 +26,13 @@ fn gif_frames(path: &Path) -> Vec<(RgbImage, u64, u64)> {
         .collect()
 }
 
+/// One row of the test page: copies of one SVG of `size`, copy i paused at `times[i]` ms.
+struct Row<'a> {
+    svg: &'a str,
+    size: (u32, u32),
+    times: Vec<u64>,
+}
+
 /// Copies of `svg` side by side, copy i paused at `times[i]` ms; the browser's screenshot, cut into
 /// one image per copy. `None` without the browser.
 fn play(
@@ -36,31 +43,55 @@ fn play(
     (size, times): ((u32, u32), &[u64]),
     dark: bool,
 ) -> Option<Vec<RgbImage>> {
+    let rows = [Row { svg, size, times: times.to_vec() }];
+    play_rows(browser, dir, name, &rows, dark).map(|mut shots| shots.remove(0))
+}
+
+/// Every row's copies on one page (row below row, so one browser launch shows them all), each
+/// paused at its time; per row, the screenshot cut into one image per copy. Each copy lives in its
+/// own shadow root, so the ids, classes and keyframes of different SVGs never meet. `None` without
+/// the browser.
+fn play_rows(browser: Browser, dir: &Path, name: &str, rows: &[Row], dark: bool) -> Option<Vec<Vec<RgbImage>>> {
     let mut html = String::from(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;padding:0;overflow:hidden}\
-         div{position:absolute;top:0}svg{display:block}</style></head><body>",
+         div{position:absolute}</style></head><body>",
     );
-    for i in 0..times.len() {
-        let _ = write!(html, "<div style=\"left:{}px\">{svg}</div>", i as u32 * size.0);
+    let (mut top, mut width) = (0, 0);
+    for (r, row) in rows.iter().enumerate() {
+        let _ = write!(html, "<template id=\"t{r}\"><style>svg{{display:block}}</style>{}</template>", row.svg);
+        for (i, time) in row.times.iter().enumerate() {
+            let left = i as u32 * row.size.0;
+            let _ =
+                write!(html, "<div style=\"left:{left}px;top:{top}px\" data-row=\"{r}\" data-time=\"{time}\"></div>");
+        }
+        width = width.max(row.size.0 * row.times.len() as u32);
+        top += row.size.1;
     }
-    let times: Vec<String> = times.iter().map(u64::to_string).collect();
-    let _ = write!(
-        html,
-        "<script>const times = [{}];\
-         document.querySelectorAll('body > div > svg').forEach((svg, i) => {{\
-           for (const a of svg.getAnimations({{subtree: true}})) {{ a.pause(); a.currentTime = times[i]; }}\
-         }});</script></body></html>",
-        times.join(",")
+    html.push_str(
+        "<script>document.querySelectorAll('body > div').forEach((host) => {\
+           const root = host.attachShadow({mode: 'open'});\
+           root.appendChild(document.getElementById('t' + host.dataset.row).content.cloneNode(true));\
+           for (const a of root.querySelector('svg').getAnimations({subtree: true})) {\
+             a.pause(); a.currentTime = Number(host.dataset.time);\
+           }\
+         });</script></body></html>",
     );
     let page = dir.join(format!("{name}.html"));
     std::fs::write(&page, html).unwrap();
     let prefers = Prefers { dark, reduced_motion: false };
-    let shot = screenshot(browser, dir, &page, (size.0 * times.len() as u32, size.1), prefers)?;
-    Some(
-        (0..times.len() as u32)
-            .map(|i| image::imageops::crop_imm(&shot, i * size.0, 0, size.0, size.1).to_image())
-            .collect(),
-    )
+    let shot = screenshot(browser, dir, &page, (width, top), prefers)?;
+    let mut top = 0;
+    let mut out = Vec::new();
+    for row in rows {
+        let (w, h) = row.size;
+        out.push(
+            (0..row.times.len() as u32)
+                .map(|i| image::imageops::crop_imm(&shot, i * w, top, w, h).to_image())
+                .collect(),
+        );
+        top += h;
+    }
+    Some(out)
 }
 
 /// Write `args` as SVG and GIF; the SVG's text, the GIF's frames.
@@ -139,16 +170,15 @@ fn loops_repeat_and_finite_runs_end_on_the_last_frame() {
     let forever = std::fs::read_to_string(dir.join("forever.svg")).unwrap();
     assert!(forever.contains("step-end infinite"));
     let size = gif[0].0.dimensions();
+    let rows =
+        [Row { svg: &svg, size, times: times.to_vec() }, Row { svg: &forever, size, times: vec![3 * total + mid(2)] }];
     for browser in BROWSERS {
-        let Some(shots) = play(browser, &dir, "loops", &svg, (size, &times), false) else { continue };
-        interiors_match(&gif[3].0, &shots[0], SEAM, "first play");
-        interiors_match(&gif[3].0, &shots[1], SEAM, "second play");
-        interiors_match(&gif[last].0, &shots[2], SEAM, "after the plays: the last frame");
-        interiors_match(&gif[last].0, &shots[3], SEAM, "long after");
-        let Some(shots) = play(browser, &dir, "forever", &forever, (size, &[3 * total + mid(2)]), false) else {
-            continue;
-        };
-        interiors_match(&gif[2].0, &shots[0], SEAM, "fourth play");
+        let Some(shots) = play_rows(browser, &dir, "loops", &rows, false) else { continue };
+        interiors_match(&gif[3].0, &shots[0][0], SEAM, "first play");
+        interiors_match(&gif[3].0, &shots[0][1], SEAM, "second play");
+        interiors_match(&gif[last].0, &shots[0][2], SEAM, "after the plays: the last frame");
+        interiors_match(&gif[last].0, &shots[0][3], SEAM, "long after");
+        interiors_match(&gif[2].0, &shots[1][0], SEAM, "fourth play");
     }
 }
 
@@ -181,15 +211,26 @@ fn every_algorithms_extras_play_right() {
         &["animate", "5", "--algorithm", "grid", "--detail", "checks", "--square", "30"],
         &["animate", "6", "--algorithm", "shuffle", "--square", "30", "--theme", "gray"],
     ];
-    for (i, args) in runs.iter().enumerate() {
-        let (svg, gif) = svg_and_gif(&dir, args);
-        let last = gif.len() - 1;
-        let picks = [1, last / 3, last / 2, last * 2 / 3 + 1, last];
-        let times: Vec<u64> = picks.iter().map(|&k| gif[k].1 + gif[k].2 / 2).collect();
-        for browser in BROWSERS {
-            let size = gif[0].0.dimensions();
-            let Some(shots) = play(browser, &dir, &format!("run{i}"), &svg, (size, &times), false) else { continue };
-            for (shot, &k) in shots.iter().zip(&picks) {
+    let played: Vec<(String, Vec<(RgbImage, u64, u64)>, [usize; 5])> = runs
+        .iter()
+        .map(|args| {
+            let (svg, gif) = svg_and_gif(&dir, args);
+            let last = gif.len() - 1;
+            (svg, gif, [1, last / 3, last / 2, last * 2 / 3 + 1, last])
+        })
+        .collect();
+    let rows: Vec<Row> = played
+        .iter()
+        .map(|(svg, gif, picks)| Row {
+            svg,
+            size: gif[0].0.dimensions(),
+            times: picks.iter().map(|&k| gif[k].1 + gif[k].2 / 2).collect(),
+        })
+        .collect();
+    for browser in BROWSERS {
+        let Some(shots) = play_rows(browser, &dir, "runs", &rows, false) else { continue };
+        for ((args, (_, gif, picks)), shots) in runs.iter().zip(&played).zip(&shots) {
+            for (shot, &k) in shots.iter().zip(picks) {
                 interiors_match(&gif[k].0, shot, SEAM, &format!("{browser:?} {args:?} frame {k}"));
             }
         }
