@@ -13,8 +13,11 @@ use std::path::Path;
 
 const SEAM: u8 = 4;
 
-/// The GIF's frames as RGB with their start times and delays (ms).
-fn gif_frames(path: &Path) -> Vec<(RgbImage, u64, u64)> {
+/// A GIF frame as RGB with its start time and delay (ms).
+type GifFrame = (RgbImage, u64, u64);
+
+/// The GIF's frames.
+fn gif_frames(path: &Path) -> Vec<GifFrame> {
     let mut start = 0;
     decode_gif(&std::fs::read(path).unwrap())
         .into_iter()
@@ -211,7 +214,7 @@ fn every_algorithms_extras_play_right() {
         &["animate", "5", "--algorithm", "grid", "--detail", "checks", "--square", "30"],
         &["animate", "6", "--algorithm", "shuffle", "--square", "30", "--theme", "gray"],
     ];
-    let played: Vec<(String, Vec<(RgbImage, u64, u64)>, [usize; 5])> = runs
+    let played: Vec<(String, Vec<GifFrame>, [usize; 5])> = runs
         .iter()
         .map(|args| {
             let (svg, gif) = svg_and_gif(&dir, args);
