@@ -135,7 +135,7 @@ fn replaying_the_toggles_shows_every_frames_atoms() {
     let changes = timeline.into_changes();
     let all = changes.atoms.clone();
     let mut doc = Doc::new(Paints::new(&Theme::default(), None));
-    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None));
+    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None), &|_| None);
     let mut shown = vec![false; drawing.units];
     drawing.initial.iter().for_each(|&u| shown[u as usize] = true);
     for (f, atoms) in frames.iter().enumerate() {
