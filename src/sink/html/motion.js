@@ -16,8 +16,7 @@ const apart = (a, b) => (a >>> 24 === b >>> 24 ? Math.max(Math.abs(row(a) - row(
 // square, 2 a square's own atoms, 3 those holding its queen. The step's changed squares are those
 // whose own units it toggles, its causes [square, placed] those whose queen it toggles.
 function cues(f) {
-const units = Array.from(t.toggled.subarray(t.start[f], t.start[f + 1]));
-const changed = new Set(), causes = [], reach = new Map();
+const units = [...t.toggled.subarray(t.start[f], t.start[f + 1])], changed = new Set(), causes = [], reach = {};
 for (const u of units) {
 if (t.kind[u] > 1) changed.add(t.square[u]);
 if (t.kind[u] > 2) causes.push([t.square[u], visible(u)]);
@@ -30,7 +29,7 @@ return d < best[0] || (d === best[0] && placed) ? [d, placed] : best;
 }, [Infinity]);
 for (const q of changed) {
 const [d] = near(q), b = q >>> 24;
-if (d < Infinity) reach.set(b, Math.max(reach.get(b) || 1, d));
+if (d < Infinity) reach[b] = Math.max(reach[b] || 1, d);
 }
 // One queen leaving and one arriving on a board is a move: the square she leaves switches at
 // once, the one she reaches at the end. Else switch_time (tween.rs): LAND is 0.3, SWEEP 0.8.
@@ -38,7 +37,7 @@ const slide = causes.length === 2 && causes[0][1] !== causes[1][1] && apart(caus
 const switchAt = (q) => {
 const cause = slide && causes.find((c) => c[0] === q);
 if (cause) return cause[1];
-const [d, placed] = near(q), r = reach.get(q >>> 24) || 1;
+const [d, placed] = near(q), r = reach[q >>> 24] || 1;
 if (d === Infinity) return (0.8 * row(q)) / t.rows;
 if (placed) return d ? 0.3 + (0.7 * (d - 1)) / r : 0.3;
 return (0.7 * (r - d)) / r;
