@@ -11,10 +11,10 @@
 //! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes. With smooth motion (`--motion smooth`) the same frames are kept (the
-//! motion stage's in-betweens are gathered back into their step, see [`Gather`]), the units
-//! whose changes fade say where they stand, a second table says when each step's pictures start
-//! (see [`motion`]), and the page carries the script and style that time and fade them while it
-//! plays; without, the same bytes as ever.
+//! motion stage's in-betweens are gathered back into their step, see [`Gather`]), the table also
+//! says where the units whose changes fade stand and when each step's pictures start (see
+//! [`motion`]), and the page carries the script and style that time and fade them while it plays;
+//! without, the same bytes as ever.
 
 mod motion;
 mod pack;

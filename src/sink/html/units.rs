@@ -11,7 +11,7 @@
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
 //! motion, atoms that fade are grouped by their square too (and ghosts apart from the square's
 //! own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
-//! script times its fades itself (see `motion.rs`); the markup is the same as without motion.
+//! script times its fades itself (see `motion.rs`); the markup carries nothing of motion.
 
 use crate::draw::svg::{is_queen, Atom, Changes, Doc, GlyphRef, Shape};
 use crate::font::Glyphs;
