@@ -138,16 +138,8 @@ impl<'a> Step<'a> {
             Some((_, to)) if to == id => return 1.0,
             _ => {}
         }
-        let Some((d, placed)) = self.nearest(id) else {
-            return SWEEP * f32::from(coords(id).1) / f32::from(self.rows);
-        };
-        let reach = f32::from(self.reach.get(&board(id)).copied().unwrap_or(1).max(1));
-        let d = f32::from(d);
-        match (placed, d == 0.0) {
-            (true, true) => LAND,
-            (true, false) => LAND + (1.0 - LAND) * (d - 1.0) / reach,
-            (false, _) => (1.0 - LAND) * (reach - d.min(reach)) / reach,
-        }
+        let reach = self.reach.get(&board(id)).copied().unwrap_or(1);
+        switch_time(self.nearest(id), reach, coords(id).1, self.rows)
     }
 
     /// A sliding queen's silhouette at eased time `e`, between the square she left and the one
@@ -158,6 +150,27 @@ impl<'a> Step<'a> {
         let (x1, y1, _) = place(self.new.get(&to)?)?;
         let lerp = |a: usize, b: usize| (a as f32 + (b as f32 - a as f32) * e).round().max(0.0) as usize;
         Some((ghost_id(to), Item::Ghost { x: lerp(x0, x1), y: lerp(y0, y1), size }))
+    }
+}
+
+/// The eased time a changed square that no move slides from or to shows its new item (the rule
+/// `Step::switch_at` applies, and the HTML player's script repeats in `motion.js`, f32 for f32):
+/// `cause` is the distance to the nearest cause on its board and whether that is a placement
+/// (`None`: no cause on its board), `reach` the farthest any changed square of that board lies from
+/// its nearest cause (taken as at least 1), `row` its row and `rows` the tallest board's rows.
+/// A placed queen lands at [`LAND`]; the squares she attacks follow, nearest first, until the end;
+/// a removal's shading recedes farthest first, and she leaves at `1 - LAND`; without a cause, rows
+/// switch from the top within `SWEEP`.
+pub fn switch_time(cause: Option<(u16, bool)>, reach: u16, row: u16, rows: u16) -> f32 {
+    let Some((d, placed)) = cause else {
+        return SWEEP * f32::from(row) / f32::from(rows);
+    };
+    let reach = f32::from(reach.max(1));
+    let d = f32::from(d);
+    match (placed, d == 0.0) {
+        (true, true) => LAND,
+        (true, false) => LAND + (1.0 - LAND) * (d - 1.0) / reach,
+        (false, _) => (1.0 - LAND) * (reach - d.min(reach)) / reach,
     }
 }
 

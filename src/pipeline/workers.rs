@@ -187,6 +187,8 @@ where
         theme: &animation.look.theme,
         dark: animation.look.dark.as_ref(),
         fine_timing: animation.motion != Motion::None,
+        motion: animation.motion,
+        step_ms: animation.timing.delay_ms,
     };
     let encoder = sink.start(&stream)?;
     if animation.motion != Motion::None && !encoder.takes_motion() {

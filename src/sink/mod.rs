@@ -72,6 +72,11 @@ pub struct Stream<'a> {
     /// Pictures are timed to the millisecond (smooth motion's in-betweens, only for encoders
     /// whose [`Encode::takes_motion`] says so): a video ticks every millisecond.
     pub fine_timing: bool,
+    /// The run's motion: with `step_ms`, a sink finds when a step's in-betweens were drawn
+    /// ([`motion::schedule`](crate::motion::schedule)).
+    pub motion: crate::motion::Motion,
+    /// An ordinary step's delay in milliseconds (the in-betweens' pace).
+    pub step_ms: u32,
 }
 
 /// One drawn frame of a run, as a sink's encoder sees it.

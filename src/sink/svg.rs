@@ -73,6 +73,8 @@ pub struct AtomEncoder {
     glyphs: Glyphs,
     hatch: bool,
     frames: Option<usize>,
+    /// Whether the first frame lists its squares (smooth motion).
+    squares: bool,
 }
 
 /// The pictures of one step under smooth motion, gathered as they come.
@@ -135,6 +137,11 @@ impl Gathered {
         cue.min(u32::from(CRISP - 1)) as u16
     }
 
+    /// The step's whole time, in milliseconds.
+    pub(crate) fn delay_ms(&self) -> u32 {
+        self.last_ms + self.frame.delay_ms
+    }
+
     /// How long this step's changes fade: three quarters of its in-betweens' time.
     pub(crate) fn fade_ms(&self) -> u32 {
         self.last_ms * 3 / 4
@@ -144,7 +151,12 @@ impl Gathered {
 impl AtomEncoder {
     /// The encoder for `stream`'s frames (with smooth motion, their in-betweens too).
     pub(crate) fn new(stream: &Stream<'_>) -> Self {
-        AtomEncoder { glyphs: Glyphs::new(), hatch: stream.theme.hatch, frames: stream.frames }
+        AtomEncoder {
+            glyphs: Glyphs::new(),
+            hatch: stream.theme.hatch,
+            frames: stream.frames,
+            squares: stream.fine_timing,
+        }
     }
 }
 
@@ -174,7 +186,12 @@ pub struct AtomFrame {
     pub(crate) dead_line: Option<String>,
     /// The first frame's board: left, top, square side (pixels) and squares a side.
     pub(crate) board: Option<[usize; 4]>,
+    /// Under smooth motion, the first frame's squares: left, top, then board, row and column.
+    pub(crate) squares: Vec<SquareAt>,
 }
+
+/// A square's place: its left and top pixel, then its board, row and column.
+pub(crate) type SquareAt = ((i64, i64), (u8, u16, u16));
 
 impl Encode for AtomEncoder {
     type Encoded = AtomFrame;
@@ -197,6 +214,7 @@ impl Encode for AtomEncoder {
             },
             dead_line: (mark(frame) == 2).then(|| dead_line(frame.caption)).flatten(),
             board: (frame.position == 0).then(|| board(frame.scene)).flatten(),
+            squares: if self.squares && frame.position == 0 { squares(frame.scene) } else { Vec::new() },
         })
     }
 
@@ -245,6 +263,20 @@ pub(crate) fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
         }
     }
     found
+}
+
+/// The scene's squares, where they stand.
+fn squares(scene: &crate::scene::items::Scene) -> Vec<SquareAt> {
+    use crate::scene::{identity::ItemId, items::Item};
+    let pairs = scene.items.iter().zip(&scene.ids);
+    pairs
+        .filter_map(|pair| match pair {
+            (Item::Square { x, y, .. }, ItemId::Square { board, row, col }) => {
+                Some(((*x as i64, *y as i64), (*board, *row, *col)))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The words of an animation's first and last frames, for its title.
@@ -336,6 +368,7 @@ mod tests {
             placed: None,
             dead_line: None,
             board: None,
+            squares: Vec::new(),
         }
     }
 

@@ -5,14 +5,17 @@
 //! headless Chromium: the player stepping forward while it plays starts fades that begin on the
 //! frame before (square centres) with the new words already drawn, and end exactly on the PNG
 //! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
-//! console error. The SVG paused just before each frame's end shows the GIF's frame. Without
+//! console error. The SVG paused just before each frame's end shows the GIF's frame. The page
+//! stores no cue: for every toggle of a 6x6 run and of a min-conflicts run (moves), the cue the
+//! player's script finds equals the one the in-betweens give (`HtmlSink::with_cues`). Without
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
 use crate::support::svg::{interiors_match, screenshot, Browser, Prefers};
+use crate::support::tools::chromium;
 use crate::support::{decode_gif, run_ok, temp_dir, trace_for};
 use image::RgbImage;
-use queens::{Event, Until};
+use queens::{Algorithm, Animation, Event, HtmlSink, Motion, NoProgress, SolveOptions, Trace, Until};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -217,5 +220,55 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
         let what = format!("frame {k}, {} ms in", times[i] - starts[k]);
         same_at(&got, &want, &squares, &what);
         interiors_match(&want, &got, SEAM, &what);
+    }
+}
+
+/// The script's cue for every toggle of `trace`'s smooth page, each against the in-betweens' (the
+/// page's `#cues`), frame by frame in headless Chromium: the toggles that differ, as "frame:toggle
+/// script/rust" (`None` without Chromium).
+fn cue_mismatches(dir: &Path, name: &str, trace: &Trace) -> Option<Vec<String>> {
+    let chromium = chromium()?;
+    let mut animation = Animation::new();
+    animation.motion = Motion::Smooth { fps: 60 };
+    let mut page = Vec::new();
+    queens::render(trace, &animation, &mut HtmlSink::new(&mut page).with_cues(), &NoProgress).unwrap();
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains("<script type=\"application/json\" id=\"cues\">"), "the in-betweens' cues");
+    // The script's cues(f) is inside the player's closure: the copy under test hands it out.
+    let hook = "function cues(f){";
+    assert!(page.contains(hook), "the script finds the cues");
+    let probe = "<script>\"use strict\";const player=document.getElementById(\"player\");\
+                 const want=JSON.parse(document.getElementById(\"cues\").textContent), bad=[];\
+                 let i=0;for(let f=0;f<=Number(document.getElementById(\"scrub\").max);f++){player.go(f);\
+                 for(const [k,cue] of player.cues(f).entries()){if(cue!==want[i])bad.push(f+\":\"+k+\" \"+cue+\"/\"+want[i]);i++;}}\
+                 if(i!==want.length)bad.push(\"toggles: \"+i+\"/\"+want.length);\
+                 document.body.textContent=\"checked=\"+i+\" bad=\"+bad.join(\",\")+\";\";</script>";
+    let page =
+        page.replacen(hook, &format!("player.cues=cues;{hook}"), 1).replacen("</body>", &format!("{probe}</body>"), 1);
+    let html = dir.join(format!("{name}.html"));
+    std::fs::write(&html, page).unwrap();
+    let out = std::process::Command::new(chromium)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=1000", "--dump-dom"])
+        .arg(format!("--user-data-dir={}", dir.join(format!("{name}-profile")).display()))
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let result = dom.split("checked=").nth(1).and_then(|rest| rest.split(';').next());
+    let result = result.unwrap_or_else(|| panic!("{name}: no result: {}", String::from_utf8_lossy(&out.stderr)));
+    let (checked, bad) = result.split_once(" bad=").unwrap();
+    assert!(checked.parse::<usize>().unwrap() > 50, "{name}: {checked} toggles checked");
+    Some(bad.split(',').filter(|b| !b.is_empty()).map(String::from).collect())
+}
+
+#[test]
+fn the_script_times_every_fade_as_the_in_betweens_do() {
+    let dir = temp_dir("motion-web", "cues");
+    let mut moves = SolveOptions::new(8);
+    moves.algorithm = Algorithm::MinConflicts;
+    let runs = [("backtrack", trace_for(6, Until::First)), ("min-conflicts", queens::record(&moves, 10_000).unwrap())];
+    for (name, trace) in &runs {
+        let Some(bad) = cue_mismatches(&dir, name, trace) else { return };
+        assert!(bad.is_empty(), "{name}: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
     }
 }

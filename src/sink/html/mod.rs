@@ -11,11 +11,12 @@
 //! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes. With smooth motion (`--motion smooth`) the same frames are kept (the
-//! motion stage's in-betweens are gathered back into their step, see
-//! [`Gather`]), the units whose changes fade say when (see [`units`]), and the
-//! page carries the script and style that fade them while it plays; without, the same bytes as
-//! ever.
+//! motion stage's in-betweens are gathered back into their step, see [`Gather`]), the table also
+//! says where the units whose changes fade stand and when each step's pictures start (see
+//! [`motion`]), and the page carries the script and style that time and fade them while it plays;
+//! without, the same bytes as ever.
 
+mod motion;
 mod pack;
 mod page;
 pub(crate) mod puzzle;
@@ -24,7 +25,7 @@ mod units;
 
 use super::svg::{AtomEncoder, AtomFrame, Gather, Gathered, TitleWords};
 use super::{Sink, Stream};
-use crate::draw::svg::{Doc, Paints, Timeline};
+use crate::draw::svg::{Atom, Doc, Paints, Timeline, CRISP};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
@@ -36,6 +37,7 @@ pub struct HtmlSink<W: Write> {
     out: Option<W>,
     embed: bool,
     quiz: Option<Quiz>,
+    cues: bool,
     state: Option<PlayerInProgress>,
 }
 
@@ -55,14 +57,16 @@ struct PlayerInProgress {
     /// Where the first frame's panels start.
     panels_x: Option<usize>,
     words_top: Option<usize>,
-    /// Smooth motion's pictures, gathered step by step (`None` without motion).
-    gather: Option<Gather>,
+    /// Smooth motion's pictures, gathered step by step, and their timing (`None` without motion).
+    gather: Option<(Gather, motion::Timing)>,
+    /// Whether the page also carries the cues the in-betweens give (`HtmlSink::with_cues`).
+    cues: bool,
 }
 
 impl<W: Write> HtmlSink<W> {
     /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
-        HtmlSink { out: Some(out), embed: false, quiz: None, state: None }
+        HtmlSink { out: Some(out), embed: false, quiz: None, cues: false, state: None }
     }
 
     /// A page without margins, meant for an `<iframe>` of a fixed size.
@@ -74,6 +78,15 @@ impl<W: Write> HtmlSink<W> {
     /// A player that stops before the steps `quiz` chooses and asks what comes.
     pub fn quiz(mut self, quiz: Option<Quiz>) -> Self {
         self.quiz = quiz;
+        self
+    }
+
+    /// For tests of the script's timing: with smooth motion, the page also carries, as the JSON
+    /// array `<script id="cues">`, the cue the in-betweens give every toggle of the table, in its
+    /// order (ms into the frame; -1: it switches at once; -2: the unit's atoms disagree).
+    #[doc(hidden)]
+    pub fn with_cues(mut self) -> Self {
+        self.cues = true;
         self
     }
 }
@@ -100,7 +113,8 @@ impl<W: Write> Sink for HtmlSink<W> {
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
-            gather: stream.fine_timing.then(Gather::default),
+            gather: stream.fine_timing.then(|| (Gather::default(), motion::Timing::new(stream.motion, stream.step_ms))),
+            cues: self.cues,
         });
         Ok(AtomEncoder::new(stream))
     }
@@ -109,7 +123,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
         match state.gather.as_mut() {
             None => state.frame(frame, None),
-            Some(gather) => match gather.push(frame) {
+            Some((gather, _)) => match gather.push(frame) {
                 Some(step) => state.frame(step.frame.clone(), Some(&step)),
                 None => Ok(()),
             },
@@ -118,7 +132,7 @@ impl<W: Write> Sink for HtmlSink<W> {
 
     fn finish(&mut self) -> Result<(), Error> {
         let mut state = self.state.take().ok_or(Error::SinkState("finish before start"))?;
-        if let Some(step) = state.gather.as_mut().and_then(Gather::finish) {
+        if let Some(step) = state.gather.as_mut().and_then(|(gather, _)| gather.finish()) {
             state.frame(step.frame.clone(), Some(&step))?;
         }
         state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed, self.quiz)
@@ -141,10 +155,17 @@ impl PlayerInProgress {
         state.dead_lines.push(frame.dead_line);
         state.board = state.board.or(frame.board);
         let duration = u64::from(frame.delay_cs) * 10;
-        match moving {
-            None => state.timeline.push(frame.atoms, duration),
-            Some(step) => state.timeline.push_moving(frame.atoms, duration, &|atom| step.cue(atom), step.fade_ms()),
+        let Some(step) = moving else {
+            state.timeline.push(frame.atoms, duration);
+            return Ok(());
+        };
+        if let Some((_, timing)) = state.gather.as_mut() {
+            timing.step(step);
         }
+        // The script times the fades itself: the in-betweens' cues are only found for a test page.
+        let exact = |atom: &Atom| step.cue(atom);
+        let cue: &dyn Fn(&Atom) -> u16 = if state.cues { &exact } else { &|_| CRISP };
+        state.timeline.push_moving(frame.atoms, duration, cue, step.fade_ms());
         Ok(())
     }
 
@@ -154,10 +175,14 @@ impl PlayerInProgress {
         let frames = state.steps.len();
         let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
-        let drawing =
-            units::drawing(state.timeline.into_changes(), &mut doc, &Glyphs::new(), (state.panels_x, state.words_top));
+        let timing = state.gather.map(|(_, timing)| timing);
+        let place = |atom: &Atom| timing.as_ref().and_then(|timing| timing.place(atom));
+        let changes = state.timeline.into_changes();
+        let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (state.panels_x, state.words_top), &place);
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
-        let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), &svg);
+        let motion = timing.as_ref().map(|timing| timing.table((&drawing.kinds, &drawing.squares)));
+        let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), motion.as_ref(), &svg);
+        let cues = (state.cues && timing.is_some()).then(|| cue_list(&drawing));
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
         let steps = quiz::Steps {
             marks: &state.marks,
@@ -177,11 +202,28 @@ impl PlayerInProgress {
             embed,
             quiz: quiz.as_deref(),
             fade_ms: drawing.fade_ms,
+            cues: cues.as_deref(),
         };
         out.write_all(page.html().as_bytes())?;
         out.flush()?;
         Ok(())
     }
+}
+
+/// The cue of every toggle of `drawing`'s table, in its order, as a JSON array (see
+/// [`HtmlSink::with_cues`]).
+fn cue_list(drawing: &units::Drawing) -> String {
+    let mut seen = vec![0; drawing.units];
+    let mut out = Vec::new();
+    for &unit in drawing.toggles.iter().flatten() {
+        let k = seen[unit as usize];
+        seen[unit as usize] += 1;
+        out.push(match &drawing.cues[unit as usize] {
+            None => -2,
+            Some(cues) => cues.get(k).map_or(-2, |&cue| if cue == CRISP { -1 } else { i32::from(cue) }),
+        });
+    }
+    format!("{out:?}").replace(' ', "")
 }
 
 #[cfg(test)]

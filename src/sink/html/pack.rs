@@ -11,7 +11,13 @@
 //! column: unit + 1 (0: always shown), code point, x, y (zigzag), advance, half a space (hundredths
 //! of a pixel); then the rest of the bytes: the `<svg>` element, UTF-8. An ascending list is its
 //! first number, then each minus the one before minus one. Same table, same text.
+//!
+//! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: the tallest board's
+//! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
+//! before); S schedules, each its picture count P then P picture starts in milliseconds; F
+//! schedule numbers, one a frame.
 
+use super::motion::Table;
 use super::units::Drawing;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
@@ -39,6 +45,25 @@ impl Packer {
         self.uint(((v << 1) ^ (v >> 63)) as u64);
     }
 
+    /// Smooth motion's columns (see the contract).
+    fn motion(&mut self, table: &Table<'_>) {
+        self.uint(u64::from(table.rows));
+        table.kinds.iter().for_each(|&kind| self.uint(u64::from(kind)));
+        let mut before = 0;
+        for (&kind, &square) in table.kinds.iter().zip(table.squares) {
+            if kind > 0 {
+                self.int(i64::from(square) - before);
+                before = i64::from(square);
+            }
+        }
+        self.uint(table.schedules.len() as u64);
+        for starts in table.schedules {
+            self.uint(starts.len() as u64);
+            starts.iter().for_each(|&start| self.uint(u64::from(start)));
+        }
+        table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
+    }
+
     /// An ascending list without its length.
     fn ascending(&mut self, list: &[u32]) {
         let mut next = 0;
@@ -49,9 +74,14 @@ impl Packer {
     }
 }
 
-/// The table of `drawing` with the frames' numbers, delays and marks, and the `svg` markup, as
-/// base64 text.
-pub fn pack(drawing: &Drawing, (steps, delays, marks): (&[u32], &[u32], &[u8]), svg: &str) -> String {
+/// The table of `drawing` with the frames' numbers, delays and marks (and with smooth motion, its
+/// table), and the `svg` markup, as base64 text.
+pub fn pack(
+    drawing: &Drawing,
+    (steps, delays, marks): (&[u32], &[u32], &[u8]),
+    motion: Option<&Table<'_>>,
+    svg: &str,
+) -> String {
     let mut p = Packer::default();
     for v in [VERSION, steps.len() as u64, drawing.units as u64, drawing.elements.len() as u64] {
         p.uint(v);
@@ -82,6 +112,9 @@ pub fn pack(drawing: &Drawing, (steps, delays, marks): (&[u32], &[u32], &[u8]), 
     glyphs.iter().for_each(|g| p.int(g.y));
     glyphs.iter().for_each(|g| p.int(g.advance));
     glyphs.iter().for_each(|g| p.int(g.half_space));
+    if let Some(table) = motion {
+        p.motion(table);
+    }
     p.bytes.extend_from_slice(svg.as_bytes());
     base64(&deflate(&p.bytes))
 }

@@ -10,13 +10,15 @@
 //! kept for screen readers. The controls take the theme's colours; `--theme auto` pages follow the
 //! viewer's colour scheme, chrome included. The blocks of `player.js` and `player.css` between
 //! the lines `//+motion` and `//-motion` (`/*+motion*/`, `/*-motion*/`) are smooth motion's: a
-//! page without motion leaves them out, so it is what it was before motion existed.
+//! page without motion leaves them out, so it is what it was before motion existed; with motion,
+//! `motion.js` takes the place of the line `//motion.js` in them.
 
 use crate::draw::svg::{escape, hex};
 use crate::scene::theme::Theme;
 use std::fmt::Write;
 
 const SCRIPT: &str = include_str!("player.js");
+const MOTION: &str = include_str!("motion.js");
 const STYLE: &str = include_str!("player.css");
 
 /// Everything a page shows.
@@ -36,6 +38,8 @@ pub struct Page<'a> {
     pub quiz: Option<&'a str>,
     /// How long a change fades under smooth motion, in milliseconds (0: no motion).
     pub fade_ms: u32,
+    /// The cues the in-betweens give, as JSON, for a page that tests its script's timing.
+    pub cues: Option<&'a str>,
 }
 
 /// `source` with its motion blocks (see the contract) kept, markers dropped, when `motion`, else
@@ -170,12 +174,12 @@ impl Page<'_> {
         );
         out.push_str(&controls(if self.quiz.is_some() { super::quiz::panel() } else { "" }));
         out.push_str(&help());
-        let _ = write!(
-            out,
-            "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n<script>{}</script>\n",
-            self.data,
-            script(&select(SCRIPT, self.fade_ms > 0))
-        );
+        let _ = write!(out, "</main>\n<script type=\"application/octet-stream\" id=\"table\">{}</script>\n", self.data);
+        if let Some(cues) = self.cues {
+            let _ = writeln!(out, "<script type=\"application/json\" id=\"cues\">{cues}</script>");
+        }
+        let player = select(SCRIPT, self.fade_ms > 0).replacen("//motion.js\n", MOTION, 1);
+        let _ = writeln!(out, "<script>{}</script>", script(&player));
         if let Some(quiz) = self.quiz {
             let _ = write!(
                 out,

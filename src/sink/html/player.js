@@ -141,6 +141,14 @@ t.marks = Array.from({ length: t.frames }, uint);
 const column = (read) => Array.from({ length: glyphs }, read);
 t.glyphs = { unit: column(uint), ch: column(() => String.fromCodePoint(uint())) };
 for (const key of ["x", "y", "advance", "half"]) t.glyphs[key] = column(int);
+//+motion
+// Smooth motion's columns (pack.rs, read in motion.js): the boards' rows, each unit's kind and
+// square, the pictures' starts (ms) of each distinct step, then each frame's.
+const read = (n) => Array.from({ length: n }, uint);
+let q = 0;
+t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q += int()) : 0));
+t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
+//-motion
 t.markup = new TextDecoder().decode(bytes.subarray(p));
 return t;
 }
@@ -169,35 +177,7 @@ if (f % EVERY === 0) stored.set(shown, (f / EVERY) * words);
 shown.set(stored.subarray(0, words));
 const want = new Uint32Array(words), visible = (u) => (shown[u >> 5] >>> (u & 31)) & 1;
 //+motion
-// Smooth motion: a unit whose <g>s carry m (units.rs) fades in (class i) or out (class o, shown
-// until the next frame is drawn) as the player plays on by one frame at 1x or slower: from m's digit
-// for that toggle (fifths of the page's fade) for the fade, never past the frame's end, both slowed
-// with the speed. Seeking, stepping by hand and reduced motion show each frame at once.
-const fade = Number(player.dataset.fade), still = matchMedia("(prefers-reduced-motion: reduce)");
-const seen = new Uint32Array(t.units), nth = t.toggled.map((u) => seen[u]++);
-let moved = [], drawn = -1;
-// The units that moved last show as their frame says (the end of their fades).
-function settle() {
-for (const [g, u] of moved) if (g.classList.remove("i", "o"), !visible(u)) g.setAttribute("display", "none");
-moved = [];
-}
-// Frame f's fading units start to fade.
-function move(f) {
-const rate = Number(speed.value);
-for (let i = t.start[f]; i < t.start[f + 1]; i++) {
-const u = t.toggled[i], on = visible(u);
-for (const g of unitGroups[u]) {
-const m = g.getAttribute("m");
-if (!m) continue;
-const at = (m[nth[i]] * fade) / 5;
-g.style.setProperty("--d", at / rate + "ms");
-g.style.setProperty("--f", Math.max(0, Math.min(fade, t.delays[f] - at)) / rate + "ms");
-g.removeAttribute("display");
-g.classList.add(on ? "i" : "o");
-moved.push([g, u]);
-}
-}
-}
+//motion.js
 //-motion
 
 // The units of frame f shown, the others hidden: only those that differ are touched.
@@ -219,7 +199,7 @@ else g.setAttribute("display", "none");
 }
 shown.set(want);
 //+motion
-if (playing && f === drawn + 1 && Number(speed.value) <= 1 && !still.matches) move(f);
+if (playing && f === drawn + 1 && Number(speed.value) <= 1) move(f);
 drawn = f;
 //-motion
 }

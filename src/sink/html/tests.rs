@@ -118,6 +118,42 @@ fn the_table_decodes_as_documented() {
 }
 
 #[test]
+fn a_smooth_page_says_where_units_stand_and_when_pictures_start() {
+    let options = SolveOptions::new(5);
+    let mut animation = Animation::new();
+    animation.motion = crate::motion::Motion::Smooth { fps: 60 };
+    let bytes = unpacked(&page(&options, &animation));
+    let mut r = Reader(&bytes, 0);
+    assert_eq!(r.uint(), pack::VERSION);
+    let (frames, units, elements, glyphs) = (r.uint() as usize, r.uint() as usize, r.uint(), r.uint());
+    for _ in 0..elements {
+        r.uint();
+    }
+    let initial = r.uint() as usize;
+    r.ascending(initial);
+    let counts: Vec<usize> = (0..frames).map(|_| r.uint() as usize).collect();
+    for &count in &counts {
+        r.ascending(count);
+    }
+    for _ in 0..frames * 3 + glyphs as usize * 6 {
+        r.uint();
+    }
+    assert_eq!(r.uint(), 5, "the board's rows");
+    let kinds: Vec<u64> = (0..units).map(|_| r.uint()).collect();
+    assert!(kinds.iter().all(|&k| k <= 3) && kinds.contains(&2) && kinds.contains(&3), "squares, queens");
+    let mut square = 0i64;
+    for _ in kinds.iter().filter(|&&k| k > 0) {
+        let v = r.uint() as i64;
+        square += if v % 2 == 1 { -(v + 1) / 2 } else { v / 2 };
+        assert!(square >> 12 < 5 && square & 4095 < 5, "board 0, row and column under 5: {square}");
+    }
+    let plans: Vec<Vec<u64>> = (0..r.uint()).map(|_| (0..r.uint()).map(|_| r.uint()).collect()).collect();
+    assert_eq!(plans[0], [0, 17, 33, 50, 67, 83, 100, 117, 133], "9 pictures in 150 ms");
+    assert!((0..frames).all(|_| (r.uint() as usize) < plans.len()), "every frame names its pictures");
+    assert!(bytes[r.1..].starts_with(b"<svg id=\"frame\" "), "then the drawing");
+}
+
+#[test]
 fn replaying_the_toggles_shows_every_frames_atoms() {
     use crate::draw::svg::Shape;
     use crate::scene::theme::Paint;
@@ -135,7 +171,7 @@ fn replaying_the_toggles_shows_every_frames_atoms() {
     let changes = timeline.into_changes();
     let all = changes.atoms.clone();
     let mut doc = Doc::new(Paints::new(&Theme::default(), None));
-    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None));
+    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None), &|_| None);
     let mut shown = vec![false; drawing.units];
     drawing.initial.iter().for_each(|&u| shown[u as usize] = true);
     for (f, atoms) in frames.iter().enumerate() {

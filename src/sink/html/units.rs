@@ -9,12 +9,11 @@
 //! toggles of frame k list, ascending, the units that change between frames k - 1 and k (frame 0's
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
-//! motion, atoms are grouped by the cues of their changes too, and a unit whose changes fade says
-//! when, on every `<g>` of it: attribute `m`, one digit per toggle of the unit in order, how far
-//! into the frame its fade starts in fifths of [`Drawing::fade_ms`] (the fade's length); units
-//! without it switch at once.
+//! motion, atoms that fade are grouped by their square too (and ghosts apart from the square's
+//! own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
+//! script times its fades itself (see `motion.rs`); the markup carries nothing of motion.
 
-use crate::draw::svg::{Atom, Changes, Doc, GlyphRef, Shape, CRISP};
+use crate::draw::svg::{is_queen, Atom, Changes, Doc, GlyphRef, Shape};
 use crate::font::Glyphs;
 use std::collections::HashMap;
 
@@ -50,23 +49,40 @@ pub struct Drawing {
     pub atom_units: Vec<Option<u32>>,
     /// How long a change fades under smooth motion, in milliseconds (0: no motion).
     pub fade_ms: u32,
+    /// Per unit, how it fades: 0 not at all (it switches at once), 1 as a ghost on a square, 2 as a
+    /// square's own atoms, 3 as those that hold its queen; and the number of that square (0 for
+    /// kind 0).
+    pub kinds: Vec<u8>,
+    pub squares: Vec<u32>,
+    /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
+    /// `None` for a unit whose atoms disagree.
+    pub cues: Vec<Option<Vec<u16>>>,
 }
 
+/// Where an atom fades: its square's number and whether it is a ghost (`None`: it switches at once).
+pub type Spot = Option<(u32, bool)>;
+
+/// Says where each atom fades.
+pub type Place<'a> = &'a dyn Fn(&Atom) -> Spot;
+
 /// The drawing of `changes`, written with `doc` (its definitions and paints); text glyphs from
-/// `panels_x` on (the code panel) and above `words_top` (labels on the board) are not listed for the caption.
+/// `panels_x` on (the code panel) and above `words_top` (labels on the board) are not listed for the
+/// caption; `place` says where each atom fades (always `None` without motion).
 pub fn drawing(
     changes: Changes,
     doc: &mut Doc,
     font: &Glyphs,
     (panels_x, words_top): (Option<usize>, Option<usize>),
+    place: Place<'_>,
 ) -> Drawing {
     let Changes { atoms, initial, toggles, starts, cues, fade_ms } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
-    let mut units: HashMap<(bool, &[u32], &[u16]), u32> = HashMap::new();
+    let mut units: HashMap<(bool, &[u32], Spot), u32> = HashMap::new();
     let mut unit_of: Vec<Option<u32>> = vec![None; atoms.len()];
     let mut unit_toggles: Vec<&[u32]> = Vec::new();
-    let mut unit_cues: Vec<&[u16]> = Vec::new();
+    let (mut kinds, mut squares): (Vec<u8>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut unit_cues: Vec<Option<Vec<u16>>> = Vec::new();
     let mut shown = Vec::new();
     let (mut body, mut elements) = (String::new(), Vec::new());
     let mut start = 0;
@@ -81,13 +97,23 @@ pub fn drawing(
                 continue;
             }
             let next = units.len() as u32;
-            let unit = *units.entry((initial[i], toggles[i].as_slice(), cues[i].as_slice())).or_insert(next);
+            let at = place(&atoms[i]);
+            let unit = *units.entry((initial[i], toggles[i].as_slice(), at)).or_insert(next);
             if unit == next {
                 unit_toggles.push(toggles[i].as_slice());
-                unit_cues.push(cues[i].as_slice());
+                kinds.push(at.map_or(0, |(_, ghost)| if ghost { 1 } else { 2 }));
+                squares.push(at.map_or(0, |(square, _)| square));
+                unit_cues.push(cues.get(i).cloned());
                 if initial[i] {
                     shown.push(unit);
                 }
+            }
+            let u = unit as usize;
+            if is_queen(&atoms[i]) && kinds[u] == 2 {
+                kinds[u] = 3;
+            }
+            if unit_cues[u].as_ref() != cues.get(i) {
+                unit_cues[u] = None;
             }
             unit_of[i] = Some(unit);
             match groups.iter_mut().find(|(u, _)| *u == unit) {
@@ -99,7 +125,7 @@ pub fn drawing(
         groups.sort_by_key(|(unit, _)| *unit);
         for (unit, list) in groups {
             let hidden = if shown.binary_search(&unit).is_ok() { "" } else { " display=\"none\"" };
-            body.push_str(&format!("<g{hidden}{}>", fade_cues(unit_cues[unit as usize], fade_ms)));
+            body.push_str(&format!("<g{hidden}>"));
             doc.atoms(&list, &mut body);
             body.push_str("</g>");
             elements.push(unit);
@@ -124,21 +150,23 @@ pub fn drawing(
         glyphs,
         atom_units: unit_of,
         fade_ms,
+        kinds,
+        squares,
+        cues: unit_cues,
     }
 }
 
-/// A unit's fades as the attribute `m` (with a space before it), or nothing for a unit that
-/// switches at once: one digit a toggle, its cue in fifths of the fade, rounded (at most 9).
-fn fade_cues(cues: &[u16], fade_ms: u32) -> String {
-    if cues.iter().all(|&cue| cue == CRISP) || fade_ms == 0 {
-        return String::new();
+/// Where a fading atom stands: the top-left corner of its square (`None` for shapes no square draws).
+pub fn origin(atom: &Atom) -> Option<(i64, i64)> {
+    match atom.shape {
+        Shape::Rect((x, y, _, _))
+        | Shape::Hatch { x, y, .. }
+        | Shape::Mark { x, y, .. }
+        | Shape::Glyph { x, y, .. } => Some((x, y)),
+        _ => None,
     }
-    let digit = |cue: u16| {
-        let fifths = if cue == CRISP { 0 } else { (u32::from(cue) * 5 + fade_ms / 2) / fade_ms };
-        char::from_digit(fifths.min(9), 10).unwrap_or('9')
-    };
-    format!(" m=\"{}\"", cues.iter().map(|&cue| digit(cue)).collect::<String>())
 }
+
 /// The text glyphs among `atoms`, sorted by baseline, then pen.
 fn text_glyphs(atoms: &[Atom], unit_of: &[Option<u32>], font: &Glyphs) -> Vec<UnitGlyph> {
     let mut out: Vec<UnitGlyph> = atoms

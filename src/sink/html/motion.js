@@ -1,0 +1,76 @@
+// Smooth motion in the player: page.rs puts this where player.js says //motion.js, so it sees that
+// script's names (t, unitGroups, visible, speed, player). The page stores no cue: each fading
+// unit's is found here by the motion stage's rule (src/motion/tween.rs) from where the unit
+// stands and when its frame's pictures start (see src/sink/html/motion.rs). A unit of kind 0
+// switches at once; the others fade in (class i) or out (class o, shown until the next frame is
+// drawn) as the player plays on by one frame at 1x or slower: from the cue for the page's fade,
+// never past the frame's end, both slowed with the speed. Seeking and stepping by hand show each
+// frame at once, and so does the style sheet for readers who prefer reduced motion.
+const fade = Number(player.dataset.fade);
+// Square q is board << 24 | row << 12 | column. The Chebyshev distance between two squares
+// (infinite across boards):
+const row = (q) => (q >> 12) & 4095;
+const apart = (a, b) => (a >>> 24 === b >>> 24 ? Math.max(Math.abs(row(a) - row(b)), Math.abs((a & 4095) - (b & 4095))) : Infinity);
+// The cues of frame f, which the page shows: one per toggle of the frame in the table's order,
+// ms into the frame its fade starts (-1: its unit switches at once). Unit kinds: 1 a ghost on its
+// square, 2 a square's own atoms, 3 those holding its queen. The step's changed squares are those
+// whose own units it toggles, its causes [square, placed] those whose queen it toggles.
+function cues(f) {
+const units = [...t.toggled.subarray(t.start[f], t.start[f + 1])], changed = new Set(), causes = [], reach = {};
+for (const u of units) {
+if (t.kind[u] > 1) changed.add(t.square[u]);
+if (t.kind[u] > 2) causes.push([t.square[u], visible(u)]);
+}
+// The nearest cause [distance, placed] on q's board, a placement winning a tie; its board's
+// reach, the farthest a changed square lies from its nearest cause (at least 1).
+const near = (q) => causes.reduce((best, [c, placed]) => {
+const d = apart(c, q);
+return d < best[0] || (d === best[0] && placed) ? [d, placed] : best;
+}, [Infinity]);
+for (const q of changed) {
+const [d] = near(q), b = q >>> 24;
+if (d < Infinity) reach[b] = Math.max(reach[b] || 1, d);
+}
+// One queen leaving and one arriving on a board is a move: the square she leaves switches at
+// once, the one she reaches at the end. Else switch_time (tween.rs): LAND is 0.3, SWEEP 0.8.
+const slide = causes.length === 2 && causes[0][1] !== causes[1][1] && apart(causes[0][0], causes[1][0]) < Infinity;
+const switchAt = (q) => {
+const cause = slide && causes.find((c) => c[0] === q);
+if (cause) return cause[1];
+const [d, placed] = near(q), r = reach[q >>> 24] || 1;
+if (d === Infinity) return (0.8 * row(q)) / t.rows;
+if (placed) return d ? 0.3 + (0.7 * (d - 1)) / r : 0.3;
+return (0.7 * (r - d)) / r;
+};
+// A switch at eased time s shows from the first picture of the step drawn at or after it: picture
+// k of n is drawn at time k / n, so k is n times the linear time s eases to (the inverse of
+// motion::ease, 3x^2 - 2x^3), rounded up.
+const starts = t.plans[t.plan[f]], n = starts.length;
+const time = (s) => starts[Math.max(1, Math.ceil(n * (0.5 - Math.sin(Math.asin(1 - 2 * s) / 3)))) - 1];
+// A ghost comes with her leaving (at once if her square does not change) and goes at once, unless
+// she is a placed queen's silhouette, which stays until she lands.
+return units.map((u) => {
+const q = t.square[u];
+if (!t.kind[u]) return -1;
+return t.kind[u] > 1 || (visible(u) ? changed.has(q) : !slide && causes.some((c) => c[0] === q && c[1])) ? time(switchAt(q)) : 0;
+});
+}
+let moved = [], drawn = -1;
+// The units that moved last show as their frame says (the end of their fades).
+function settle() {
+for (const [g, u] of moved) if (g.classList.remove("i", "o"), !visible(u)) g.setAttribute("display", "none");
+moved = [];
+}
+// Frame f's fading units start to fade.
+function move(f) {
+const rate = Number(speed.value);
+cues(f).forEach((cue, k) => {
+const u = t.toggled[t.start[f] + k];
+for (const g of cue < 0 ? [] : unitGroups[u]) {
+g.style.cssText = "--d:" + cue / rate + "ms;--f:" + Math.max(0, Math.min(fade, t.delays[f] - cue)) / rate + "ms";
+g.removeAttribute("display");
+g.classList.add(visible(u) ? "i" : "o");
+moved.push([g, u]);
+}
+});
+}
