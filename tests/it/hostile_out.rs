@@ -42,11 +42,12 @@ pub(crate) fn chmod(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
-/// Wait up to `limit` for `path` to exist; how long it took.
-fn wait_for_file(path: &Path, limit: Duration) -> Option<Duration> {
+/// Wait up to `limit` for `path` to hold a whole line; how long it took.
+fn wait_for_line(path: &Path, limit: Duration) -> Option<Duration> {
     let start = Instant::now();
     while start.elapsed() < limit {
-        if path.exists() {
+        // The shell creates the file before it writes the line: wait for the line's end.
+        if std::fs::read_to_string(path).is_ok_and(|text| text.ends_with('\n')) {
             return Some(start.elapsed());
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -113,7 +114,7 @@ fn play_exits_when_its_terminal_goes_away_or_on_sigterm() {
         let _ = std::fs::remove_file(dir.join("exit"));
         let tmux = player(&dir, setsid);
         let _ = tmux.run(&["kill-server"]);
-        let took = wait_for_file(&dir.join("exit"), Duration::from_secs(5));
+        let took = wait_for_line(&dir.join("exit"), Duration::from_secs(5));
         let took = took.unwrap_or_else(|| panic!("setsid {setsid}: the player still runs 5 s after its terminal went"));
         assert!(took < Duration::from_millis(1500), "setsid {setsid}: exited after {took:?}");
         let code = std::fs::read_to_string(dir.join("exit")).unwrap();
@@ -124,7 +125,7 @@ fn play_exits_when_its_terminal_goes_away_or_on_sigterm() {
     let tmux = player(&dir, false);
     let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     assert!(Command::new("kill").args(["-TERM", pid.trim()]).status().unwrap().success());
-    assert!(wait_for_file(&dir.join("exit"), Duration::from_secs(1)).is_some(), "exited within a second of SIGTERM");
+    assert!(wait_for_line(&dir.join("exit"), Duration::from_secs(1)).is_some(), "exited within a second of SIGTERM");
     assert_eq!(std::fs::read_to_string(dir.join("exit")).unwrap().trim(), "143");
     drop(tmux);
     std::fs::remove_dir_all(&dir).unwrap();
