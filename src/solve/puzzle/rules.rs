@@ -141,15 +141,22 @@ fn spans(state: &RegionGrid, inner: Kind, outer: Kind) -> Vec<Option<Units>> {
 /// inner unit's span, the union of every two spans, and every run of consecutive outer units.
 fn candidates(state: &RegionGrid, spans: &[Option<Units>], sizes: std::ops::Range<usize>) -> Vec<Units> {
     let spans: Vec<Units> = spans.iter().flatten().copied().collect();
-    let mut sets: Vec<Units> = spans.clone();
-    for (i, a) in spans.iter().enumerate() {
-        sets.extend(spans[i + 1..].iter().map(|b| a | b));
+    let mut sets: Vec<Units> = Vec::new();
+    let mut add = |set: Units| {
+        if sizes.contains(&(set.count_ones() as usize)) && !sets.contains(&set) {
+            sets.push(set);
+        }
+    };
+    spans.iter().for_each(|&span| add(span));
+    // Unions of two spans and runs have two units or more (a union of one is a span already).
+    if sizes.end > 2 {
+        for (i, a) in spans.iter().enumerate() {
+            spans[i + 1..].iter().for_each(|b| add(a | b));
+        }
+        for len in 2..state.n {
+            (0..=state.n - len).for_each(|start| add(((1 << len) - 1) << start));
+        }
     }
-    for len in 2..state.n {
-        sets.extend((0..=state.n - len).map(|start| ((1 << len) - 1) << start));
-    }
-    let mut seen = std::collections::HashSet::new();
-    sets.retain(|s| sizes.contains(&(s.count_ones() as usize)) && seen.insert(*s));
     sets
 }
 
