@@ -11,9 +11,9 @@
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
-use crate::support::svg::{interiors_match, screenshot, Browser, Prefers};
+use crate::support::svg::{gif_frames, interiors_match, play, screenshot, Browser, Prefers};
 use crate::support::tools::chromium;
-use crate::support::{decode_gif, run_ok, temp_dir, trace_for};
+use crate::support::{run_ok, temp_dir, trace_for};
 use image::RgbImage;
 use queens::{Algorithm, Animation, Event, HtmlSink, Motion, NoProgress, SolveOptions, Trace, Until};
 use std::fmt::Write;
@@ -189,37 +189,19 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
     run_ok(&dir, &[&args[..], &["--motion", "smooth", "-o", "run.svg"]].concat());
     run_ok(&dir, &[&args[..], &["-o", "run.gif"]].concat());
     let svg = read(&dir, "run.svg");
-    let gif = decode_gif(&std::fs::read(dir.join("run.gif")).unwrap());
-    let starts: Vec<u64> = gif.iter().scan(0, |at, (_, d)| Some(std::mem::replace(at, *at + u64::from(*d)))).collect();
+    let gif = gif_frames(&dir.join("run.gif"));
     let picks = picks();
-    let times: Vec<u64> = picks.iter().map(|&k| starts[k] + u64::from(gif[k].1) - 5).collect();
-    let (w, h) = gif[0].0.dimensions();
-    let squares = centres(origin(&image::DynamicImage::ImageRgba8(gif[0].0.clone()).to_rgb8()));
-    let mut html = String::from(
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;overflow:hidden}\
-         div{position:absolute;top:0}svg{display:block}</style></head><body>",
-    );
-    for i in 0..times.len() {
-        let _ = write!(html, "<div style=\"left:{}px\">{svg}</div>", i as u32 * w);
-    }
-    let list: Vec<String> = times.iter().map(u64::to_string).collect();
-    let _ = write!(
-        html,
-        "<script>const times = [{}];document.querySelectorAll('body > div > svg').forEach((svg, i) => {{\
-         for (const a of svg.getAnimations({{subtree: true}})) {{ a.pause(); a.currentTime = times[i]; }} }});</script></body></html>",
-        list.join(",")
-    );
-    let page = dir.join("paused.html");
-    std::fs::write(&page, html).unwrap();
-    let Some(shot) = screenshot(Browser::Chromium, &dir, &page, (w * times.len() as u32, h), Prefers::default()) else {
+    let times: Vec<u64> = picks.iter().map(|&k| gif[k].1 + gif[k].2 - 5).collect();
+    let size = gif[0].0.dimensions();
+    let squares = centres(origin(&gif[0].0));
+    let Some(shots) = play(Browser::Chromium, &dir, "paused", &svg, (size, &times), false) else {
         return;
     };
-    for (i, &k) in picks.iter().enumerate() {
-        let want = image::DynamicImage::ImageRgba8(gif[k].0.clone()).to_rgb8();
-        let got = image::imageops::crop_imm(&shot, i as u32 * w, 0, w, h).to_image();
-        let what = format!("frame {k}, {} ms in", times[i] - starts[k]);
-        same_at(&got, &want, &squares, &what);
-        interiors_match(&want, &got, SEAM, &what);
+    for ((got, &k), &at) in shots.iter().zip(&picks).zip(&times) {
+        let want = &gif[k].0;
+        let what = format!("frame {k}, {} ms in", at - gif[k].1);
+        same_at(got, want, &squares, &what);
+        interiors_match(want, got, SEAM, &what);
     }
 }
 

@@ -2,8 +2,10 @@
 //! Firefox), XML validation and pixel comparison. The tools are found through `super::tools`, so a
 //! missing one skips its test (or fails it under `QUEENS_REQUIRE_TOOLS=1`).
 
+use super::decode_gif;
 use super::tools::{chromium, firefox, tool, which};
-use image::RgbImage;
+use image::{RgbImage, RgbaImage};
+use std::fmt::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -139,4 +141,88 @@ pub fn interiors_match(reference: &RgbImage, rendered: &RgbImage, tolerance: u8,
         }
     }
     checked
+}
+
+/// A GIF frame as RGB with its start time and delay (ms).
+pub type GifFrame = (RgbImage, u64, u64);
+
+/// The GIF's frames.
+pub fn gif_frames(path: &Path) -> Vec<GifFrame> {
+    let mut start = 0;
+    decode_gif(&std::fs::read(path).unwrap())
+        .into_iter()
+        .map(|(frame, delay): (RgbaImage, u32)| {
+            let at = start;
+            start += u64::from(delay);
+            (image::DynamicImage::ImageRgba8(frame).to_rgb8(), at, u64::from(delay))
+        })
+        .collect()
+}
+
+/// One row of the test page: copies of one SVG of `size`, copy i paused at `times[i]` ms.
+pub struct Row<'a> {
+    pub svg: &'a str,
+    pub size: (u32, u32),
+    pub times: Vec<u64>,
+}
+
+/// Copies of `svg` side by side, copy i paused at `times[i]` ms; the browser's screenshot, cut into
+/// one image per copy. `None` without the browser.
+pub fn play(
+    browser: Browser,
+    dir: &Path,
+    name: &str,
+    svg: &str,
+    (size, times): ((u32, u32), &[u64]),
+    dark: bool,
+) -> Option<Vec<RgbImage>> {
+    let rows = [Row { svg, size, times: times.to_vec() }];
+    play_rows(browser, dir, name, &rows, dark).map(|mut shots| shots.remove(0))
+}
+
+/// Every row's copies on one page (row below row, so one browser launch shows them all), each
+/// paused at its time; per row, the screenshot cut into one image per copy. Each copy lives in its
+/// own shadow root, so the ids, classes and keyframes of different SVGs never meet. `None` without
+/// the browser.
+pub fn play_rows(browser: Browser, dir: &Path, name: &str, rows: &[Row], dark: bool) -> Option<Vec<Vec<RgbImage>>> {
+    let mut html = String::from(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;padding:0;overflow:hidden}\
+         div{position:absolute}</style></head><body>",
+    );
+    let (mut top, mut width) = (0, 0);
+    for (r, row) in rows.iter().enumerate() {
+        let _ = write!(html, "<template id=\"t{r}\"><style>svg{{display:block}}</style>{}</template>", row.svg);
+        for (i, time) in row.times.iter().enumerate() {
+            let left = i as u32 * row.size.0;
+            let _ =
+                write!(html, "<div style=\"left:{left}px;top:{top}px\" data-row=\"{r}\" data-time=\"{time}\"></div>");
+        }
+        width = width.max(row.size.0 * row.times.len() as u32);
+        top += row.size.1;
+    }
+    html.push_str(
+        "<script>document.querySelectorAll('body > div').forEach((host) => {\
+           const root = host.attachShadow({mode: 'open'});\
+           root.appendChild(document.getElementById('t' + host.dataset.row).content.cloneNode(true));\
+           for (const a of root.querySelector('svg').getAnimations({subtree: true})) {\
+             a.pause(); a.currentTime = Number(host.dataset.time);\
+           }\
+         });</script></body></html>",
+    );
+    let page = dir.join(format!("{name}.html"));
+    std::fs::write(&page, html).unwrap();
+    let prefers = Prefers { dark, reduced_motion: false };
+    let shot = screenshot(browser, dir, &page, (width, top), prefers)?;
+    let mut top = 0;
+    let mut out = Vec::new();
+    for row in rows {
+        let (w, h) = row.size;
+        out.push(
+            (0..row.times.len() as u32)
+                .map(|i| image::imageops::crop_imm(&shot, i * w, top, w, h).to_image())
+                .collect(),
+        );
+        top += h;
+    }
+    Some(out)
 }
