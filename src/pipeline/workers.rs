@@ -186,7 +186,6 @@ where
         delays: &motion::delays(animation.motion, animation.timing.delay_ms, &animation.timing.delays()),
         theme: &animation.look.theme,
         dark: animation.look.dark.as_ref(),
-        fine_timing: animation.motion != Motion::None,
         motion: animation.motion,
         step_ms: animation.timing.delay_ms,
     };

@@ -69,14 +69,19 @@ pub struct Stream<'a> {
     pub theme: &'a Theme,
     /// A second theme for dark-mode viewers, which vector sinks may carry too.
     pub dark: Option<&'a Theme>,
-    /// Pictures are timed to the millisecond (smooth motion's in-betweens, only for encoders
-    /// whose [`Encode::takes_motion`] says so): a video ticks every millisecond.
-    pub fine_timing: bool,
     /// The run's motion: with `step_ms`, a sink finds when a step's in-betweens were drawn
     /// ([`motion::schedule`](crate::motion::schedule)).
     pub motion: crate::motion::Motion,
     /// An ordinary step's delay in milliseconds (the in-betweens' pace).
     pub step_ms: u32,
+}
+
+impl Stream<'_> {
+    /// Pictures are timed to the millisecond (smooth motion's in-betweens, only for encoders
+    /// whose [`Encode::takes_motion`] says so): a video ticks every millisecond.
+    pub fn fine_timing(&self) -> bool {
+        self.motion != crate::motion::Motion::None
+    }
 }
 
 /// One drawn frame of a run, as a sink's encoder sees it.

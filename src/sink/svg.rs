@@ -155,7 +155,7 @@ impl AtomEncoder {
             glyphs: Glyphs::new(),
             hatch: stream.theme.hatch,
             frames: stream.frames,
-            squares: stream.fine_timing,
+            squares: stream.fine_timing(),
         }
     }
 }
@@ -315,7 +315,7 @@ impl<W: Write> Sink for SvgSink<W> {
             return Err(Error::SinkState("started twice"));
         }
         let picture = SvgPicture::new((stream.width, stream.height), stream.theme, stream.dark);
-        let gather = stream.fine_timing.then(Gather::default);
+        let gather = stream.fine_timing().then(Gather::default);
         self.state =
             Some(SvgInProgress { picture, loop_count: stream.loop_count, words: TitleWords::default(), gather });
         Ok(AtomEncoder::new(stream))

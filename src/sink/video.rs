@@ -186,7 +186,7 @@ impl<W: Write> Sink for VideoSink<W> {
             return Err(Error::SinkState("started twice"));
         }
         let padded = (stream.width.div_ceil(2) * 2, stream.height.div_ceil(2) * 2);
-        self.tick_ms = match stream.fine_timing {
+        self.tick_ms = match stream.fine_timing() {
             true => 1,
             false => stream.delays.iter().copied().fold(0, gcd).max(MIN_TICK_MS),
         };

@@ -47,7 +47,7 @@ impl Sink for Pictures {
     type Encoder = Recorder;
 
     fn start(&mut self, stream: &Stream<'_>) -> Result<Recorder, Error> {
-        assert!(stream.fine_timing, "motion's pictures are timed to the millisecond");
+        assert!(stream.fine_timing(), "motion's pictures are timed to the millisecond");
         Ok(Recorder)
     }
 

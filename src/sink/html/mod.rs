@@ -113,7 +113,9 @@ impl<W: Write> Sink for HtmlSink<W> {
             words: TitleWords::default(),
             panels_x: None,
             words_top: None,
-            gather: stream.fine_timing.then(|| (Gather::default(), motion::Timing::new(stream.motion, stream.step_ms))),
+            gather: stream
+                .fine_timing()
+                .then(|| (Gather::default(), motion::Timing::new(stream.motion, stream.step_ms))),
             cues: self.cues,
         });
         Ok(AtomEncoder::new(stream))
