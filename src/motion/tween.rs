@@ -60,6 +60,7 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
         if Some(k) == last_square {
             if let Some(ghost) = step.sliding(e) {
                 out.push_as(ghost.0, ghost.1);
+                out.slide = step.slide;
             }
         }
     }
@@ -269,5 +270,10 @@ mod tests {
             .collect();
         assert_eq!(xs.len(), 3);
         assert!(xs[0] < xs[1] && xs[1] < xs[2], "{xs:?}");
+        let slide = Some((ItemId::square(1, 0), ItemId::square(1, 3)));
+        assert_eq!(tween(&before, &after, 0.5).slide, slide, "the in-between says who slides");
+        assert_eq!(tween(&before, &after, 1.0).slide, None, "the step's own scene does not");
+        let placed = board(&[(1, 0), (2, 2)], &[]);
+        assert_eq!(tween(&before, &placed, 0.5).slide, None, "a placement is no slide");
     }
 }

@@ -31,6 +31,11 @@ pub struct Scene {
     /// Where the caption starts: text above it (coordinate labels, region letters, counts and marks
     /// on the board) is not part of the frame's words either. `None`: all text is.
     pub words_top: Option<usize>,
+    /// In an in-between of a move (see [`motion`](crate::motion)): the squares a queen slides
+    /// from and to; her silhouette on the way is the [`Item::Ghost`] with the id of the square
+    /// she reaches. Backends that animate (the animated SVG, the HTML player) slide her themselves
+    /// from this; `None` in every step's own scene.
+    pub slide: Option<(ItemId, ItemId)>,
     /// The part items pushed now belong to, and how many each part holds so far.
     part: Option<Part>,
     counts: Vec<(Part, u32)>,

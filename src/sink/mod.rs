@@ -12,7 +12,9 @@
 
 pub mod apng;
 pub mod atlas;
+pub mod atom_frames;
 pub mod format;
+pub(crate) mod gather;
 pub mod gif;
 pub mod html;
 mod matroska;

@@ -233,6 +233,18 @@ fn text_words(scene: &Scene, glyphs: &Glyphs) -> String {
     out
 }
 
+/// Where an atom a square draws stands: the top-left corner of its square (`None` for shapes no
+/// square draws).
+pub fn origin(atom: &Atom) -> Option<(i64, i64)> {
+    match atom.shape {
+        Shape::Rect((x, y, _, _))
+        | Shape::Hatch { x, y, .. }
+        | Shape::Mark { x, y, .. }
+        | Shape::Glyph { x, y, .. } => Some((x, y)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

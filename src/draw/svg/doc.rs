@@ -181,3 +181,18 @@ fn full_board(atoms: &[Atom]) -> Option<(Rect, &[Atom])> {
     let area: i64 = rects.iter().map(|r| r.2 * r.3).sum();
     (area == (x1 - x0) * (y1 - y0)).then_some(((x0, y0, x1 - x0, y1 - y0), &atoms[light..]))
 }
+/// `markup` with class `class` and the attributes `attrs` (each with its leading space): on its
+/// element when it is a single one, else on a group around it.
+pub fn classed(markup: &str, class: &str, attrs: &str) -> String {
+    let single = markup.matches('<').count() == 1 && markup.ends_with("/>");
+    let Some(tag_end) = markup.find(' ').filter(|_| single) else {
+        return format!("<g class=\"{class}\"{attrs}>{markup}</g>");
+    };
+    match markup.find(" class=\"") {
+        Some(at) => {
+            let at = at + " class=\"".len();
+            format!("{}{class} {}", &markup[..at], &markup[at..]).replacen("/>", &format!("{attrs}/>"), 1)
+        }
+        None => format!("{} class=\"{class}\"{attrs}{}", &markup[..tag_end], &markup[tag_end..]),
+    }
+}

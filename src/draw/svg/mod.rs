@@ -17,10 +17,11 @@ mod moving;
 mod outline;
 mod paints;
 mod path;
+mod sliding;
 mod timeline;
 
-pub use atoms::{atoms, fades, is_queen, words, Atom, Shape, BASE};
-pub use doc::{escape, use_of, Doc};
+pub use atoms::{atoms, fades, is_queen, origin, words, Atom, Shape, BASE};
+pub use doc::{classed, escape, use_of, Doc};
 pub use moving::{CRISP, JUMP};
 pub use outline::{glyph_path, GlyphRef};
 pub use paints::{hex, Paints};
@@ -66,6 +67,11 @@ impl SvgPicture {
     /// Add a frame under smooth motion (see [`Timeline::push_moving`]).
     pub fn push_moving(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: &dyn Fn(&Atom) -> u16, fade_ms: u32) {
         self.timeline.push_moving(atoms, duration_ms, cue, fade_ms);
+    }
+
+    /// A queen slides over the frame pushed last (see [`Timeline::push_slide`]).
+    pub fn push_slide(&mut self, ghost: Vec<Atom>, squares: ((i64, i64), (i64, i64)), land_ms: u32) {
+        self.timeline.push_slide(ghost, squares, land_ms);
     }
 
     /// Frames pushed so far.

@@ -46,6 +46,8 @@ pub fn keyframes(
     let fading = fades(cues);
     for (&frame, &cue) in toggles.iter().zip(cues) {
         let (from, to) = ramp(frame, if cue == CRISP { 0 } else { cue & !JUMP });
+        // In a class that fades elsewhere, a jump is a ramp of one keyframe step.
+        let to = if cue != CRISP && cue & JUMP != 0 { from + 1 } else { to };
         let (old, new) = if visible { (&mut shown, &mut hidden) } else { (&mut hidden, &mut shown) };
         if fading {
             old.push(from);
@@ -88,6 +90,12 @@ mod tests {
         let mut style = String::new();
         keyframes(&ramp, &mut style, "ac", (false, &[1], &[200 | JUMP]), (0, false));
         assert_eq!(style, ".ac{animation-name:ac}@keyframes ac{30%{opacity:1}}", "a jump: one keyframe, at its cue");
+        let mut style = String::new();
+        keyframes(&ramp, &mut style, "ad", (false, &[1, 2], &[200 | JUMP, 0]), (0, false));
+        assert_eq!(
+            style, ".ad{animation-name:ad}@keyframes ad{31%,50%{opacity:1}30%,58%{opacity:0}}",
+            "a jump among fades"
+        );
         assert!(moves(&[CRISP, 3]) && !moves(&[CRISP]) && fades(&[3, JUMP]) && !fades(&[JUMP | 4]));
     }
 }

@@ -10,13 +10,15 @@
 //! starts to fade (ms); such atoms are grouped by their cues too, and their keyframes ramp the
 //! opacity, eased slow-in/slow-out, from the cue for the run's fade (never past the frame's end),
 //! then hold: the frame's own picture from the ramp's end until the next change (see
-//! `moving.rs`). Without motion, the same bytes as ever.
+//! `moving.rs`); a queen sliding over a frame ([`Timeline::push_slide`]) is her silhouette's own
+//! element and keyframes (see `sliding.rs`). Without motion, the same bytes as ever.
 
 use super::atoms::Atom;
 use super::defs::short_id;
-use super::doc::Doc;
+use super::doc::{classed, Doc};
 use super::moving;
 use super::path::percent_text;
+use super::sliding::{Slide, Slides};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -35,12 +37,15 @@ pub struct Timeline {
     cues: Vec<Vec<u16>>,
     /// How long a moving change fades, in milliseconds (0: no motion).
     fade_ms: u32,
+    /// Queens sliding (smooth motion's moves).
+    slides: Slides,
 }
 
 /// A run's changes: every atom that ever shows (in order of first appearance), whether it shows
 /// on frame 0, the frames where it toggles after that (ascending), and the frames' start times
 /// (then the end of the last) in milliseconds; with smooth motion, the cue of every toggle
-/// ([`CRISP`](super::moving::CRISP) or the milliseconds into its frame its fade starts) and the fade's length.
+/// ([`CRISP`](super::moving::CRISP) or the milliseconds into its frame its fade starts) and the fade's length,
+/// and the slides.
 pub struct Changes {
     pub atoms: Vec<Atom>,
     pub initial: Vec<bool>,
@@ -48,6 +53,7 @@ pub struct Changes {
     pub starts: Vec<u64>,
     pub cues: Vec<Vec<u16>>,
     pub fade_ms: u32,
+    pub slides: Slides,
 }
 
 impl Timeline {
@@ -95,6 +101,14 @@ impl Timeline {
         self.push_with(atoms, duration_ms, Some(cue));
     }
 
+    /// A queen slides over the frame pushed last: `ghost` is her silhouette on the square she
+    /// reaches, `from` and `to` the top-left pixels of the squares she leaves and reaches, and she
+    /// lands `land_ms` into the frame.
+    pub fn push_slide(&mut self, ghost: Vec<Atom>, (from, to): ((i64, i64), (i64, i64)), land_ms: u32) {
+        let start_ms = self.starts[self.frames().saturating_sub(1)];
+        self.slides.push(Slide { ghost, from, to, start_ms, land_ms: start_ms + u64::from(land_ms) });
+    }
+
     fn push_with(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: Option<&dyn Fn(&Atom) -> u16>) {
         let frame = self.frames() as u32;
         let prev = std::mem::take(&mut self.prev);
@@ -125,7 +139,7 @@ impl Timeline {
     /// What the timeline holds, for a player that applies the changes itself (the HTML sink).
     pub fn into_changes(self) -> Changes {
         let (atoms, initial, toggles, starts) = (self.atoms, self.initial, self.toggles, self.starts);
-        Changes { atoms, initial, toggles, starts, cues: self.cues, fade_ms: self.fade_ms }
+        Changes { atoms, initial, toggles, starts, cues: self.cues, fade_ms: self.fade_ms, slides: self.slides }
     }
 
     /// Decimals for keyframe percentages so that a change lands within 10 ms of its time.
@@ -204,12 +218,21 @@ impl Timeline {
             }
             start = end;
         }
+        let seconds = super::path::num(self.duration_ms() as i64 / 10);
+        let plays = match loop_count {
+            None => "infinite".to_string(),
+            Some(k) => format!("{} forwards", u32::from(k) + 1),
+        };
+        if !self.slides.is_empty() {
+            let run = (format!("{seconds}s"), plays.clone());
+            // A slide moves many pixels a millisecond: its keyframes get one more decimal.
+            let scaled = |ms| self.scaled(ms, decimals + 1);
+            let (slides_style, slides_body) =
+                self.slides.write(&mut |atoms, out| doc.atoms(atoms, out), &scaled, (decimals + 1, (&run.0, &run.1)));
+            style.push_str(&slides_style);
+            body.push_str(&slides_body);
+        }
         if !classes.is_empty() {
-            let seconds = super::path::num(self.duration_ms() as i64 / 10);
-            let plays = match loop_count {
-                None => "infinite".to_string(),
-                Some(k) => format!("{} forwards", u32::from(k) + 1),
-            };
             style.insert_str(0, &format!("[class^=a]{{animation:{seconds}s step-end {plays}}}"));
             if self.fade_ms > 0 {
                 style.insert_str(style.find('}').map_or(0, |k| k + 1), moving::STYLE);
@@ -254,21 +277,9 @@ impl Timeline {
     }
 }
 
-/// `markup` animated by class `a<id>`: the class (and `opacity="0"` when it starts hidden) goes on
-/// the element itself when there is one, else on a group around them.
+/// `markup` animated by class `a<id>` (and `opacity="0"` when it starts hidden; see [`classed`]).
 fn animated(markup: &str, id: &str, shown: bool) -> String {
-    let hidden = if shown { "" } else { " opacity=\"0\"" };
-    let single = markup.matches('<').count() == 1 && markup.ends_with("/>");
-    let Some(tag_end) = markup.find(' ').filter(|_| single) else {
-        return format!("<g class=\"a{id}\"{hidden}>{markup}</g>");
-    };
-    match markup.find(" class=\"") {
-        Some(at) => {
-            let at = at + " class=\"".len();
-            format!("{}a{id} {}", &markup[..at], &markup[at..]).replacen("/>", &format!("{hidden}/>"), 1)
-        }
-        None => format!("{} class=\"a{id}\"{hidden}{}", &markup[..tag_end], &markup[tag_end..]),
-    }
+    classed(markup, &format!("a{id}"), if shown { "" } else { " opacity=\"0\"" })
 }
 
 #[cfg(test)]

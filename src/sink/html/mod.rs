@@ -23,7 +23,9 @@ pub(crate) mod puzzle;
 mod quiz;
 mod units;
 
-use super::svg::{AtomEncoder, AtomFrame, Gather, Gathered, TitleWords};
+use super::atom_frames::{AtomEncoder, AtomFrame};
+use super::gather::{Gather, Gathered};
+use super::svg::TitleWords;
 use super::{Sink, Stream};
 use crate::draw::svg::{Atom, Doc, Paints, Timeline, CRISP};
 use crate::error::Error;
@@ -168,6 +170,9 @@ impl PlayerInProgress {
         let exact = |atom: &Atom| step.cue(atom);
         let cue: &dyn Fn(&Atom) -> u16 = if state.cues { &exact } else { &|_| CRISP };
         state.timeline.push_moving(frame.atoms, duration, cue, step.fade_ms());
+        if let Some(slide) = &step.slide {
+            state.timeline.push_slide(slide.ghost.clone(), (slide.from, slide.to), step.land_ms());
+        }
         Ok(())
     }
 
@@ -182,7 +187,7 @@ impl PlayerInProgress {
         let changes = state.timeline.into_changes();
         let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (state.panels_x, state.words_top), &place);
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
-        let motion = timing.as_ref().map(|timing| timing.table((&drawing.kinds, &drawing.squares)));
+        let motion = timing.as_ref().map(|timing| timing.table((&drawing.kinds, &drawing.squares, &drawing.sliders)));
         let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), motion.as_ref(), &svg);
         let cues = (state.cues && timing.is_some()).then(|| cue_list(&drawing));
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
@@ -204,6 +209,7 @@ impl PlayerInProgress {
             embed,
             quiz: quiz.as_deref(),
             fade_ms: drawing.fade_ms,
+            slides: !drawing.sliders.is_empty(),
             cues: cues.as_deref(),
         };
         out.write_all(page.html().as_bytes())?;

@@ -6,17 +6,17 @@
 //! squares those whose own units it toggles; from them each changed square's eased switch time
 //! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
-//! [`Gathered::cue`](crate::sink::svg::Gathered) finds it in the in-betweens. So this side keeps
+//! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. So this side keeps
 //! only where the squares stand (from the first frame), how and where every unit fades (see
 //! [`Drawing::kinds`](super::units::Drawing)) and, per frame, when its step's pictures start (each
 //! distinct list once: a step's pictures as the motion stage planned them, before equal ones were
 //! merged). Square (board, row, col) is numbered `board << 24 | row << 12 | col` (rows and
 //! columns are under 4096, `trace::MAX_REPLAY_N`).
 
-use super::units::origin;
-use crate::draw::svg::{fades, Atom};
+use crate::draw::svg::{fades, origin, Atom};
 use crate::motion::{schedule, Motion};
-use crate::sink::svg::{Gathered, SquareAt};
+use crate::sink::atom_frames::SquareAt;
+use crate::sink::gather::Gathered;
 use std::collections::HashMap;
 
 /// The timing of a run's steps, gathered frame by frame.
@@ -25,8 +25,9 @@ pub struct Timing {
     pace: (Motion, u32),
     /// Square numbers by their top-left pixel.
     squares: HashMap<(i64, i64), u32>,
-    /// The tallest board's rows.
+    /// The tallest board's rows, and a square's side in pixels.
     rows: u32,
+    side: u32,
     /// The distinct lists of picture starts, and the one of every frame.
     schedules: Vec<Vec<u32>>,
     known: HashMap<Vec<u32>, u32>,
@@ -34,13 +35,16 @@ pub struct Timing {
 }
 
 /// What the script reads: the tallest board's rows, how and where each unit fades (see
-/// [`Drawing::kinds`](super::units::Drawing)) and every frame's picture starts.
+/// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, and the squares of
+/// the silhouettes queens slide as with a square's side in pixels (boards share it).
 pub struct Table<'a> {
     pub rows: u32,
     pub kinds: &'a [u8],
     pub squares: &'a [u32],
     pub schedules: &'a [Vec<u32>],
     pub frames: &'a [u32],
+    pub sliders: &'a [u32],
+    pub side: u32,
 }
 
 impl Timing {
@@ -50,6 +54,7 @@ impl Timing {
             pace: (motion, step_ms),
             squares: HashMap::new(),
             rows: 0,
+            side: 0,
             schedules: Vec::new(),
             known: HashMap::new(),
             frames: Vec::new(),
@@ -61,6 +66,7 @@ impl Timing {
     pub fn step(&mut self, step: &Gathered) {
         if self.squares.is_empty() {
             self.layout(&step.frame.squares);
+            self.side = step.frame.board.map_or(0, |board| board[2] as u32);
         }
         let plan = schedule(self.pace.0, self.pace.1, step.delay_ms());
         let starts: Vec<u32> = plan.iter().scan(0, |at, (_, ms)| Some(std::mem::replace(at, *at + ms))).collect();
@@ -89,8 +95,9 @@ impl Timing {
         Some((*square, atom.paint == crate::scene::theme::Paint::Ghost))
     }
 
-    /// The table for the script, with the units' `kinds` and `squares`.
-    pub fn table<'a>(&'a self, (kinds, squares): (&'a [u8], &'a [u32])) -> Table<'a> {
-        Table { rows: self.rows, kinds, squares, schedules: &self.schedules, frames: &self.frames }
+    /// The table for the script, with the units' `kinds` and `squares` and the `sliders`' squares.
+    pub fn table<'a>(&'a self, (kinds, squares, sliders): (&'a [u8], &'a [u32], &'a [u32])) -> Table<'a> {
+        let (rows, side) = (self.rows, self.side);
+        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, sliders, side }
     }
 }

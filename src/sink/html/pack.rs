@@ -15,7 +15,8 @@
 //! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: the tallest board's
 //! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
 //! before); S schedules, each its picture count P then P picture starts in milliseconds; F
-//! schedule numbers, one a frame.
+//! schedule numbers, one a frame; in a run whose queens slide, then K silhouettes, the square of
+//! each (zigzag, each minus the one before) and a square's side in pixels.
 
 use super::motion::Table;
 use super::units::Drawing;
@@ -62,6 +63,15 @@ impl Packer {
             starts.iter().for_each(|&start| self.uint(u64::from(start)));
         }
         table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
+        if !table.sliders.is_empty() {
+            self.uint(table.sliders.len() as u64);
+            let mut before = 0;
+            for &square in table.sliders {
+                self.int(i64::from(square) - before);
+                before = i64::from(square);
+            }
+            self.uint(u64::from(table.side));
+        }
     }
 
     /// An ascending list without its length.

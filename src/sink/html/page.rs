@@ -38,20 +38,24 @@ pub struct Page<'a> {
     pub quiz: Option<&'a str>,
     /// How long a change fades under smooth motion, in milliseconds (0: no motion).
     pub fade_ms: u32,
+    /// Whether queens slide (the page's script and style keep their `slide` blocks).
+    pub slides: bool,
     /// The cues the in-betweens give, as JSON, for a page that tests its script's timing.
     pub cues: Option<&'a str>,
 }
 
-/// `source` with its motion blocks (see the contract) kept, markers dropped, when `motion`, else
-/// without them.
-pub fn select(source: &str, motion: bool) -> String {
+/// `source` with its blocks named `name` (see the contract) kept, markers dropped, when `keep`,
+/// else without them.
+pub fn select(source: &str, name: &str, keep: bool) -> String {
     let mut out = String::with_capacity(source.len());
     let mut inside = false;
+    let (open, close) = (format!("//+{name}"), format!("//-{name}"));
+    let (open_css, close_css) = (format!("/*+{name}*/"), format!("/*-{name}*/"));
     for line in source.lines() {
         match line.trim() {
-            "//+motion" | "/*+motion*/" => inside = true,
-            "//-motion" | "/*-motion*/" => inside = false,
-            _ if inside && !motion => {}
+            t if t == open || t == open_css => inside = true,
+            t if t == close || t == close_css => inside = false,
+            _ if inside && !keep => {}
             _ => {
                 out.push_str(line);
                 out.push('\n');
@@ -160,7 +164,7 @@ impl Page<'_> {
              <style>{}{}{}</style></head>\n",
             escape(self.title),
             self.colours(),
-            compact(&select(STYLE, self.fade_ms > 0)),
+            compact(&select(&select(STYLE, "motion", self.fade_ms > 0), "slide", self.slides)),
             if self.quiz.is_some() { super::quiz::STYLE } else { "" },
         );
         let class = if self.embed { " class=\"embed\"" } else { "" };
@@ -178,7 +182,12 @@ impl Page<'_> {
         if let Some(cues) = self.cues {
             let _ = writeln!(out, "<script type=\"application/json\" id=\"cues\">{cues}</script>");
         }
-        let player = select(SCRIPT, self.fade_ms > 0).replacen("//motion.js\n", MOTION, 1);
+        let motion = select(MOTION, "slide", self.slides);
+        let player = select(&select(SCRIPT, "motion", self.fade_ms > 0), "slide", self.slides).replacen(
+            "//motion.js\n",
+            &motion,
+            1,
+        );
         let _ = writeln!(out, "<script>{}</script>", script(&player));
         if let Some(quiz) = self.quiz {
             let _ = write!(
@@ -259,18 +268,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn motion_blocks_are_kept_only_for_motion() {
-        let source = "a\n//+motion\nb\n//-motion\nc\n/*+motion*/\nd\n/*-motion*/\n";
-        assert_eq!(select(source, false), "a\nc\n");
-        assert_eq!(select(source, true), "a\nb\nc\nd\n");
+    fn motion_and_slide_blocks_are_kept_only_for_them() {
+        let source = "a\n//+motion\nb\n//+slide\ne\n//-slide\n//-motion\nc\n/*+motion*/\nd\n/*-motion*/\n";
+        assert_eq!(select(source, "motion", false), "a\nc\n");
+        assert_eq!(select(&select(source, "motion", true), "slide", false), "a\nb\nc\nd\n");
+        assert_eq!(select(&select(source, "motion", true), "slide", true), "a\nb\ne\nc\nd\n");
         for (text, name) in [(SCRIPT, "player.js"), (STYLE, "player.css")] {
-            let (off, on) = (select(text, false), select(text, true));
+            let (off, on) = (select(text, "motion", false), select(text, "motion", true));
             assert!(on.len() > off.len(), "{name} has a motion block");
             assert!(!off.contains("settle") && !off.contains("@keyframes"), "{name}: no motion without it");
             assert!(
                 !on.contains("+motion") && !on.contains("//-motion") && !on.contains("/*-motion"),
                 "{name}: markers"
             );
+        }
+        for (text, name) in [(SCRIPT, "player.js"), (STYLE, "player.css"), (MOTION, "motion.js")] {
+            let (off, on) = (select(text, "slide", false), select(text, "slide", true));
+            assert!(on.len() > off.len() && !off.contains(">.k") && !off.contains("sliders"), "{name}: a slide block");
+            assert!(!on.contains("+slide") && !on.contains("//-slide") && !on.contains("/*-slide"), "{name}: markers");
         }
     }
 }

@@ -148,6 +148,11 @@ const read = (n) => Array.from({ length: n }, uint);
 let q = 0;
 t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q += int()) : 0));
 t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
+//+slide
+// A run whose queens slide: the squares of their silhouettes (zigzag differences), a square's side.
+q = 0;
+t.sliders = Array.from({ length: uint() }, () => (q += int())); t.side = uint();
+//-slide
 //-motion
 t.markup = new TextDecoder().decode(bytes.subarray(p));
 return t;

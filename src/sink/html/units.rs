@@ -11,9 +11,12 @@
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
 //! motion, atoms that fade are grouped by their square too (and ghosts apart from the square's
 //! own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
-//! script times its fades itself (see `motion.rs`); the markup carries nothing of motion.
+//! script times its fades itself (see `motion.rs`); the markup carries nothing else of motion but,
+//! in a run whose queens slide (min-conflicts' moves), one silhouette for every square a queen
+//! slides to: her ghost standing there, last in the `<svg>`, a single element of class `k` hidden
+//! with `display="none"` (not a `<g>`: no unit), which the script moves while she slides.
 
-use crate::draw::svg::{is_queen, Atom, Changes, Doc, GlyphRef, Shape};
+use crate::draw::svg::{classed, is_queen, Atom, Changes, Doc, GlyphRef, Shape};
 use crate::font::Glyphs;
 use std::collections::HashMap;
 
@@ -57,6 +60,8 @@ pub struct Drawing {
     /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
     /// `None` for a unit whose atoms disagree.
     pub cues: Vec<Option<Vec<u16>>>,
+    /// The square of each silhouette a queen slides as (see the contract), in document order.
+    pub sliders: Vec<u32>,
 }
 
 /// Where an atom fades: its square's number and whether it is a ghost (`None`: it switches at once).
@@ -75,7 +80,7 @@ pub fn drawing(
     (panels_x, words_top): (Option<usize>, Option<usize>),
     place: Place<'_>,
 ) -> Drawing {
-    let Changes { atoms, initial, toggles, starts, cues, fade_ms } = changes;
+    let Changes { atoms, initial, toggles, starts, cues, fade_ms, slides } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
     let mut units: HashMap<(bool, &[u32], Spot), u32> = HashMap::new();
@@ -132,6 +137,13 @@ pub fn drawing(
         }
         start = end;
     }
+    let mut sliders = Vec::new();
+    for ghost in slides.ghosts() {
+        let mut markup = String::new();
+        doc.atoms(ghost, &mut markup);
+        body.push_str(&classed(&markup, "k", " display=\"none\""));
+        sliders.push(ghost.first().and_then(place).map_or(0, |(square, _)| square));
+    }
     let mut per_frame = vec![Vec::new(); starts.len() - 1];
     for (unit, frames) in unit_toggles.iter().enumerate() {
         for &frame in frames.iter() {
@@ -153,17 +165,7 @@ pub fn drawing(
         kinds,
         squares,
         cues: unit_cues,
-    }
-}
-
-/// Where a fading atom stands: the top-left corner of its square (`None` for shapes no square draws).
-pub fn origin(atom: &Atom) -> Option<(i64, i64)> {
-    match atom.shape {
-        Shape::Rect((x, y, _, _))
-        | Shape::Hatch { x, y, .. }
-        | Shape::Mark { x, y, .. }
-        | Shape::Glyph { x, y, .. } => Some((x, y)),
-        _ => None,
+        sliders,
     }
 }
 

@@ -114,14 +114,15 @@ impl Encode for PdfEncoder {
             smallest = Some(smallest.map_or(size, |s| s.min(size)));
             draws_step |= text.starts_with("step ");
         }
-        let n = super::svg::board(frame.scene).map(|[.., n]| n);
+        let n = super::atom_frames::board(frame.scene).map(|[.., n]| n);
         let placed = match (frame.event, n) {
             (Some(crate::trace::Event::Place { row, col }), Some(n)) => {
                 Some(crate::trace::Square::new(*row, *col).name(n))
             }
             _ => None,
         };
-        let line = (super::svg::mark(frame) == 2).then(|| super::svg::dead_line(frame.caption)).flatten();
+        let line =
+            (super::atom_frames::mark(frame) == 2).then(|| super::atom_frames::dead_line(frame.caption)).flatten();
         Ok(PdfFrame {
             content: scene_content(frame.scene, &self.theme, &self.glyphs),
             step: frame.step,

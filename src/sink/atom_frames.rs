@@ -1,0 +1,184 @@
+//! The frame encoder the SVG-drawn sinks share (the animated SVG, the HTML player, the PDF's
+//! reading of frames): [`AtomEncoder`] breaks each frame into atoms on the worker threads and
+//! keeps what those sinks read off a frame besides (its timeline mark, the line a dead end names,
+//! the board's place, under smooth motion the first frame's squares and a sliding queen).
+//!
+//! Contract: an [`AtomFrame`] holds the frame's atoms sorted (see `draw::svg::atoms`), its
+//! position, step and delay, and only what its sinks need of the scene; the encoder needs no
+//! pixels and takes smooth motion's in-betweens (the sinks gather them, see `gather.rs`).
+
+use super::{Encode, Frame, Stream};
+use crate::draw::raster::canvas::IndexedImage;
+use crate::draw::svg::{atoms, words, Atom};
+use crate::encode::gif::centiseconds;
+use crate::error::Error;
+use crate::font::Glyphs;
+
+/// Breaks frames into SVG atoms on the worker threads (the SVG sink's and the HTML player's encoder).
+pub struct AtomEncoder {
+    glyphs: Glyphs,
+    hatch: bool,
+    frames: Option<usize>,
+    /// Whether the first frame lists its squares (smooth motion).
+    squares: bool,
+}
+
+impl AtomEncoder {
+    /// The encoder for `stream`'s frames (with smooth motion, their in-betweens too).
+    pub(crate) fn new(stream: &Stream<'_>) -> Self {
+        AtomEncoder {
+            glyphs: Glyphs::new(),
+            hatch: stream.theme.hatch,
+            frames: stream.frames,
+            squares: stream.fine_timing(),
+        }
+    }
+}
+
+/// One frame broken into atoms, ready for a timeline.
+#[derive(Clone)]
+pub struct AtomFrame {
+    pub(crate) atoms: Vec<Atom>,
+    /// The frame's position among the output frames (its in-betweens share it).
+    pub(crate) position: usize,
+    /// How long the picture shows, in milliseconds.
+    pub(crate) delay_ms: u32,
+    /// The frame's step (its position in the whole run).
+    pub(crate) step: usize,
+    /// The GIF's delay, in 1/100 s.
+    pub(crate) delay_cs: u16,
+    /// The caption's words, kept for the first and last frames only (every frame's when the count is unknown).
+    pub(crate) words: Option<String>,
+    /// Where the panels start (text from there on is not read as the caption).
+    pub(crate) panels_x: Option<usize>,
+    /// Where the caption starts (text above it is not read as the caption).
+    pub(crate) words_top: Option<usize>,
+    /// What the timeline marks on this frame: 0 nothing, 1 a solution, 2 a dead end.
+    pub(crate) mark: u8,
+    /// The square (row, column) a queen is placed on in this frame's step, if it places one.
+    pub(crate) placed: Option<(usize, usize)>,
+    /// On a dead end, the line that runs out ("column f", "row 3").
+    pub(crate) dead_line: Option<String>,
+    /// The first frame's board: left, top, square side (pixels) and squares a side.
+    pub(crate) board: Option<[usize; 4]>,
+    /// Under smooth motion, the first frame's squares: left, top, then board, row and column.
+    pub(crate) squares: Vec<SquareAt>,
+    /// In an in-between of a move, the queen sliding (see [`Scene::slide`](crate::Scene)).
+    pub(crate) slide: Option<SlideAt>,
+}
+
+/// A queen sliding over a step: the top-left pixels of the squares she leaves and reaches, and
+/// the atoms of her silhouette standing on the square she reaches.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SlideAt {
+    pub(crate) from: (i64, i64),
+    pub(crate) to: (i64, i64),
+    pub(crate) ghost: Vec<Atom>,
+}
+
+/// A square's place: its left and top pixel, then its board, row and column.
+pub(crate) type SquareAt = ((i64, i64), (u8, u16, u16));
+
+impl Encode for AtomEncoder {
+    type Encoded = AtomFrame;
+
+    fn encode(&self, _before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<AtomFrame, Error> {
+        let first_or_last = frame.position == 0 || self.frames.is_none_or(|n| frame.position + 1 == n);
+        Ok(AtomFrame {
+            atoms: atoms(frame.scene, &self.glyphs, self.hatch),
+            position: frame.position,
+            delay_ms: frame.delay_ms,
+            step: frame.step,
+            delay_cs: centiseconds(frame.delay_ms),
+            words: first_or_last.then(|| words(frame.scene, &self.glyphs)),
+            panels_x: frame.scene.panels_x,
+            words_top: frame.scene.words_top,
+            mark: mark(frame),
+            placed: match frame.event {
+                Some(crate::trace::Event::Place { row, col }) => Some((*row, *col)),
+                _ => None,
+            },
+            dead_line: (mark(frame) == 2).then(|| dead_line(frame.caption)).flatten(),
+            board: (frame.position == 0).then(|| board(frame.scene)).flatten(),
+            squares: if self.squares && frame.position == 0 { squares(frame.scene) } else { Vec::new() },
+            slide: slide(frame.scene, &self.glyphs, self.hatch),
+        })
+    }
+
+    /// Draws the scene: no pixels needed.
+    fn needs_pixels(&self) -> bool {
+        false
+    }
+
+    /// Smooth motion's in-betweens come in; the sinks keep each step's frame and cues.
+    fn takes_motion(&self) -> bool {
+        true
+    }
+}
+
+/// The timeline's mark for `frame`: 1 on a solution, 2 on a dead end (a line runs out of safe
+/// squares: the caption gives its reason, `board::deadend::why_reason`, on a step that is not a
+/// removal), else 0.
+pub(crate) fn mark(frame: &Frame<'_>) -> u8 {
+    use crate::trace::Event;
+    match frame.event {
+        Some(Event::Solution { .. }) => 1,
+        Some(Event::Remove { .. }) | None => 0,
+        Some(_) => u8::from(frame.caption.iter().any(|line| line.contains(": no safe square"))) * 2,
+    }
+}
+
+/// The line a dead end's caption names ("column f" of "place b2 · column f: no safe square").
+pub(crate) fn dead_line(caption: &[String]) -> Option<String> {
+    let line = caption.iter().find_map(|line| line.split(": no safe square").next().filter(|_| line.contains(':')))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name = words.get(words.len().checked_sub(2)?..)?.join(" ");
+    (name.starts_with("column ") || name.starts_with("row ")).then_some(name)
+}
+
+/// The scene's own board: left, top, square side and squares a side (from its top-left square).
+pub(crate) fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
+    use crate::scene::{identity::ItemId, items::Item};
+    let mut found: Option<[usize; 4]> = None;
+    for (item, id) in scene.items.iter().zip(&scene.ids) {
+        if let (Item::Square { x, y, size, .. }, ItemId::Square { board: 0, row, col }) = (item, id) {
+            let n = usize::from(*row.max(col)) + 1;
+            let at = found.get_or_insert([*x, *y, *size, n]);
+            at[0] = at[0].min(*x);
+            at[1] = at[1].min(*y);
+            at[3] = at[3].max(n);
+        }
+    }
+    found
+}
+
+/// The scene's squares, where they stand.
+fn squares(scene: &crate::scene::items::Scene) -> Vec<SquareAt> {
+    use crate::scene::{identity::ItemId, items::Item};
+    let pairs = scene.items.iter().zip(&scene.ids);
+    pairs
+        .filter_map(|pair| match pair {
+            (Item::Square { x, y, .. }, ItemId::Square { board, row, col }) => {
+                Some(((*x as i64, *y as i64), (*board, *row, *col)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The slide an in-between shows (`None` in a step's own scene).
+fn slide(scene: &crate::scene::items::Scene, glyphs: &Glyphs, hatch: bool) -> Option<SlideAt> {
+    use crate::scene::items::{Item, Scene};
+    let (from, to) = scene.slide?;
+    let square = |id| {
+        scene.ids.iter().zip(&scene.items).find_map(|(at, item)| match item {
+            Item::Square { x, y, size, .. } if *at == id => Some((*x, *y, *size)),
+            _ => None,
+        })
+    };
+    let ((x0, y0, _), (x1, y1, size)) = (square(from)?, square(to)?);
+    let mut silhouette = Scene::new(scene.width, scene.height);
+    silhouette.push(Item::Ghost { x: x1, y: y1, size });
+    let ghost = atoms(&silhouette, glyphs, hatch);
+    Some(SlideAt { from: (x0 as i64, y0 as i64), to: (x1 as i64, y1 as i64), ghost })
+}

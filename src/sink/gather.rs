@@ -1,0 +1,136 @@
+//! Smooth motion's pictures gathered back into their step, for the sinks that draw a step once
+//! and animate it themselves (the animated SVG and the HTML player).
+//!
+//! Contract: the in-betweens of a step arrive in order, sharing the step's output position, its
+//! own frame last; [`Gather`] keeps them until the next step's first picture comes and gives the
+//! step's own frame (timed as the whole step), when each atom that changes takes its final state
+//! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
+
+use super::atom_frames::{AtomFrame, SlideAt};
+use crate::draw::svg::{fades, Atom, CRISP};
+use crate::encode::gif::centiseconds;
+
+/// The pictures of one step under smooth motion, gathered as they come.
+#[derive(Default)]
+pub(crate) struct Gather {
+    pictures: Vec<AtomFrame>,
+}
+
+/// One step gathered: its own frame (its last picture, timed as the whole step) and the atoms
+/// and start (ms into the step) of the in-betweens before it.
+pub(crate) struct Gathered {
+    pub(crate) frame: AtomFrame,
+    before: Vec<(u32, Vec<Atom>)>,
+    /// When the step's own picture starts.
+    last_ms: u32,
+    /// The queen sliding over the step, if it moves one.
+    pub(crate) slide: Option<SlideAt>,
+}
+
+impl Gather {
+    /// Take the next picture; a step is done when a picture of the next one comes.
+    pub(crate) fn push(&mut self, picture: AtomFrame) -> Option<Gathered> {
+        let done = self.pictures.first().is_some_and(|p| p.position != picture.position);
+        let step = if done { self.finish() } else { None };
+        self.pictures.push(picture);
+        step
+    }
+
+    /// The step gathered so far (after the last picture).
+    pub(crate) fn finish(&mut self) -> Option<Gathered> {
+        let mut pictures = std::mem::take(&mut self.pictures);
+        let mut frame = pictures.pop()?;
+        let slide = pictures.iter().find_map(|p| p.slide.clone());
+        let mut at = 0;
+        let before: Vec<(u32, Vec<Atom>)> = pictures
+            .into_iter()
+            .map(|p| {
+                let start = at;
+                at += p.delay_ms;
+                (start, p.atoms)
+            })
+            .collect();
+        frame.delay_cs = centiseconds(at + frame.delay_ms);
+        Some(Gathered { frame, before, last_ms: at, slide })
+    }
+}
+
+impl Gathered {
+    /// When `atom`, which changes over this step, starts to fade: the start of the first picture
+    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade).
+    pub(crate) fn cue(&self, atom: &Atom) -> u16 {
+        if !fades(atom) {
+            return CRISP;
+        }
+        let last = self.frame.atoms.binary_search(atom).is_ok();
+        let mut cue = self.last_ms;
+        for (start, atoms) in self.before.iter().rev() {
+            if atoms.binary_search(atom).is_ok() != last {
+                break;
+            }
+            cue = *start;
+        }
+        cue.min(u32::from(CRISP - 1)) as u16
+    }
+
+    /// The step's whole time, in milliseconds.
+    pub(crate) fn delay_ms(&self) -> u32 {
+        self.last_ms + self.frame.delay_ms
+    }
+
+    /// When the step's own picture starts (a sliding queen lands), in milliseconds into the step.
+    pub(crate) fn land_ms(&self) -> u32 {
+        self.last_ms
+    }
+
+    /// How long this step's changes fade: three quarters of its in-betweens' time.
+    pub(crate) fn fade_ms(&self) -> u32 {
+        self.last_ms * 3 / 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::svg::Shape;
+    use crate::scene::theme::Paint;
+
+    fn picture(position: usize, delay_ms: u32, atoms: Vec<Atom>) -> AtomFrame {
+        AtomFrame {
+            atoms,
+            position,
+            delay_ms,
+            step: position,
+            delay_cs: 0,
+            words: None,
+            panels_x: None,
+            words_top: None,
+            mark: 0,
+            placed: None,
+            dead_line: None,
+            board: None,
+            squares: Vec::new(),
+            slide: None,
+        }
+    }
+
+    #[test]
+    fn a_steps_pictures_become_its_frame_and_each_change_its_cue() {
+        let (queen, shade, word) = (
+            Atom { layer: 2, paint: Paint::Queen, shape: Shape::Rect((0, 0, 1, 1)) },
+            Atom { layer: 1, paint: Paint::LightAttacked, shape: Shape::Rect((1, 0, 1, 1)) },
+            Atom { layer: 11, paint: Paint::Text, shape: Shape::Rect((2, 0, 1, 1)) },
+        );
+        let mut gather = Gather::default();
+        assert!(gather.push(picture(0, 250, vec![])).is_none());
+        let first = gather.push(picture(1, 50, vec![word])).expect("frame 0 is done");
+        assert_eq!((first.frame.position, first.frame.delay_cs), (0, 25));
+        assert!(gather.push(picture(1, 50, vec![queen, word])).is_none());
+        assert!(gather.push(picture(1, 150, vec![shade, queen, word])).is_none());
+        let step = gather.finish().expect("frame 1");
+        assert_eq!(step.frame.delay_cs, 25, "the step's whole time");
+        assert_eq!((step.cue(&queen), step.cue(&shade), step.cue(&word)), (50, 100, CRISP));
+        assert_eq!(step.fade_ms(), 75);
+        assert!(gather.finish().is_none());
+    }
+}
