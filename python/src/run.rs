@@ -34,7 +34,8 @@ pub struct Run {
 /// `until`: "first", "all" or a number of solutions. `algorithm`: one of `queens.ALGORITHMS`.
 /// `detail`: "placements" or "checks" (every square examined). `theme`: a name in `queens.THEMES`
 /// or a theme as JSON text. `why`: a sentence per step saying why; `code`: the algorithm's code with
-/// its current line; `tree`: the search tree. `motion="smooth"`: eased motion (MP4, WebM, the player, SVG).
+/// its current line; `tree`: the search tree. `motion="smooth"`: eased motion (the player, SVG,
+/// MP4, WebM; GIF, WebP and APNG draw the in-betweens as frames, a GIF at `fps=30`).
 #[pyfunction]
 #[pyo3(signature = (n, *, until=None, algorithm="backtrack", detail="placements", theme=None, why=false,
     code=false, tree=false, motion=None, fps=60, square=None, coords=true, delay_ms=None, seed=None,

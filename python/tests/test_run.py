@@ -139,11 +139,17 @@ def test_ctrl_c_stops_a_render_and_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_smooth_motion_moves_the_player_and_gifs_refuse_it(tmp_path):
+def test_smooth_motion_moves_the_player_and_gifs_take_it_at_30_fps(tmp_path):
     run = queens.animate(5, motion="smooth")
     (frame,) = iframes(run._repr_html_())
     assert "@media (prefers-reduced-motion" in frame["srcdoc"]  # the player fades, unless the reader opts out
     assert "@media (prefers-reduced-motion" not in iframes(queens.animate(5)._repr_html_())[0]["srcdoc"]
-    with pytest.raises(queens.QueensError, match="motion"):
-        run.save(tmp_path / "run.gif")
+    with pytest.raises(queens.QueensError, match="too fast for a GIF"):
+        run.save(tmp_path / "run.gif")  # 60 pictures a second: a GIF's delays are hundredths
     assert list(tmp_path.iterdir()) == []
+    slow = queens.animate(5, motion="smooth", fps=30)
+    slow.save(tmp_path / "run.gif")
+    discrete = queens.animate(5)
+    discrete.save(tmp_path / "discrete.gif")
+    with Image.open(tmp_path / "run.gif") as moving, Image.open(tmp_path / "discrete.gif") as still:
+        assert moving.n_frames > 2 * still.n_frames  # the in-betweens are frames

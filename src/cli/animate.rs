@@ -52,17 +52,18 @@ pub struct DrawArgs {
     pub motion: MotionArgs,
 }
 
-/// Motion between steps (`--motion smooth`: MP4, WebM, the HTML player and animated SVG).
+/// Motion between steps (`--motion smooth`: the animations).
 #[derive(Debug, Args)]
 pub struct MotionArgs {
     /// none: one picture per step; smooth: a queen lands, her shading grows out along her rays,
-    /// moves slide, eased, in the first 60% of each step (MP4, WebM: in-betweens; HTML, SVG: the
-    /// same changes fade in place, no frame added; off for viewers who prefer reduced motion).
+    /// moves slide, eased, in the first 60% of each step (MP4, WebM, GIF, WebP, APNG: in-betweens,
+    /// several times the pictures; HTML, SVG: the same changes fade in place, no frame added; off
+    /// for viewers who prefer reduced motion).
     #[arg(long, default_value = "none", value_parser = ["none", "smooth"])]
     pub motion: String,
-    /// In-betweens a second with --motion smooth.
-    #[arg(long, default_value_t = queens::motion::DEFAULT_FPS, value_parser = parse_fps)]
-    pub fps: u32,
+    /// In-betweens a second with --motion smooth [default: 60; GIF: 30, its most is 50].
+    #[arg(long, value_parser = parse_fps)]
+    pub fps: Option<u32>,
 }
 
 /// 30 or 60.
@@ -81,13 +82,12 @@ impl MotionArgs {
             return Ok(queens::Motion::None);
         }
         match format {
-            Format::Mp4 | Format::Webm | Format::Html | Format::Svg => Ok(queens::Motion::Smooth { fps: self.fps }),
-            Format::Gif | Format::Webp | Format::Apng => Err(anyhow::anyhow!(
-                "--motion smooth is for MP4, WebM, HTML and SVG: as {format} every step would take 9 pictures at 60 fps \
-                 (about 5 to 9 times the bytes); write -o NAME.mp4, NAME.webm, NAME.html or NAME.svg"
-            )),
+            Format::Gif => Ok(queens::Motion::Smooth { fps: self.fps.unwrap_or(queens::motion::DEFAULT_GIF_FPS) }),
+            Format::Mp4 | Format::Webm | Format::Html | Format::Svg | Format::Webp | Format::Apng => {
+                Ok(queens::Motion::Smooth { fps: self.fps.unwrap_or(queens::motion::DEFAULT_FPS) })
+            }
             _ => Err(anyhow::anyhow!(
-                "--motion smooth is for MP4, WebM, HTML and SVG (not {format}); write -o NAME.mp4, NAME.webm, NAME.html or NAME.svg"
+                "--motion smooth is for animations (not {format}); write -o NAME.gif, .webp, .apng, .mp4, .webm, .html or .svg"
             )),
         }
     }

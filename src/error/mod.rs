@@ -177,8 +177,13 @@ pub enum Error {
     #[error("the {format} file would pass the format's 4 GiB limit; render fewer frames or smaller squares")]
     FileTooLarge { format: &'static str },
     /// Smooth motion was asked of a sink that does not take in-betweens.
-    #[error("--motion smooth is for MP4, WebM, HTML and SVG; write one of those, or use --motion none")]
+    #[error("--motion smooth is for animations (GIF, WebP, APNG, MP4, WebM, HTML, SVG); write one of those, or use --motion none")]
     MotionUnsupported,
+    /// Smooth motion in a GIF at more pictures a second than its delays can hold.
+    #[error(
+        "--motion smooth at {fps} pictures a second is too fast for a GIF (its delays are whole hundredths of a second, and viewers slow those under 2/100 s): use --fps 30"
+    )]
+    MotionTooFastForGif { fps: u32 },
     /// Video output needs ffmpeg, which is not installed.
     #[error("ffmpeg not found: install it (apt install ffmpeg) or write GIF, WebP or APNG instead")]
     FfmpegMissing,

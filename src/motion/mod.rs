@@ -40,6 +40,10 @@ pub const MOTION_SHARE_PERCENT: u32 = 60;
 /// The default in-between rate, pictures a second.
 pub const DEFAULT_FPS: u32 = 60;
 
+/// The default in-between rate of a GIF (whose delays are whole hundredths of a second, and which
+/// viewers slow under 2/100 s).
+pub const DEFAULT_GIF_FPS: u32 = 30;
+
 /// Slow-in/slow-out: the smoothstep `3t^2 - 2t^3` of `t` clamped to [0, 1] (0 at 0, 1 at 1, flat
 /// at both ends, symmetric about 1/2).
 pub fn ease(t: f32) -> f32 {

@@ -9,7 +9,8 @@
 //! Loops: `None` loops forever (num_plays 0); `Some(k)` plays k + 1 times. Rows use the filter
 //! [`FILTER`], chosen by measurement (see `examples/bench.rs`), and are deflated by
 //! [`zlib::deflate_rows_piece`], which knows the row length.
-//! Frames stream straight to the writer.
+//! Frames stream straight to the writer when their number is known at the start (not with smooth
+//! motion, whose in-betweens are frames too: then the file is kept until the end).
 
 use super::{Encode, Frame, Sink, Stream};
 use crate::draw::raster::canvas::IndexedImage;
@@ -116,6 +117,11 @@ impl Encode for ApngEncoder {
         };
         Ok(ApngFrame { control, data, first: before.is_none() })
     }
+
+    /// Smooth motion's in-betweens are frames like any other, timed to the millisecond.
+    fn takes_motion(&self) -> bool {
+        true
+    }
 }
 
 /// Rows with their filter byte ([`FILTER`]; the first row of a strip always None).
@@ -156,11 +162,12 @@ impl<W: Write> Sink for ApngSink<W> {
         let header = ChunkHeader {
             width: stream.width,
             height: stream.height,
-            frames: stream.frames,
+            // Smooth motion's pictures are counted as they come (equal in-betweens are merged).
+            frames: stream.frames.filter(|_| stream.motion == crate::motion::Motion::None),
             plays: stream.loop_count.map_or(0, |extra| u32::from(extra) + 1),
             palette: stream.palette.flat(),
         };
-        if let (Some(frames), Some(out)) = (stream.frames, self.out.as_mut()) {
+        if let (Some(frames), Some(out)) = (header.frames, self.out.as_mut()) {
             header.write(out, frames)?;
         }
         self.header = Some(header);

@@ -1,6 +1,8 @@
 //! The animated GIF sink: changed-rectangle frames compressed on all cores, written in order.
 //!
-//! Contract: exactly one GIF frame per drawn frame, delays rounded to 1/100 s (never under 2),
+//! Contract: exactly one GIF frame per drawn frame, delays rounded to 1/100 s (never under 2;
+//! with smooth motion, whose in-betweens are drawn frames too, each picture's end is rounded on
+//! the run's clock, so the steps keep their times; at most [`MAX_MOTION_FPS`] pictures a second),
 //! the loop count as given (`Some(0)`: no loop extension, plays once). The colour table is the
 //! palette, whose order puts the colours most frames change first (`render::palette`), so most
 //! frames' LZW codes start at 5 or 6 bits instead of 7.
@@ -22,6 +24,9 @@ use crate::error::Error;
 use ::gif::DisposalMethod;
 use std::io::Write;
 
+/// The most in-betweens a second a GIF takes: each picture must last 2/100 s or more.
+pub const MAX_MOTION_FPS: u32 = 50;
+
 /// Writes an animated GIF into `W`.
 pub struct GifSink<W: Write> {
     out: Option<W>,
@@ -29,6 +34,8 @@ pub struct GifSink<W: Write> {
     tuning: Tuning,
     /// The last frame, not yet written, and whether it may still be undone.
     held: Option<(::gif::Frame<'static>, bool)>,
+    /// With smooth motion, the run's time so far in milliseconds (each delay rounded on it).
+    clock: Option<u64>,
 }
 
 impl<W: Write> GifSink<W> {
@@ -39,7 +46,7 @@ impl<W: Write> GifSink<W> {
 
     /// A sink with some encoder optimizations switched off (benchmarks).
     pub fn with_tuning(out: W, tuning: Tuning) -> Self {
-        GifSink { out: Some(out), writer: None, tuning, held: None }
+        GifSink { out: Some(out), writer: None, tuning, held: None, clock: None }
     }
 
     /// The writer back, after [`Sink::finish`].
@@ -56,6 +63,7 @@ pub struct GifEncoder(Tuning, ColourOrder);
 pub struct GifFrame {
     frame: ::gif::Frame<'static>,
     over_two_back: Option<::gif::Frame<'static>>,
+    delay_ms: u32,
 }
 
 impl GifEncoder {
@@ -68,7 +76,7 @@ impl Encode for GifEncoder {
     type Encoded = GifFrame;
 
     fn encode(&self, before: Option<&IndexedImage>, frame: &Frame<'_>) -> Result<Self::Encoded, Error> {
-        Ok(GifFrame { frame: self.frame(before, frame), over_two_back: None })
+        Ok(GifFrame { frame: self.frame(before, frame), over_two_back: None, delay_ms: frame.delay_ms })
     }
 
     fn encode_after(
@@ -97,7 +105,12 @@ impl Encode for GifEncoder {
             }
             _ => None,
         };
-        Ok(GifFrame { frame: encoded, over_two_back })
+        Ok(GifFrame { frame: encoded, over_two_back, delay_ms: frame.delay_ms })
+    }
+
+    /// Smooth motion's in-betweens are frames like any other (the sink rounds their delays).
+    fn takes_motion(&self) -> bool {
+        true
     }
 
     /// Compressed frames are a few KB: 256 at a time, one wait between chunks instead of four
@@ -176,6 +189,12 @@ impl<W: Write> Sink for GifSink<W> {
         } else {
             ColourOrder::first(&stream.palette.in_natural_order(), stream.palette.len())
         };
+        if let crate::motion::Motion::Smooth { fps } = stream.motion {
+            if fps > MAX_MOTION_FPS {
+                return Err(Error::MotionTooFastForGif { fps });
+            }
+            self.clock = Some(0);
+        }
         let table = order.table(stream.palette.colors());
         self.writer = Some(GifWriter::new(out, (stream.width, stream.height), &table, stream.loop_count)?);
         Ok(GifEncoder(self.tuning, order))
@@ -183,7 +202,16 @@ impl<W: Write> Sink for GifSink<W> {
 
     fn write(&mut self, encoded: GifFrame) -> Result<(), Error> {
         let writer = self.writer.as_mut().ok_or(Error::SinkState("frame before start"))?;
-        let GifFrame { mut frame, over_two_back } = encoded;
+        let GifFrame { mut frame, mut over_two_back, delay_ms } = encoded;
+        if let Some(clock) = self.clock.as_mut() {
+            let start = (*clock + 5) / 10;
+            *clock += u64::from(delay_ms);
+            let delay = ((*clock + 5) / 10 - start).clamp(2, u64::from(u16::MAX)) as u16;
+            frame.delay = delay;
+            if let Some(instead) = over_two_back.as_mut() {
+                instead.delay = delay;
+            }
+        }
         let mut undoable = true;
         if let Some((mut held, held_undoable)) = self.held.take() {
             if let Some(instead) = over_two_back.filter(|f| held_undoable && f.buffer.len() < frame.buffer.len()) {

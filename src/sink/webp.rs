@@ -73,6 +73,11 @@ impl Encode for WebpEncoder {
         chunk(&mut out, b"ANMF", &anmf);
         Ok(WebpFrame { chunk: out, alpha: patch.transparent })
     }
+
+    /// Smooth motion's in-betweens are frames like any other, timed to the millisecond.
+    fn takes_motion(&self) -> bool {
+        true
+    }
 }
 
 impl<W: Write> Sink for WebpSink<W> {

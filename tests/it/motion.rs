@@ -2,7 +2,8 @@
 //! against the discrete frames (the last in-between of every step is the step's frame, pixel for
 //! pixel; the times add up to the step's delay), each square changing once and the shading growing
 //! out from a placed queen, words never blending; the video's frames and duration (ffprobe); the
-//! formats that refuse it; `--motion none` unchanged. The HTML player and animated SVG with motion:
+//! formats that refuse it (stills, sheets, PDF; a GIF above 50 pictures a second); `--motion none`
+//! unchanged (GIF, WebP and APNG with motion: `motion_pictures.rs`). The HTML player and animated SVG with motion:
 //! `motion_web.rs`. Needs the `image` feature (frames in memory).
 #![cfg(feature = "image")]
 
@@ -284,8 +285,13 @@ fn the_video_has_one_frame_per_picture_and_the_runs_length() {
 #[test]
 fn other_formats_refuse_motion_in_one_line_and_none_changes_nothing() {
     let dir = temp_dir("motion", "cli");
-    for (name, says) in [("run.gif", "bytes"), ("run.pdf", "MP4, WebM, HTML and SVG (not pdf)")] {
-        let out = run_queens(&dir, &["animate", "4", "--motion", "smooth", "-o", name]);
+    let cases = [
+        (&["-o", "run.pdf"][..], "for animations (not pdf)"),
+        (&["--fps", "60", "-o", "run.gif"], "too fast for a GIF"),
+    ];
+    for (args, says) in cases {
+        let name = args[args.len() - 1];
+        let out = run_queens(&dir, &[&["animate", "4", "--motion", "smooth"][..], args].concat());
         let text = stderr(&out);
         assert!(!out.status.success() && text.contains(says) && text.trim().lines().count() == 1, "{name}: {text}");
         assert!(!dir.join(name).exists(), "{name}: nothing written");
