@@ -5,17 +5,18 @@
 //! headless Chromium: the player stepping forward while it plays starts fades that begin on the
 //! frame before (square centres) with the new words already drawn, and end exactly on the PNG
 //! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
-//! console error. The SVG paused just before each frame's end shows the GIF's frame. The page
-//! stores no cue: for every toggle of a 6x6 run and of a min-conflicts run (moves), the cue the
-//! player's script finds equals the one the in-betweens give (`HtmlSink::with_cues`). Without
+//! console error. The SVG paused just before each frame's end shows the GIF's frame (a race's too). The page
+//! stores no cue: for every toggle of a 6x6 run, of a min-conflicts run (moves) and of a race (two
+//! boards in one frame), the cue the player's script finds equals the one the in-betweens give
+//! (`HtmlSink::with_cues`). Without
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
-use crate::support::svg::{gif_frames, interiors_match, play, screenshot, Browser, Prefers};
+use crate::support::svg::{gif_frames, interiors_match, play_rows, screenshot, Browser, Prefers, Row};
 use crate::support::tools::chromium;
 use crate::support::{run_ok, temp_dir, trace_for};
 use image::RgbImage;
-use queens::{Algorithm, Animation, Event, HtmlSink, Motion, NoProgress, SolveOptions, Trace, Until};
+use queens::{Algorithm, Animation, Event, GifSink, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace, Until};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -194,14 +195,43 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
     let times: Vec<u64> = picks.iter().map(|&k| gif[k].1 + gif[k].2 - 5).collect();
     let size = gif[0].0.dimensions();
     let squares = centres(origin(&gif[0].0));
-    let Some(shots) = play(Browser::Chromium, &dir, "paused", &svg, (size, &times), false) else {
+    // A race too: two boards in one frame.
+    let mut forward = SolveOptions::new(6);
+    forward.algorithm = Algorithm::Forward;
+    let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
+    let (mut race_svg, mut race_gif) = (Vec::new(), Vec::new());
+    queens::render_race(&traces, queens::Clock::Events, &smooth(), &mut SvgSink::new(&mut race_svg), &NoProgress)
+        .unwrap();
+    let discrete = Animation::new();
+    queens::render_race(&traces, queens::Clock::Events, &discrete, &mut GifSink::new(&mut race_gif), &NoProgress)
+        .unwrap();
+    std::fs::write(dir.join("race.gif"), race_gif).unwrap();
+    let race = gif_frames(&dir.join("race.gif"));
+    let race_picks = [2, 5, 9];
+    let race_svg = String::from_utf8(race_svg).unwrap();
+    let rows = [
+        Row { svg: &svg, size, times: times.clone() },
+        Row {
+            svg: &race_svg,
+            size: race[0].0.dimensions(),
+            times: race_picks.iter().map(|&k| race[k].1 + race[k].2 - 5).collect(),
+        },
+    ];
+    let Some(shots) = play_rows(Browser::Chromium, &dir, "paused", &rows, false) else {
         return;
     };
-    for ((got, &k), &at) in shots.iter().zip(&picks).zip(&times) {
+    for ((got, &k), &at) in shots[0].iter().zip(&picks).zip(&times) {
         let want = &gif[k].0;
         let what = format!("frame {k}, {} ms in", at - gif[k].1);
         same_at(got, want, &squares, &what);
         interiors_match(want, got, SEAM, &what);
+    }
+    for (got, &k) in shots[1].iter().zip(&race_picks) {
+        let checked = interiors_match(&race[k].0, got, SEAM, &format!("race frame {k}, just before its end"));
+        assert!(
+            checked > (race[k].0.width() * race[k].0.height() / 2) as usize,
+            "race frame {k}: most pixels compared"
+        );
     }
 }
 
@@ -209,12 +239,20 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
 /// page's `#cues`), frame by frame in headless Chromium: the toggles that differ, as "frame:toggle
 /// script/rust" (`None` without Chromium).
 fn cue_mismatches(dir: &Path, name: &str, trace: &Trace) -> Option<Vec<String>> {
-    let chromium = chromium()?;
+    let mut page = Vec::new();
+    queens::render(trace, &smooth(), &mut HtmlSink::new(&mut page).with_cues(), &NoProgress).unwrap();
+    page_cue_mismatches(dir, name, String::from_utf8(page).unwrap())
+}
+
+fn smooth() -> Animation {
     let mut animation = Animation::new();
     animation.motion = Motion::Smooth { fps: 60 };
-    let mut page = Vec::new();
-    queens::render(trace, &animation, &mut HtmlSink::new(&mut page).with_cues(), &NoProgress).unwrap();
-    let page = String::from_utf8(page).unwrap();
+    animation
+}
+
+/// As [`cue_mismatches`], for a `page` rendered with `HtmlSink::with_cues`.
+fn page_cue_mismatches(dir: &Path, name: &str, page: String) -> Option<Vec<String>> {
+    let chromium = chromium()?;
     assert!(page.contains("<script type=\"application/json\" id=\"cues\">"), "the in-betweens' cues");
     // The script's cues(f) is inside the player's closure: the copy under test hands it out.
     let hook = "function cues(f){";
@@ -253,4 +291,13 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
         let Some(bad) = cue_mismatches(&dir, name, trace) else { return };
         assert!(bad.is_empty(), "{name}: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
     }
+    // A race: two boards in one frame, each changing every tick (their squares numbered apart).
+    let mut forward = SolveOptions::new(6);
+    forward.algorithm = Algorithm::Forward;
+    let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
+    let mut page = Vec::new();
+    let sink = &mut HtmlSink::new(&mut page).with_cues();
+    queens::render_race(&traces, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
+    let Some(bad) = page_cue_mismatches(&dir, "race", String::from_utf8(page).unwrap()) else { return };
+    assert!(bad.is_empty(), "race: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
 }
