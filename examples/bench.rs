@@ -6,8 +6,8 @@
 //! `formats` to run only the format rows, `html` to run only the HTML player's rows and its timing
 //! in headless Chromium, `pdf` to run only the PDF rows, whose ratios are to the SVG of the same
 //! picture, `puzzles` to run only puzzle generation and solving, see bench_puzzles/puzzles.rs;
-//! `motion` to run only the smooth-motion videos against the discrete ones, frames about 1080 px
-//! tall as manim's `-qh`).
+//! `motion` to run only the smooth-motion rows against the discrete ones: videos (frames about
+//! 1080 px tall, as manim's `-qh`), GIF, WebP and APNG).
 //! Jobs marked `[1 thread]` also run with `RAYON_NUM_THREADS=1`. Rows
 //! `[webp]`, `[apng]`, `[mp4]`, `[webm]`, `[svg]`, `[html]` write the GIF (or PNG) row above them in
 //! that format (the videos need ffmpeg); their ratios are to that row, measured in the same run.
@@ -184,6 +184,12 @@ fn motion_jobs() -> Vec<(&'static str, usize, Until, Kind)> {
         ("animate 6 [webm --motion smooth --fps 60]", 6, Until::First, Video(VideoCodec::Vp9)),
         ("animate 8 --until all --format mp4", 8, Until::All, Video(VideoCodec::H264)),
         ("animate 8 --until all [--motion smooth --fps 60]", 8, Until::All, Video(VideoCodec::H264)),
+        ("animate 6 --format gif", 6, Until::First, Gif(ALL_ON)),
+        ("animate 6 [gif --motion smooth --fps 30]", 6, Until::First, Gif(ALL_ON)),
+        ("animate 6 --format webp", 6, Until::First, Webp),
+        ("animate 6 [webp --motion smooth --fps 60]", 6, Until::First, Webp),
+        ("animate 6 --format apng", 6, Until::First, Apng),
+        ("animate 6 [apng --motion smooth --fps 60]", 6, Until::First, Apng),
     ]
 }
 
