@@ -38,6 +38,11 @@ $q animate 6 --bare --square 40 --motion smooth --fps 60 -q -o "$tmp/motion.mp4"
 ffmpeg -nostdin -v error -y -i "$tmp/motion.mp4" -vf "select='between(t\,1.09\,1.36)',pad=iw+8:ih:0:0:white,tile=6x1" \
   -fps_mode passthrough -frames:v 1 "$tmp/motion.png"
 convert "$tmp/motion.png" +dither -colors 32 -define png:compression-level=9 docs/motion-strip-6x6.png
+# A min-conflicts move's pictures: her silhouette slides from g6 to g3 (step 5: 2.0 s to 2.13 s).
+$q animate 8 --algorithm min-conflicts --bare --square 26 --motion smooth --fps 60 -q -o "$tmp/slide.mp4"
+ffmpeg -nostdin -v error -y -i "$tmp/slide.mp4" -vf "select='between(t\,1.99\,2.14)',pad=iw+8:ih:0:0:white,tile=9x1" \
+  -fps_mode passthrough -frames:v 1 "$tmp/slide.png"
+convert "$tmp/slide.png" +dither -colors 32 -define png:compression-level=9 docs/motion-slide-8x8.png
 # From Python: one notebook cell and its output (the player, Run._repr_html_), built from a fresh
 # venv with the package installed from python/, screenshot by headless Chromium.
 python3 -m venv "$tmp/venv"
