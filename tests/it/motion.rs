@@ -3,8 +3,9 @@
 //! pixel; the times add up to the step's delay), each square changing once and the shading growing
 //! out from a placed queen, words never blending; the video's frames and duration (ffprobe); the
 //! formats that refuse it (stills, sheets, PDF; a GIF above 50 pictures a second); `--motion none`
-//! unchanged (GIF, WebP and APNG with motion: `motion_pictures.rs`). The HTML player and animated SVG with motion:
-//! `motion_web.rs`. Needs the `image` feature (frames in memory).
+//! unchanged (GIF, WebP and APNG with motion: `motion_pictures.rs`). The HTML player and animated
+//! SVG with motion: `motion_web.rs`, `motion_slide.rs`. Needs the `image` feature (frames in
+//! memory).
 #![cfg(feature = "image")]
 
 use crate::support::tools::tool;
