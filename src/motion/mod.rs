@@ -11,8 +11,10 @@
 //! one way), and a queen appearing or sliding is drawn as her silhouette (a ghost item) until she
 //! lands. Time is eased slow-in/slow-out with the smoothstep `3t^2 - 2t^3` ([`ease`]).
 //! Words (captions, counters, the code panel, the tree, status lines) and marks switch at the
-//! step's start: every in-between carries the new step's text, never a blend.
+//! step's start: every in-between carries the new step's text, never a blend; but a puzzle's new
+//! crosses sweep out from the squares its rule used (`marks.rs`).
 
+mod marks;
 mod tween;
 
 pub use tween::tween;
