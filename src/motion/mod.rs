@@ -42,6 +42,15 @@ pub const MOTION_SHARE_PERCENT: u32 = 60;
 /// The default in-between rate, pictures a second.
 pub const DEFAULT_FPS: u32 = 60;
 
+/// Share of the eased step a sweep without a cause takes, top row first.
+const SWEEP: f32 = 0.8;
+
+/// The eased time row `row` of a sweep without a cause switches, `rows` the tallest board's rows:
+/// the top row at once, every row within [`SWEEP`].
+fn sweep(row: u16, rows: u16) -> f32 {
+    SWEEP * f32::from(row) / f32::from(rows)
+}
+
 /// Slow-in/slow-out: the smoothstep `3t^2 - 2t^3` of `t` clamped to [0, 1] (0 at 0, 1 at 1, flat
 /// at both ends, symmetric about 1/2).
 pub fn ease(t: f32) -> f32 {

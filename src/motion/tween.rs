@@ -17,8 +17,8 @@
 //! their board they sweep row by row from the top. Crosses an undo takes off vanish at the
 //! step's start.
 
-use super::ease;
 use super::marks::Crosses;
+use super::{ease, sweep};
 use crate::scene::identity::ItemId;
 use crate::scene::items::{Item, Scene};
 use std::collections::HashMap;
@@ -26,9 +26,6 @@ use std::collections::HashMap;
 /// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
 /// spends receding before she leaves: the same share from the other end).
 pub const LAND: f32 = 0.3;
-
-/// Share of the eased step a sweep without a cause takes, top row first.
-pub(super) const SWEEP: f32 = 0.8;
 
 /// The scene at time `t` (0..=1) of the step from `before` to `after`; exactly `after` at `t >= 1`
 /// (or when the two are not frames of one size).
@@ -174,10 +171,11 @@ impl<'a> Step<'a> {
 /// its nearest cause (taken as at least 1), `row` its row and `rows` the tallest board's rows.
 /// A placed queen lands at [`LAND`]; the squares she attacks follow, nearest first, until the end;
 /// a removal's shading recedes farthest first, and she leaves at `1 - LAND`; without a cause, rows
-/// switch from the top within `SWEEP`.
+/// switch from the top within `SWEEP` ([`sweep`](super::sweep)), as a puzzle's crosses do when
+/// its rule used no square.
 pub fn switch_time(cause: Option<(u16, bool)>, reach: u16, row: u16, rows: u16) -> f32 {
     let Some((d, placed)) = cause else {
-        return SWEEP * f32::from(row) / f32::from(rows);
+        return sweep(row, rows);
     };
     let reach = f32::from(reach.max(1));
     let d = f32::from(d);
@@ -207,14 +205,14 @@ fn place(item: &Item) -> Option<(usize, usize, usize)> {
 }
 
 /// Board, row and column of an id standing on a square (a part's: its board, 0, 0).
-pub(super) fn coords(id: ItemId) -> (u8, u16, u16) {
+fn coords(id: ItemId) -> (u8, u16, u16) {
     match id {
         ItemId::Part { board, .. } => (board, 0, 0),
         _ => id.square_of().unwrap_or_default(),
     }
 }
 
-pub(super) fn board(id: ItemId) -> u8 {
+fn board(id: ItemId) -> u8 {
     coords(id).0
 }
 
