@@ -11,8 +11,10 @@
 //! one way), and a queen appearing or sliding is drawn as her silhouette (a ghost item) until she
 //! lands. Time is eased slow-in/slow-out with the smoothstep `3t^2 - 2t^3` ([`ease`]).
 //! Words (captions, counters, the code panel, the tree, status lines) and marks switch at the
-//! step's start: every in-between carries the new step's text, never a blend.
+//! step's start: every in-between carries the new step's text, never a blend; but a puzzle's new
+//! crosses sweep out from the squares its rule used (`marks.rs`).
 
+mod marks;
 mod tween;
 
 pub use tween::tween;
@@ -43,6 +45,15 @@ pub const DEFAULT_FPS: u32 = 60;
 /// The default in-between rate of a GIF (whose delays are whole hundredths of a second, and which
 /// viewers slow under 2/100 s).
 pub const DEFAULT_GIF_FPS: u32 = 30;
+
+/// Share of the eased step a sweep without a cause takes, top row first.
+const SWEEP: f32 = 0.8;
+
+/// The eased time row `row` of a sweep without a cause switches, `rows` the tallest board's rows:
+/// the top row at once, every row within [`SWEEP`].
+fn sweep(row: u16, rows: u16) -> f32 {
+    SWEEP * f32::from(row) / f32::from(rows)
+}
 
 /// Slow-in/slow-out: the smoothstep `3t^2 - 2t^3` of `t` clamped to [0, 1] (0 at 0, 1 at 1, flat
 /// at both ends, symmetric about 1/2).

@@ -11,9 +11,14 @@
 //! she leaves (her ghost, if the step draws one, comes with her leaving). One queen leaving and
 //! one arriving on the same board is a move: she slides as her silhouette from the old square to
 //! the new and lands at the end. Squares that changed with no cause on their board (a solution's
-//! reveal, a puzzle's marks) switch row by row from the top.
+//! reveal, a puzzle's marks) switch row by row from the top. A puzzle's new crosses (a square
+//! ruled out) sweep out from the squares the step's rule used (its outlines, there from the
+//! start), nearest first, by the same distance (`marks::cross_time`); with no used square on
+//! their board they sweep row by row from the top. Crosses an undo takes off vanish at the
+//! step's start.
 
-use super::ease;
+use super::marks::Crosses;
+use super::{ease, sweep};
 use crate::scene::identity::ItemId;
 use crate::scene::items::{Item, Scene};
 use std::collections::HashMap;
@@ -21,9 +26,6 @@ use std::collections::HashMap;
 /// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
 /// spends receding before she leaves: the same share from the other end).
 pub const LAND: f32 = 0.3;
-
-/// Share of the eased step a sweep without a cause takes, top row first.
-const SWEEP: f32 = 0.8;
 
 /// The scene at time `t` (0..=1) of the step from `before` to `after`; exactly `after` at `t >= 1`
 /// (or when the two are not frames of one size).
@@ -55,7 +57,12 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
                     out.push_as(*id, item.clone());
                 }
             }
-            ItemId::Part { .. } => out.push_as(*id, item.clone()),
+            ItemId::Cross { .. } => {
+                if step.crosses.shows(*id, e) {
+                    out.push_as(*id, item.clone());
+                }
+            }
+            ItemId::Used { .. } | ItemId::Part { .. } => out.push_as(*id, item.clone()),
         }
         if Some(k) == last_square {
             if let Some(ghost) = step.sliding(e) {
@@ -82,6 +89,8 @@ struct Step<'a> {
     reach: HashMap<u8, u16>,
     /// Rows of the tallest board (for sweeps without a cause).
     rows: u16,
+    /// A puzzle's crosses, old and new.
+    crosses: Crosses,
 }
 
 impl<'a> Step<'a> {
@@ -97,7 +106,8 @@ impl<'a> Step<'a> {
             _ => None,
         };
         let rows = new.keys().map(|id| coords(*id).1 + 1).max().unwrap_or(1);
-        let mut step = Step { old, new, placed, removed, slide, reach: HashMap::new(), rows };
+        let crosses = Crosses::between(before, after);
+        let mut step = Step { old, new, placed, removed, slide, reach: HashMap::new(), rows, crosses };
         let mut reach: HashMap<u8, u16> = HashMap::new();
         for id in step.new.keys().filter(|id| step.changed(**id)) {
             if let Some((d, _)) = step.nearest(*id) {
@@ -161,10 +171,11 @@ impl<'a> Step<'a> {
 /// its nearest cause (taken as at least 1), `row` its row and `rows` the tallest board's rows.
 /// A placed queen lands at [`LAND`]; the squares she attacks follow, nearest first, until the end;
 /// a removal's shading recedes farthest first, and she leaves at `1 - LAND`; without a cause, rows
-/// switch from the top within `SWEEP`.
+/// switch from the top within `SWEEP` ([`sweep`](super::sweep)), as a puzzle's crosses do when
+/// its rule used no square.
 pub fn switch_time(cause: Option<(u16, bool)>, reach: u16, row: u16, rows: u16) -> f32 {
     let Some((d, placed)) = cause else {
-        return SWEEP * f32::from(row) / f32::from(rows);
+        return sweep(row, rows);
     };
     let reach = f32::from(reach.max(1));
     let d = f32::from(d);
@@ -193,11 +204,11 @@ fn place(item: &Item) -> Option<(usize, usize, usize)> {
     }
 }
 
-/// Board, row and column of a square or ghost id (a part's: its board, 0, 0).
+/// Board, row and column of an id standing on a square (a part's: its board, 0, 0).
 fn coords(id: ItemId) -> (u8, u16, u16) {
     match id {
-        ItemId::Square { board, row, col } | ItemId::Ghost { board, row, col } => (board, row, col),
         ItemId::Part { board, .. } => (board, 0, 0),
+        _ => id.square_of().unwrap_or_default(),
     }
 }
 
@@ -215,6 +226,7 @@ fn ghost_id(id: ItemId) -> ItemId {
 mod tests {
     use super::*;
     use crate::scene::items::Ground;
+    use crate::scene::theme::Paint;
 
     /// A 4x4 board of 10-pixel squares, a queen on each of `queens`, `attacked` shaded.
     fn board(queens: &[(usize, usize)], attacked: &[(usize, usize)]) -> Scene {
@@ -253,6 +265,51 @@ mod tests {
         let (near, mid, far) = (switch(0, 1), switch(0, 2), switch(0, 3));
         assert!(near < mid && mid < far, "{near:?} {mid:?} {far:?}");
         assert_eq!(switch(2, 2), mid, "the same distance along a diagonal");
+    }
+
+    /// A puzzle's step: `used` outlined, a cross on each of `crosses` (two strokes each), on a
+    /// 5x5 board of 10-pixel squares (no square items: a region puzzle's empty squares are fills).
+    fn puzzle(used: &[(usize, usize)], crosses: &[(usize, usize)]) -> Scene {
+        let mut scene = Scene::new(50, 50);
+        for &(row, col) in crosses {
+            for k in 0..2 {
+                let (x, y) = (col as f32 * 10.0 + 5.0, row as f32 * 10.0 + 5.0);
+                let line = Item::Line { from: (x - 1.0, y), to: (x + 1.0, y), width: 1.0, paint: Paint::Ghost };
+                scene.push_as(ItemId::cross(row, col, k), line);
+            }
+        }
+        for k in 0..2 {
+            for &(row, col) in used {
+                let rect = (col as i64 * 10, row as i64 * 10, 10, 10);
+                scene.push_as(ItemId::used(row, col, k), Item::Outline { rect, thickness: 1, paint: Paint::RuleUsed });
+            }
+        }
+        scene
+    }
+
+    /// The first of 100 in-betweens from which `(row, col)`'s cross shows (whole: both strokes).
+    fn shown_from(before: &Scene, after: &Scene, (row, col): (usize, usize)) -> Option<usize> {
+        let both = |scene: &Scene| (0..2).all(|k| scene.ids.contains(&ItemId::cross(row, col, k)));
+        (0..=100).find(|&k| both(&tween(before, after, k as f32 / 100.0)))
+    }
+
+    #[test]
+    fn crosses_sweep_out_from_the_squares_the_rule_used() {
+        let row: Vec<(usize, usize)> = (1..5).map(|col| (2, col)).collect();
+        let before = puzzle(&[], &[(0, 4)]);
+        let after = puzzle(&[(2, 0)], &[&[(0, 4)], row.as_slice()].concat());
+        assert_eq!(tween(&before, &after, 1.0), after, "all at t = 1");
+        let start = tween(&before, &after, 0.0);
+        assert!(row.iter().all(|&(r, c)| !start.ids.contains(&ItemId::cross(r, c, 0))), "none at the start");
+        assert!(start.ids.contains(&ItemId::used(2, 0, 1)), "the rule's outline from the start");
+        assert_eq!(shown_from(&before, &after, (0, 4)), Some(0), "a kept cross stays");
+        let times: Vec<usize> = row.iter().map(|&at| shown_from(&before, &after, at).unwrap()).collect();
+        assert!(times[0] > 0 && times.windows(2).all(|w| w[0] < w[1]) && times[3] < 100, "{times:?}");
+        // No used square: the rows sweep from the top.
+        let column: Vec<(usize, usize)> = (0..5).map(|row| (row, 3)).collect();
+        let after = puzzle(&[], &column);
+        let times: Vec<usize> = column.iter().map(|&at| shown_from(&before, &after, at).unwrap()).collect();
+        assert!(times[0] > 0 && times.windows(2).all(|w| w[0] < w[1]) && times[4] < 100, "{times:?}");
     }
 
     #[test]

@@ -242,11 +242,13 @@ impl Describer {
             };
             scene.push(Item::Fill { rect, paint: Paint::CheckAttacked });
         }
-        for (paint, inset, extra) in [(Paint::Background, 0, 2 * h), (Paint::RuleUsed, h, 0)] {
+        // A used square's outline stands on its square (`ItemId::Used`): motion sweeps a
+        // puzzle's crosses out from it.
+        for (k, (paint, inset, extra)) in (0..).zip([(Paint::Background, 0, 2 * h), (Paint::RuleUsed, h, 0)]) {
             for &sq in &marks.used {
                 let (x, y) = self.layout.square_origin(sq);
                 let rect = (x as i64 + inset, y as i64 + inset, s - 2 * inset, s - 2 * inset);
-                scene.push(Item::Outline { rect, thickness: b + extra, paint });
+                scene.push_as(ItemId::used(sq.row, sq.col, k), Item::Outline { rect, thickness: b + extra, paint });
             }
         }
         for &sq in &marks.ghosts {

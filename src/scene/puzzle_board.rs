@@ -79,12 +79,14 @@ impl Describer {
 
     /// The cross on a ruled-out square: thin, in the grid's ghost paint, so a solved puzzle's
     /// many crosses stay quieter than its queens (about half the queens' stroke, a lighter ink).
+    /// Its strokes stand on their square ([`ItemId::Cross`]), so motion can time them.
     fn cross(&self, sq: Square, scene: &mut Scene) {
         let (cx, cy) = self.layout.square_centre(sq);
         let s = self.layout.square as f32;
         let (h, width) = (s * 0.14, (s / 28.0).max(1.25));
-        for (from, to) in [((cx - h, cy - h), (cx + h, cy + h)), ((cx - h, cy + h), (cx + h, cy - h))] {
-            scene.push(Item::Line { from, to, width, paint: Paint::Ghost });
+        let strokes = [((cx - h, cy - h), (cx + h, cy + h)), ((cx - h, cy + h), (cx + h, cy - h))];
+        for (k, (from, to)) in (0..).zip(strokes) {
+            scene.push_as(ItemId::cross(sq.row, sq.col, k), Item::Line { from, to, width, paint: Paint::Ghost });
         }
     }
 

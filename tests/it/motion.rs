@@ -1,11 +1,11 @@
 //! Smooth motion (`--motion smooth`): every picture a sink is handed, recorded in-process, checked
 //! against the discrete frames (the last in-between of every step is the step's frame, pixel for
 //! pixel; the times add up to the step's delay), each square changing once and the shading growing
-//! out from a placed queen, words never blending; the video's frames and duration (ffprobe); the
-//! formats that refuse it (stills, sheets, PDF; a GIF above 50 pictures a second); `--motion none`
-//! unchanged (GIF, WebP and APNG with motion: `motion_pictures.rs`). The HTML player and animated
-//! SVG with motion: `motion_web.rs`, `motion_slide.rs`. Needs the `image` feature (frames in
-//! memory).
+//! out from a placed queen, a puzzle's crosses sweeping out from the squares its rule used, words
+//! never blending; the video's frames and duration (ffprobe); the formats that refuse it (stills,
+//! sheets, PDF; a GIF above 50 pictures a second); `--motion none` unchanged (GIF, WebP and APNG
+//! with motion: `motion_pictures.rs`). The HTML player and animated SVG with motion:
+//! `motion_web.rs`, `motion_slide.rs`. Needs the `image` feature (frames in memory).
 #![cfg(feature = "image")]
 
 use crate::support::tools::tool;
@@ -15,7 +15,7 @@ use queens::{
     Animation, Encode, Error, Frame, Item, ItemId, Motion, NoProgress, Part, Scene, Sink, Stream, Trace, Until,
     VideoCodec, VideoSink,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
 /// One picture handed to the sink: its frame's position, pixels, scene and time on screen.
@@ -154,6 +154,51 @@ fn each_square_changes_once_and_the_shading_grows_out_from_her() {
         }
     }
     assert!(grown > 5, "the shading grows over several pictures in many placements ({grown})");
+}
+
+/// The squares holding a puzzle's crosses (`used`: its rule's outlines) in `scene`.
+fn marked(scene: &Scene, used: bool) -> BTreeSet<(u16, u16)> {
+    let on = |id: &ItemId| match (id, used) {
+        (ItemId::Cross { board: 0, row, col, .. }, false) | (ItemId::Used { board: 0, row, col, .. }, true) => {
+            Some((*row, *col))
+        }
+        _ => None,
+    };
+    scene.ids.iter().filter_map(on).collect()
+}
+
+#[test]
+fn a_puzzles_crosses_sweep_out_from_the_squares_its_rule_used() {
+    let trace = crate::puzzle_picture::trace();
+    let animation = smooth(60);
+    let discrete: Vec<RgbaImage> = queens::frames(&trace, &animation).unwrap().map(|f| f.unwrap().0).collect();
+    let steps = steps(&trace, &animation);
+    assert!(steps.iter().zip(&discrete).all(|(step, image)| step.last().unwrap().image == *image), "frames kept");
+    let mut swept = 0;
+    for (k, pair) in steps.windows(2).enumerate() {
+        let (before, after) = (&pair[0].last().unwrap().scene, &pair[1].last().unwrap().scene);
+        assert_eq!(after.ids.iter().collect::<BTreeSet<_>>().len(), after.ids.len(), "step {}: an id twice", k + 1);
+        let (old, all, used) = (marked(before, false), marked(after, false), marked(after, true));
+        // When (which picture) each new cross first shows; it stays from then on.
+        let mut shown: BTreeMap<(u16, u16), usize> = BTreeMap::new();
+        for (i, picture) in pair[1].iter().enumerate() {
+            let now = marked(&picture.scene, false);
+            assert!(now.is_subset(&all), "step {}: only the step's crosses", k + 1);
+            for at in all.difference(&old) {
+                match now.contains(at) {
+                    true => _ = shown.entry(*at).or_insert(i),
+                    false => assert!(!shown.contains_key(at), "step {}: the cross on {at:?} went back", k + 1),
+                }
+            }
+        }
+        let distance = |at: &(u16, u16)| used.iter().map(|u| u.0.abs_diff(at.0).max(u.1.abs_diff(at.1))).min();
+        let mut by_distance: Vec<(Option<u16>, usize)> = shown.iter().map(|(at, &i)| (distance(at), i)).collect();
+        by_distance.sort();
+        assert!(by_distance.windows(2).all(|w| w[0].1 <= w[1].1), "step {}: nearer crosses first", k + 1);
+        let (first, last) = (by_distance.first().map(|d| d.1), by_distance.last().map(|d| d.1));
+        swept += usize::from(!used.is_empty() && first < last);
+    }
+    assert!(swept >= 3, "the crosses sweep over several pictures in several steps ({swept})");
 }
 
 /// The ground each square of `picture` shows: the commonest colour of its inside (3 px in from its
