@@ -35,7 +35,7 @@ pub struct Run {
 /// `detail`: "placements" or "checks" (every square examined). `theme`: a name in `queens.THEMES`
 /// or a theme as JSON text. `why`: a sentence per step saying why; `code`: the algorithm's code with
 /// its current line; `tree`: the search tree. `motion="smooth"`: eased motion (the player, SVG,
-/// MP4, WebM; GIF, WebP and APNG draw the in-betweens as frames, a GIF at `fps=30`).
+/// MP4, WebM; GIF, WebP and APNG draw the in-betweens as frames, a GIF at 30 a second at most).
 #[pyfunction]
 #[pyo3(signature = (n, *, until=None, algorithm="backtrack", detail="placements", theme=None, why=false,
     code=false, tree=false, motion=None, fps=60, square=None, coords=true, delay_ms=None, seed=None,
@@ -183,7 +183,8 @@ impl Run {
         Ok(png)
     }
 
-    /// Draw the whole run into `out` as `format`.
+    /// Draw the whole run into `out` as `format` (a GIF with smooth motion at most
+    /// `DEFAULT_GIF_FPS` pictures a second: its delays are whole hundredths of a second).
     fn write<W: std::io::Write + Send>(
         &self,
         py: Python<'_>,
@@ -191,7 +192,11 @@ impl Run {
         options: &SinkOptions,
         out: W,
     ) -> PyResult<Summary> {
-        let (trace, animation) = (&self.trace, &self.animation);
+        let mut animation = self.animation.clone();
+        if let (Format::Gif, queens::Motion::Smooth { fps }) = (format, animation.motion) {
+            animation.motion = queens::Motion::Smooth { fps: fps.min(queens::motion::DEFAULT_GIF_FPS) };
+        }
+        let (trace, animation) = (&self.trace, &animation);
         release(py, || {
             let mut sink = format.sink(out, options)?;
             queens::render(trace, animation, &mut sink, &Interrupt::default())

@@ -61,7 +61,7 @@ pub struct MotionArgs {
     /// for viewers who prefer reduced motion).
     #[arg(long, default_value = "none", value_parser = ["none", "smooth"])]
     pub motion: String,
-    /// In-betweens a second with --motion smooth [default: 60; GIF: 30, its most is 50].
+    /// In-betweens a second with --motion smooth [default: 60; GIF: 30, which 60 is too fast for].
     #[arg(long, value_parser = parse_fps)]
     pub fps: Option<u32>,
 }
@@ -82,7 +82,14 @@ impl MotionArgs {
             return Ok(queens::Motion::None);
         }
         match format {
-            Format::Gif => Ok(queens::Motion::Smooth { fps: self.fps.unwrap_or(queens::motion::DEFAULT_GIF_FPS) }),
+            Format::Gif => match self.fps {
+                Some(fps) if fps > queens::motion::DEFAULT_GIF_FPS => Err(anyhow::anyhow!(
+                    "--fps {fps} is too fast for a GIF (its delays are whole hundredths of a second, and viewers slow \
+                     those under 2/100 s): leave --fps out (a GIF moves at {} pictures a second) or write -o NAME.mp4",
+                    queens::motion::DEFAULT_GIF_FPS
+                )),
+                fps => Ok(queens::Motion::Smooth { fps: fps.unwrap_or(queens::motion::DEFAULT_GIF_FPS) }),
+            },
             Format::Mp4 | Format::Webm | Format::Html | Format::Svg | Format::Webp | Format::Apng => {
                 Ok(queens::Motion::Smooth { fps: self.fps.unwrap_or(queens::motion::DEFAULT_FPS) })
             }

@@ -181,7 +181,7 @@ pub enum Error {
     MotionUnsupported,
     /// Smooth motion in a GIF at more pictures a second than its delays can hold.
     #[error(
-        "--motion smooth at {fps} pictures a second is too fast for a GIF (its delays are whole hundredths of a second, and viewers slow those under 2/100 s): use --fps 30"
+        "smooth motion at {fps} pictures a second is too fast for a GIF (its delays are whole hundredths of a second, and viewers slow those under 2/100 s): use 30 (--fps 30; fps=30 in Python)"
     )]
     MotionTooFastForGif { fps: u32 },
     /// Video output needs ffmpeg, which is not installed.

@@ -28,8 +28,8 @@ pub enum Motion {
     None,
     /// In-betweens at `fps` pictures a second in the first part of every step
     /// ([`MOTION_SHARE_PERCENT`] of an ordinary step), then the step's own picture holds
-    /// (`--motion smooth`: MP4 and WebM draw them; the HTML player and animated SVG gather each
-    /// step's back into its frame and fade its changes where they happen).
+    /// (`--motion smooth`: MP4, WebM, GIF, WebP and APNG draw them as frames; the HTML player and
+    /// animated SVG gather each step's back into its frame and fade its changes where they happen).
     Smooth {
         /// Pictures a second during the in-betweens (30 or 60 on the command line).
         fps: u32,

@@ -24,8 +24,9 @@ use crate::error::Error;
 use ::gif::DisposalMethod;
 use std::io::Write;
 
-/// The most in-betweens a second a GIF takes: each picture must last 2/100 s or more.
-pub const MAX_MOTION_FPS: u32 = 50;
+/// The most in-betweens a second a GIF takes: each picture must last 2/100 s or more, and a
+/// step's pictures can be a little shorter than a second over the rate.
+pub const MAX_MOTION_FPS: u32 = crate::motion::DEFAULT_GIF_FPS;
 
 /// Writes an animated GIF into `W`.
 pub struct GifSink<W: Write> {
@@ -204,9 +205,14 @@ impl<W: Write> Sink for GifSink<W> {
         let writer = self.writer.as_mut().ok_or(Error::SinkState("frame before start"))?;
         let GifFrame { mut frame, mut over_two_back, delay_ms } = encoded;
         if let Some(clock) = self.clock.as_mut() {
+            // A picture stretched to 2/100 s moves the clock with it: the next ones give it back.
             let start = (*clock + 5) / 10;
             *clock += u64::from(delay_ms);
-            let delay = ((*clock + 5) / 10 - start).clamp(2, u64::from(u16::MAX)) as u16;
+            let end = (*clock + 5) / 10;
+            if end < start + 2 {
+                *clock = (start + 2) * 10;
+            }
+            let delay = (end.max(start + 2) - start).min(u64::from(u16::MAX)) as u16;
             frame.delay = delay;
             if let Some(instead) = over_two_back.as_mut() {
                 instead.delay = delay;

@@ -45,11 +45,11 @@ impl SvgInProgress {
         let (duration, fade) = (u64::from(step.frame.delay_cs) * 10, step.fade_ms());
         // Only queens fade: a fade costs two keyframes a change, a jump one (the bytes of an
         // animated SVG are its keyframes); shading and ghosts jump at their cues, a wave. A queen
-        // who slides lands at once, where her silhouette stops.
-        let landing = step.slide.as_ref().map(|slide| slide.to);
+        // who slides leaves and lands at once, as her silhouette starts and stops.
+        let ends = step.slide.as_ref().map(|slide| [Some(slide.from), Some(slide.to)]);
         let cue = |atom: &Atom| match step.cue(atom) {
             CRISP => CRISP,
-            cue if !is_queen(atom) || (landing.is_some() && origin(atom) == landing) => cue | JUMP,
+            cue if !is_queen(atom) || ends.is_some_and(|ends| ends.contains(&origin(atom))) => cue | JUMP,
             cue => cue,
         };
         self.picture.push_moving(step.frame.atoms.clone(), duration, &cue, fade);

@@ -1,9 +1,10 @@
 //! A queen's move under smooth motion in the animated SVG and the HTML player (8x8 min-conflicts,
 //! 40-pixel squares): her silhouette (in the theme's ghost colour) slides from the square she
 //! leaves, where the step's frame draws her ghost, to the one she reaches: half-way at half her
-//! slide's time, there just before she lands (the start of the step's last in-between picture, as
-//! the video draws her), and gone from then on, where the queen herself stands at once (the picture
-//! is the step's frame). The SVG paused
+//! slide's time (the square she left already as the step's frame draws it: she left at once),
+//! there just before she lands (the start of the step's last in-between picture, as the video
+//! draws her), and gone from then on, where the queen herself stands at once (the picture is the
+//! step's frame). The SVG paused
 //! just before the frame's end shows the GIF's frame. SVG in headless Chromium and Firefox, the
 //! player in Chromium. A run without moves (6x6 backtracking) carries no silhouette, and neither
 //! does a page or SVG without motion. Without the browsers the checks print a skip reason
@@ -84,6 +85,11 @@ fn check_slide(shots: &[RgbImage], frame: &RgbImage, (dx, dy): (f32, f32), what:
         assert!(off <= 3.0, "{what}: {when} at {got:?}, want {want:?} (her ghost at {start:?})");
     };
     near(at(0), 0.5, "half-way");
+    // She left at once, as the video draws her: around her ghost, half-way is the step's frame.
+    let (x, y) = (start.0.round() as u32 - 18, start.1.round() as u32 - 18);
+    let around = |image: &RgbImage| image::imageops::crop_imm(image, x, y, 36, 36).to_image();
+    let checked = interiors_match(&around(frame), &around(&shots[0]), 4, &format!("{what}: the square she left"));
+    assert!(checked > 200, "{what}: {checked} pixels of the square she left compared");
     near(at(1), 1.0, "landing");
     assert!(silhouette(&shots[2], Some(frame)).is_none(), "{what}: her silhouette is gone once she lands");
     interiors_match(frame, &shots[2], 4, &format!("{what}: the queen stands where she landed"));

@@ -56,7 +56,13 @@ fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
     assert!(page.contains(" data-fade=\"") && page.contains("@keyframes i{from{opacity:0}}"));
     assert!(page.contains("function move(f)") && !read(&dir, "a.html").contains("function move(f)"));
     let svg = read(&dir, "smooth.svg");
-    assert!(svg.contains(".m{animation-timing-function:ease-in-out}") && svg.contains(" m\""), "queens fade");
+    assert!(svg.contains(".M{animation-timing-function:ease-in-out}") && svg.contains(" M\""), "queens fade");
+    // The marker is no paint's class: with both themes (paint classes), attacked light squares
+    // (class `m`) keep their step-end timing.
+    run_ok(&dir, &["animate", "6", "--theme", "auto", "--motion", "smooth", "-o", "auto.svg"]);
+    let auto = read(&dir, "auto.svg");
+    assert!(auto.contains("class=\"m\"") || auto.contains(" m\""), "paint classes in the auto theme");
+    assert!(!auto.contains(".m{animation"), "no timing rule on the paint class m");
 }
 
 /// The frames to look at in a 6x6 run: a queen placed (after the first), a queen removed, the

@@ -3,10 +3,12 @@
 //! Contract: a class whose changes carry cues (see `Timeline::push_moving`) holds each old
 //! opacity until its change's cue, ramps to the new one over the run's fade (never past the
 //! frame's end, so from there to the next change the element shows the discrete frame exactly),
-//! then holds. Its elements also carry class `m`, whose timing is `ease-in-out` (slow-in/slow-out)
-//! instead of `step-end`: between two keyframes of one value nothing moves. A class that ends in
-//! another state than it starts gets a 100% keyframe, so a loop starts again from frame 0 at once.
-//! Viewers who prefer reduced motion get `step-start`: every change jumps at its cue, nothing fades.
+//! then holds. Its elements also carry class `M` (no paint's class: those are lower case), whose
+//! timing is `ease-in-out` (slow-in/slow-out) instead of `step-end`: between two keyframes of one
+//! value nothing moves. A change that jumps in such a class ramps over one keyframe step. A class
+//! that ends in another state than it starts gets a 100% keyframe, so a loop starts again from
+//! frame 0 at once. Viewers who prefer reduced motion get `step-start`: every change jumps at its
+//! cue, nothing fades.
 
 use super::path::percent_text;
 use std::fmt::Write;
@@ -19,7 +21,7 @@ pub const JUMP: u16 = 1 << 15;
 
 /// The rules for moving elements (after the animation's own rule).
 pub const STYLE: &str =
-    ".m{animation-timing-function:ease-in-out}@media (prefers-reduced-motion:reduce){.m{animation-timing-function:step-start}}";
+    ".M{animation-timing-function:ease-in-out}@media (prefers-reduced-motion:reduce){.M{animation-timing-function:step-start}}";
 
 /// Whether changes with these cues fade (smooth motion and not all at once).
 pub fn moves(cues: &[u16]) -> bool {

@@ -212,7 +212,7 @@ impl Timeline {
                 doc.atoms(&atoms, &mut markup);
                 let mut id = short_id(class);
                 if moving::fades(&self.cues[slot]) {
-                    id.push_str(" m");
+                    id.push_str(" M");
                 }
                 body.push_str(&animated(&markup, &id, self.initial[slot]));
             }
@@ -225,10 +225,11 @@ impl Timeline {
         };
         if !self.slides.is_empty() {
             let run = (format!("{seconds}s"), plays.clone());
-            // A slide moves many pixels a millisecond: its keyframes get one more decimal.
+            // A slide moves many pixels a millisecond: its keyframes get one more decimal (her
+            // queen's own jump, at the run's precision, lands within 10 ms of her silhouette).
             let scaled = |ms| self.scaled(ms, decimals + 1);
-            let (slides_style, slides_body) =
-                self.slides.write(&mut |atoms, out| doc.atoms(atoms, out), &scaled, (decimals + 1, (&run.0, &run.1)));
+            let write = &mut |atoms: &[Atom], out: &mut String| doc.atoms(atoms, out);
+            let (slides_style, slides_body) = self.slides.write(write, &scaled, (decimals + 1, (&run.0, &run.1)));
             style.push_str(&slides_style);
             body.push_str(&slides_body);
         }

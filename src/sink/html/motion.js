@@ -81,16 +81,18 @@ slide(f, rate);
 // A move (one queen leaving a square, one arriving on its board; motion::tween's rule): the
 // silhouette standing on the square she reaches (t.sliders) shows from the step's start, moved
 // from the square she left, eases home and hides when she lands (the start of the step's last
-// picture), and she lands at once. settle() hides it again (unit -1 never shows).
+// picture); she leaves and lands at once (no fade). settle() hides it again: it is moved as unit
+// -1, which visible() never shows (shown[-1] is undefined).
 const sliders = svg.querySelectorAll(".k");
 function slide(f, rate) {
-const go = [], come = [];
-for (const u of t.toggled.subarray(t.start[f], t.start[f + 1])) if (t.kind[u] > 2) (visible(u) ? come : go).push(u);
-const [a, b] = [go, come].map((list) => t.square[list[0]]), s = sliders[t.sliders.indexOf(b)], starts = t.plans[t.plan[f]];
+const units = t.toggled.subarray(t.start[f], t.start[f + 1]), go = [], come = [];
+for (const u of units) if (t.kind[u] > 2) (visible(u) ? come : go).push(t.square[u]);
+const [a] = go, [b] = come, s = sliders[t.sliders.indexOf(b)], starts = t.plans[t.plan[f]];
 if (go.length !== 1 || come.length !== 1 || !s || a >>> 24 !== b >>> 24) return;
 s.style.cssText = `--x:${((a & 4095) - (b & 4095)) * t.side}px;--y:${(row(a) - row(b)) * t.side}px;--f:${starts[starts.length - 1] / rate}ms`;
 s.removeAttribute("display");
 moved.push([s, -1]);
-for (const g of unitGroups[come[0]]) g.style.setProperty("--f", "0ms");
+// The two squares switch at once, as the video switches them: her queen, her ghost, their grounds.
+for (const u of units) if (t.kind[u] && (t.square[u] === a || t.square[u] === b)) for (const g of unitGroups[u]) g.style.setProperty("--f", "0ms");
 }
 //-slide

@@ -142,7 +142,8 @@ pub fn drawing(
         let mut markup = String::new();
         doc.atoms(ghost, &mut markup);
         body.push_str(&classed(&markup, "k", " display=\"none\""));
-        sliders.push(ghost.first().and_then(place).map_or(0, |(square, _)| square));
+        // A silhouette off every square (none is) would match no queen's square.
+        sliders.push(ghost.first().and_then(place).map_or(u32::MAX, |(square, _)| square));
     }
     let mut per_frame = vec![Vec::new(); starts.len() - 1];
     for (unit, frames) in unit_toggles.iter().enumerate() {
