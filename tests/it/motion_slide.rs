@@ -11,11 +11,14 @@
 //! (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
-use crate::support::svg::{gif_frames, interiors_match, play_rows, screenshot, Browser, Prefers, Row, BROWSERS};
+use crate::support::svg::{
+    gif_frames, interiors_match, play_rows, screenshot, Browser, GifFrame, Prefers, Row, BROWSERS,
+};
 use crate::support::{run_ok, temp_dir};
 use image::RgbImage;
-use queens::{Algorithm, Animation, Event, GifSink, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace};
+use queens::{Algorithm, Animation, Clock, Event, GifSink, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace};
 use std::fmt::Write;
+use std::path::Path;
 
 /// When a slide of an ordinary 250 ms step lands: the in-betweens take 60% of it (150 ms) at 60
 /// pictures a second, 9 pictures, and the last (the step's own) starts at round(8 * 150 / 9) ms.
@@ -43,17 +46,26 @@ fn animation(smooth: bool) -> Animation {
 /// The first two moves of two squares or more (so her silhouette half-way clears her ghost):
 /// their frames, and how far (pixels) each queen goes.
 fn picked(trace: &Trace) -> Vec<(usize, (f32, f32))> {
-    let moves = trace.events.iter().enumerate().filter_map(|(i, e)| match e {
+    let picked: Vec<_> = far_moves(trace).take(2).collect();
+    assert_eq!(picked.len(), 2, "the run moves queens");
+    picked
+}
+
+/// The first move of two squares or more in frame `first` or later.
+fn picked_from(trace: &Trace, first: usize) -> Option<(usize, (f32, f32))> {
+    far_moves(trace).find(|&(k, _)| k >= first)
+}
+
+/// The moves of two squares or more: their frames, and how far (pixels) each queen goes.
+fn far_moves(trace: &Trace) -> impl Iterator<Item = (usize, (f32, f32))> + '_ {
+    trace.events.iter().enumerate().filter_map(|(i, e)| match e {
         Event::Move { from, to } => {
             let d = |a: usize, b: usize| (b as f32 - a as f32) * 40.0;
             let far = from.col.abs_diff(to.col).max(from.row.abs_diff(to.row)) >= 2;
             far.then(|| (i + 1, (d(from.col, to.col), d(from.row, to.row))))
         }
         _ => None,
-    });
-    let picked: Vec<_> = moves.take(2).collect();
-    assert_eq!(picked.len(), 2, "the run moves queens");
-    picked
+    })
 }
 
 /// The centre of the pixels in the ghost's colour in `shot` that are not in `frame` (`None`: fewer
@@ -142,27 +154,15 @@ fn paused_in(page: &str, k: usize, ms: u64) -> String {
     page.replacen("<head>", &format!("<head>{head}"), 1).replacen("</body>", &format!("{tail}</body>"), 1)
 }
 
-#[test]
-fn the_player_slides_her_silhouette_while_it_plays() {
-    let dir = temp_dir("motion-slide", "player");
-    let trace = moves();
-    let mut page = Vec::new();
-    queens::render(&trace, &animation(true), &mut HtmlSink::new(&mut page).embed(true), &NoProgress).unwrap();
-    let page = String::from_utf8(page).unwrap();
-    assert!(page.contains("function slide(f,rate)"), "the slide block");
-    let picks = picked(&trace);
-    let mut gif = Vec::new();
-    queens::render(&trace, &animation(false), &mut GifSink::new(&mut gif), &NoProgress).unwrap();
-    std::fs::write(dir.join("run.gif"), gif).unwrap();
-    let gif = gif_frames(&dir.join("run.gif"));
-    let (w, h) = gif[0].0.dimensions();
+/// The player `page` (embedded) paused at each `(frame, ms into it)` of `looks`, side by side in
+/// one Chromium screenshot, cut into frames of `size` (`None` without Chromium).
+fn player_looks(dir: &Path, page: &str, looks: &[(usize, u64)], (w, h): (u32, u32)) -> Option<Vec<RgbImage>> {
     let mut wrapper = String::from(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;overflow:hidden}\
          iframe{position:absolute;top:0;border:0}</style></head><body>",
     );
-    let looks: Vec<(usize, u64)> = picks.iter().flat_map(|&(k, _)| TIMES.iter().map(move |&t| (k, t))).collect();
     for (i, &(k, ms)) in looks.iter().enumerate() {
-        std::fs::write(dir.join(format!("look-{i}.html")), paused_in(&page, k, ms)).unwrap();
+        std::fs::write(dir.join(format!("look-{i}.html")), paused_in(page, k, ms)).unwrap();
         let _ = write!(
             wrapper,
             "<iframe src=\"look-{i}.html\" style=\"left:{}px\" width=\"{w}\" height=\"{}\"></iframe>",
@@ -174,16 +174,75 @@ fn the_player_slides_her_silhouette_while_it_plays() {
     let wrapper_path = dir.join("looks.html");
     std::fs::write(&wrapper_path, wrapper).unwrap();
     let prefers = Prefers { dark: false, reduced_motion: false };
-    let size = (w * looks.len() as u32, h);
-    let Some(shot) = screenshot(Browser::Chromium, &dir, &wrapper_path, size, prefers) else { return };
+    let shot = screenshot(Browser::Chromium, dir, &wrapper_path, (w * looks.len() as u32, h), prefers)?;
     let shots: Vec<RgbImage> =
         (0..looks.len() as u32).map(|i| image::imageops::crop_imm(&shot, i * w, 0, w, h).to_image()).collect();
     for (i, shot) in shots.iter().enumerate() {
         assert_ne!(shot.get_pixel(1, 1).0, [255, 0, 255], "look {i}: the probe found a problem");
     }
+    Some(shots)
+}
+
+/// The discrete GIF of `draw`'s run, frame by frame.
+fn discrete_gif(dir: &Path, draw: impl FnOnce(&mut GifSink<&mut Vec<u8>>)) -> Vec<GifFrame> {
+    let mut gif = Vec::new();
+    draw(&mut GifSink::new(&mut gif));
+    std::fs::write(dir.join("run.gif"), gif).unwrap();
+    gif_frames(&dir.join("run.gif"))
+}
+
+#[test]
+fn the_player_slides_her_silhouette_while_it_plays() {
+    let dir = temp_dir("motion-slide", "player");
+    let trace = moves();
+    let mut page = Vec::new();
+    queens::render(&trace, &animation(true), &mut HtmlSink::new(&mut page).embed(true), &NoProgress).unwrap();
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains("function slide(f,rate)"), "the slide block");
+    let picks = picked(&trace);
+    let gif = discrete_gif(&dir, |sink| {
+        queens::render(&trace, &animation(false), sink, &NoProgress).unwrap();
+    });
+    let looks: Vec<(usize, u64)> = picks.iter().flat_map(|&(k, _)| TIMES.iter().map(move |&t| (k, t))).collect();
+    let Some(shots) = player_looks(&dir, &page, &looks, gif[0].0.dimensions()) else { return };
     for (i, &(k, distance)) in picks.iter().enumerate() {
         check_slide(&shots[i * 3..i * 3 + 3], &gif[k].0, distance, &format!("player, frame {k}"));
     }
+}
+
+/// A race of two min-conflicts runs: once the shorter has ended, the longer's moves slide on its
+/// own board, the second (in the SVG and the player alike).
+#[test]
+fn a_race_slides_on_its_second_board() {
+    let dir = temp_dir("motion-slide", "race");
+    let run = |seed| {
+        let mut options = SolveOptions::new(8);
+        (options.algorithm, options.seed) = (Algorithm::MinConflicts, seed);
+        queens::record(&options, 10_000).unwrap()
+    };
+    let runs: Vec<Trace> = (1..=30).map(run).collect();
+    let (short, long) =
+        runs.iter().min_by_key(|t| t.events.len()).zip(runs.iter().max_by_key(|t| t.events.len())).unwrap();
+    // The long run's first move of two squares or more after the short one's end: its tick.
+    let late = picked_from(long, short.events.len() + 1);
+    let (k, distance) =
+        late.unwrap_or_else(|| panic!("no late move: {} and {} events", short.events.len(), long.events.len()));
+    let traces = [short.clone(), long.clone()];
+    let (mut svg, mut page) = (Vec::new(), Vec::new());
+    queens::render_race(&traces, Clock::Events, &animation(true), &mut SvgSink::new(&mut svg), &NoProgress).unwrap();
+    let html = &mut HtmlSink::new(&mut page).embed(true);
+    queens::render_race(&traces, Clock::Events, &animation(true), html, &NoProgress).unwrap();
+    let gif = discrete_gif(&dir, |sink| {
+        queens::render_race(&traces, Clock::Events, &animation(false), sink, &NoProgress).unwrap();
+    });
+    let size = gif[0].0.dimensions();
+    let svg = String::from_utf8(svg).unwrap();
+    let rows = [Row { svg: &svg, size, times: TIMES.iter().map(|t| gif[k].1 + t).collect() }];
+    let Some(shots) = play_rows(Browser::Chromium, &dir, "race", &rows, false) else { return };
+    check_slide(&shots[0], &gif[k].0, distance, &format!("race SVG, frame {k}"));
+    let looks: Vec<(usize, u64)> = TIMES.iter().map(|&t| (k, t)).collect();
+    let Some(shots) = player_looks(&dir, &String::from_utf8(page).unwrap(), &looks, size) else { return };
+    check_slide(&shots, &gif[k].0, distance, &format!("race player, frame {k}"));
 }
 
 #[test]

@@ -66,7 +66,6 @@ impl Timing {
     pub fn step(&mut self, step: &Gathered) {
         if self.squares.is_empty() {
             self.layout(&step.frame.squares);
-            self.side = step.frame.board.map_or(0, |board| board[2] as u32);
         }
         let plan = schedule(self.pace.0, self.pace.1, step.delay_ms());
         let starts: Vec<u32> = plan.iter().scan(0, |at, (_, ms)| Some(std::mem::replace(at, *at + ms))).collect();
@@ -80,6 +79,14 @@ impl Timing {
 
     fn layout(&mut self, squares: &[SquareAt]) {
         self.rows = squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max().unwrap_or(0);
+        // A square's side: from the first square to its right-hand neighbour (boards share it).
+        self.side = squares
+            .first()
+            .and_then(|&((x, _), (board, row, col))| {
+                let right = squares.iter().find(|(_, at)| *at == (board, row, col + 1))?;
+                u32::try_from(right.0 .0 - x).ok()
+            })
+            .unwrap_or(0);
         for &(at, (board, row, col)) in squares.iter().filter(|(_, (_, row, col))| *row < 4096 && *col < 4096) {
             self.squares.insert(at, u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col));
         }
