@@ -307,3 +307,36 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
     let Some(bad) = page_cue_mismatches(&dir, "race", String::from_utf8(page).unwrap()) else { return };
     assert!(bad.is_empty(), "race: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
 }
+
+/// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own
+/// time): early in a step that rules squares out, fewer of its crosses show than at its end, where
+/// the smooth SVG shows what the discrete one shows. (The player draws a step's crosses at its
+/// start.)
+#[test]
+fn the_svgs_puzzle_crosses_sweep_out() {
+    let dir = temp_dir("motion-web", "puzzle");
+    let trace = crate::puzzle_picture::trace();
+    let (mut svg, mut discrete, mut gif) = (Vec::new(), Vec::new(), Vec::new());
+    queens::render(&trace, &smooth(), &mut SvgSink::new(&mut svg), &NoProgress).unwrap();
+    queens::render(&trace, &Animation::new(), &mut SvgSink::new(&mut discrete), &NoProgress).unwrap();
+    queens::render(&trace, &Animation::new(), &mut GifSink::new(&mut gif), &NoProgress).unwrap();
+    std::fs::write(dir.join("run.gif"), gif).unwrap();
+    let gif = gif_frames(&dir.join("run.gif"));
+    let k = trace.events.iter().position(|e| matches!(e, Event::Eliminate { .. })).unwrap() + 1;
+    let (start, end) = (gif[k].1 + 5, gif[k].1 + gif[k].2 - 5);
+    let (svg, discrete) = (String::from_utf8(svg).unwrap(), String::from_utf8(discrete).unwrap());
+    let size = gif[0].0.dimensions();
+    let rows = [Row { svg: &svg, size, times: vec![start, end] }, Row { svg: &discrete, size, times: vec![end] }];
+    let Some(shots) = play_rows(Browser::Chromium, &dir, "crosses", &rows, false) else { return };
+    // Pixels in the crosses' ink (the ghost paint) that the frame before does not have.
+    let ghost = queens::Theme::default().ghost;
+    let inked = |shot: &RgbImage| {
+        let before = &gif[k - 1].0;
+        shot.enumerate_pixels().filter(|(x, y, p)| p.0 == ghost && before.get_pixel(*x, *y).0 != ghost).count()
+    };
+    let (early, late) = (inked(&shots[0][0]), inked(&shots[0][1]));
+    // At once (before the sweep) they would be equal; a cross is about 40 such pixels.
+    assert!(early + 40 <= late, "frame {k}: {early} new cross pixels 5 ms in, {late} at the end");
+    let checked = interiors_match(&shots[1][0], &shots[0][1], SEAM, &format!("frame {k} before its end"));
+    assert!(checked > (size.0 * size.1 / 2) as usize, "frame {k}: most pixels compared");
+}

@@ -105,11 +105,13 @@ impl Atom {
     }
 }
 
-/// Whether smooth motion fades `atom` in and out: a square's overlay (shading, a free square's
-/// ring, a solution's square), a queen or a ghost. Everything else (words, panels, lines, marks,
-/// brackets) switches at once, at its frame's start.
+/// Whether smooth motion fades `atom` in and out (or, where only queens fade, switches it at its
+/// own time): a square's overlay (shading, a free square's ring, a solution's square), a queen, a
+/// ghost, or a stroke of a puzzle's cross (the ghost paint's only lines). Everything else (words,
+/// panels, other lines, marks, brackets) switches at once, at its frame's start.
 pub fn fades(atom: &Atom) -> bool {
     matches!(atom.layer, OVERLAY | QUEENS | GHOSTS)
+        || (atom.paint == Paint::Ghost && matches!(atom.shape, Shape::Line { .. }))
 }
 
 /// Whether `atom` is a queen standing on a square.
