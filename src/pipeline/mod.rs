@@ -53,7 +53,7 @@ pub struct Animation {
     /// every frame.
     pub selection: Selection,
     /// How the picture moves between steps: [`Motion::None`] (the default) or smooth in-betweens,
-    /// for sinks that take them (the animations: GIF at 50 pictures a second or fewer, WebP, APNG,
+    /// for sinks that take them (the animations: GIF at 30 pictures a second or fewer, WebP, APNG,
     /// MP4, WebM, HTML and SVG; others are refused with [`Error::MotionUnsupported`]). A frame's
     /// in-betweens share its position; [`Summary::frames`]
     /// still counts frames, not pictures; `queens::frames` draws the frames alone.

@@ -11,12 +11,10 @@
 //! (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
-use crate::support::svg::{
-    gif_frames, interiors_match, play_rows, screenshot, Browser, GifFrame, Prefers, Row, BROWSERS,
-};
+use crate::support::svg::{drawn_gif_frames, interiors_match, play_rows, screenshot, Browser, Prefers, Row, BROWSERS};
 use crate::support::{run_ok, temp_dir};
 use image::RgbImage;
-use queens::{Algorithm, Animation, Clock, Event, GifSink, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace};
+use queens::{Algorithm, Animation, Clock, Event, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -115,10 +113,9 @@ fn the_svg_slides_her_silhouette_and_ends_on_the_gifs_frame() {
     queens::render(&trace, &animation(true), &mut SvgSink::new(&mut svg), &NoProgress).unwrap();
     let svg = String::from_utf8(svg).unwrap();
     assert!(svg.contains("@keyframes la{") && svg.contains("{.k{animation:none}}"), "a silhouette that slides");
-    let mut gif = Vec::new();
-    queens::render(&trace, &animation(false), &mut GifSink::new(&mut gif), &NoProgress).unwrap();
-    std::fs::write(dir.join("run.gif"), gif).unwrap();
-    let gif = gif_frames(&dir.join("run.gif"));
+    let gif = drawn_gif_frames(|sink| {
+        queens::render(&trace, &animation(false), sink, &NoProgress).unwrap();
+    });
     let picks = picked(&trace);
     let size = gif[0].0.dimensions();
     let starts: Vec<u64> = picks.iter().map(|&(k, _)| gif[k].1).collect();
@@ -183,14 +180,6 @@ fn player_looks(dir: &Path, page: &str, looks: &[(usize, u64)], (w, h): (u32, u3
     Some(shots)
 }
 
-/// The discrete GIF of `draw`'s run, frame by frame.
-fn discrete_gif(dir: &Path, draw: impl FnOnce(&mut GifSink<&mut Vec<u8>>)) -> Vec<GifFrame> {
-    let mut gif = Vec::new();
-    draw(&mut GifSink::new(&mut gif));
-    std::fs::write(dir.join("run.gif"), gif).unwrap();
-    gif_frames(&dir.join("run.gif"))
-}
-
 #[test]
 fn the_player_slides_her_silhouette_while_it_plays() {
     let dir = temp_dir("motion-slide", "player");
@@ -200,7 +189,7 @@ fn the_player_slides_her_silhouette_while_it_plays() {
     let page = String::from_utf8(page).unwrap();
     assert!(page.contains("function slide(f,rate)"), "the slide block");
     let picks = picked(&trace);
-    let gif = discrete_gif(&dir, |sink| {
+    let gif = drawn_gif_frames(|sink| {
         queens::render(&trace, &animation(false), sink, &NoProgress).unwrap();
     });
     let looks: Vec<(usize, u64)> = picks.iter().flat_map(|&(k, _)| TIMES.iter().map(move |&t| (k, t))).collect();
@@ -232,7 +221,7 @@ fn a_race_slides_on_its_second_board() {
     queens::render_race(&traces, Clock::Events, &animation(true), &mut SvgSink::new(&mut svg), &NoProgress).unwrap();
     let html = &mut HtmlSink::new(&mut page).embed(true);
     queens::render_race(&traces, Clock::Events, &animation(true), html, &NoProgress).unwrap();
-    let gif = discrete_gif(&dir, |sink| {
+    let gif = drawn_gif_frames(|sink| {
         queens::render_race(&traces, Clock::Events, &animation(false), sink, &NoProgress).unwrap();
     });
     let size = gif[0].0.dimensions();

@@ -12,11 +12,13 @@
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
-use crate::support::svg::{gif_frames, interiors_match, play_rows, screenshot, Browser, Prefers, Row};
+use crate::support::svg::{
+    drawn_gif_frames, gif_frames, interiors_match, play_rows, screenshot, Browser, Prefers, Row,
+};
 use crate::support::tools::chromium;
 use crate::support::{run_ok, temp_dir, trace_for};
 use image::RgbImage;
-use queens::{Algorithm, Animation, Event, GifSink, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace, Until};
+use queens::{Algorithm, Animation, Event, HtmlSink, Motion, NoProgress, SolveOptions, SvgSink, Trace, Until};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -205,14 +207,12 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
     let mut forward = SolveOptions::new(6);
     forward.algorithm = Algorithm::Forward;
     let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
-    let (mut race_svg, mut race_gif) = (Vec::new(), Vec::new());
+    let mut race_svg = Vec::new();
     queens::render_race(&traces, queens::Clock::Events, &smooth(), &mut SvgSink::new(&mut race_svg), &NoProgress)
         .unwrap();
-    let discrete = Animation::new();
-    queens::render_race(&traces, queens::Clock::Events, &discrete, &mut GifSink::new(&mut race_gif), &NoProgress)
-        .unwrap();
-    std::fs::write(dir.join("race.gif"), race_gif).unwrap();
-    let race = gif_frames(&dir.join("race.gif"));
+    let race = drawn_gif_frames(|sink| {
+        queens::render_race(&traces, queens::Clock::Events, &Animation::new(), sink, &NoProgress).unwrap();
+    });
     let race_picks = [2, 5, 9];
     let race_svg = String::from_utf8(race_svg).unwrap();
     let rows = [
@@ -316,12 +316,12 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
 fn the_svgs_puzzle_crosses_sweep_out() {
     let dir = temp_dir("motion-web", "puzzle");
     let trace = crate::puzzle_picture::trace();
-    let (mut svg, mut discrete, mut gif) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut svg, mut discrete) = (Vec::new(), Vec::new());
     queens::render(&trace, &smooth(), &mut SvgSink::new(&mut svg), &NoProgress).unwrap();
     queens::render(&trace, &Animation::new(), &mut SvgSink::new(&mut discrete), &NoProgress).unwrap();
-    queens::render(&trace, &Animation::new(), &mut GifSink::new(&mut gif), &NoProgress).unwrap();
-    std::fs::write(dir.join("run.gif"), gif).unwrap();
-    let gif = gif_frames(&dir.join("run.gif"));
+    let gif = drawn_gif_frames(|sink| {
+        queens::render(&trace, &Animation::new(), sink, &NoProgress).unwrap();
+    });
     let k = trace.events.iter().position(|e| matches!(e, Event::Eliminate { .. })).unwrap() + 1;
     let (start, end) = (gif[k].1 + 5, gif[k].1 + gif[k].2 - 5);
     let (svg, discrete) = (String::from_utf8(svg).unwrap(), String::from_utf8(discrete).unwrap());

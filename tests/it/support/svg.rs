@@ -148,8 +148,22 @@ pub type GifFrame = (RgbImage, u64, u64);
 
 /// The GIF's frames.
 pub fn gif_frames(path: &Path) -> Vec<GifFrame> {
+    gif_bytes_frames(&std::fs::read(path).unwrap())
+}
+
+/// The frames of the GIF that `draw` renders into a [`queens::GifSink`] in memory (for the tests
+/// that need the `image` feature).
+#[cfg(feature = "image")]
+pub fn drawn_gif_frames(draw: impl FnOnce(&mut queens::GifSink<&mut Vec<u8>>)) -> Vec<GifFrame> {
+    let mut gif = Vec::new();
+    draw(&mut queens::GifSink::new(&mut gif));
+    gif_bytes_frames(&gif)
+}
+
+/// The frames of a GIF's bytes.
+fn gif_bytes_frames(bytes: &[u8]) -> Vec<GifFrame> {
     let mut start = 0;
-    decode_gif(&std::fs::read(path).unwrap())
+    decode_gif(bytes)
         .into_iter()
         .map(|(frame, delay): (RgbaImage, u32)| {
             let at = start;
