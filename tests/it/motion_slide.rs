@@ -187,7 +187,7 @@ fn the_player_slides_her_silhouette_while_it_plays() {
     let mut page = Vec::new();
     queens::render(&trace, &animation(true), &mut HtmlSink::new(&mut page).embed(true), &NoProgress).unwrap();
     let page = String::from_utf8(page).unwrap();
-    assert!(page.contains("function slide(f,rate)"), "the slide block");
+    assert!(page.contains("querySelectorAll(\".k\")"), "the slide block");
     let picks = picked(&trace);
     let gif = drawn_gif_frames(|sink| {
         queens::render(&trace, &animation(false), sink, &NoProgress).unwrap();
@@ -245,7 +245,7 @@ fn a_run_without_moves_or_motion_carries_no_silhouette() {
             let file = format!("{name}.{ext}");
             run_ok(&dir, &[args, &["-o", &file]].concat());
             let text = std::fs::read_to_string(dir.join(&file)).unwrap();
-            let marks = ["class=\"k", "@keyframes k", ".k{", "sliders", "//+slide", "/*+slide*/"];
+            let marks = ["class=\"k", "@keyframes k", ".k{", "\".k\"", "//+slide", "/*+slide*/"];
             assert!(marks.iter().all(|m| !text.contains(m)), "{file}: no silhouette, no slide code");
         }
     }

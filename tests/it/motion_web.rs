@@ -56,7 +56,7 @@ fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
     }
     let page = read(&dir, "smooth.html");
     assert!(page.contains(" data-fade=\"") && page.contains("@keyframes i{from{opacity:0}}"));
-    assert!(page.contains("function move(f)") && !read(&dir, "a.html").contains("function move(f)"));
+    assert!(page.contains("\"--d:\"") && !read(&dir, "a.html").contains("\"--d:\""), "the fading script");
     let svg = read(&dir, "smooth.svg");
     assert!(svg.contains(".M{animation-timing-function:ease-in-out}") && svg.contains(" M\""), "queens fade");
     // The marker is no paint's class: with both themes (paint classes), attacked light squares

@@ -17,6 +17,7 @@
 //! without, the same bytes as ever.
 
 mod motion;
+mod names;
 mod pack;
 mod page;
 pub(crate) mod puzzle;

@@ -119,6 +119,11 @@ fn script(source: &str) -> String {
     compact(source).lines().map(squeeze).collect::<Vec<_>>().join("\n")
 }
 
+/// The player's script as the page carries it, smooth motion's names shortened (`names.rs`).
+fn player_script(source: &str) -> String {
+    super::names::shorten(&script(source))
+}
+
 /// An SVG document as the SVG backend writes it, as an `<svg>` element of an HTML page: id `frame`,
 /// plain `href`s (an HTML page needs no XML namespaces).
 pub fn inline_svg(svg: &str) -> String {
@@ -188,7 +193,7 @@ impl Page<'_> {
             &motion,
             1,
         );
-        let _ = writeln!(out, "<script>{}</script>", script(&player));
+        let _ = writeln!(out, "<script>{}</script>", player_script(&player));
         if let Some(quiz) = self.quiz {
             let _ = write!(
                 out,
@@ -266,6 +271,23 @@ fn help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_motion_names_are_shortened() {
+        let plain = script(&select(SCRIPT, "motion", false));
+        assert_eq!(player_script(&select(SCRIPT, "motion", false)), plain, "a page without motion keeps its script");
+        let motion = select(MOTION, "slide", true);
+        let full = select(&select(SCRIPT, "motion", true), "slide", true).replacen("//motion.js\n", &motion, 1);
+        let (long, short) = (script(&full), player_script(&full));
+        assert!(short.len() + 400 < long.len(), "{} -> {} bytes", long.len(), short.len());
+        for name in super::super::names::VARIABLES.iter().chain(&super::super::names::TABLE) {
+            let word = |s: &str, name: &str| {
+                s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '$').any(|w| w == name)
+            };
+            assert!(!word(&plain, name), "{name} is used outside the motion code");
+            assert!(word(&long, name), "{name} is in the motion code");
+        }
+    }
 
     #[test]
     fn motion_and_slide_blocks_are_kept_only_for_them() {
