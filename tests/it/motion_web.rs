@@ -241,13 +241,14 @@ fn the_svg_paused_before_each_frames_end_shows_the_gifs_frame() {
     }
 }
 
-/// The script's cue for every toggle of `trace`'s smooth page, each against the in-betweens' (the
-/// page's `#cues`), frame by frame in headless Chromium: the toggles that differ, as "frame:toggle
-/// script/rust" (`None` without Chromium).
-fn cue_mismatches(dir: &Path, name: &str, trace: &Trace) -> Option<Vec<String>> {
+/// The script's cue for every toggle of `trace`'s smooth page (which stores its cues, or whose
+/// script finds them), each against the in-betweens' (the page's `#cues`), frame by frame in
+/// headless Chromium: the toggles that differ, as "frame:toggle script/rust" (`None` without
+/// Chromium).
+fn cue_mismatches(dir: &Path, name: &str, trace: &Trace, stored: bool) -> Option<Vec<String>> {
     let mut page = Vec::new();
-    queens::render(trace, &smooth(), &mut HtmlSink::new(&mut page).with_cues(), &NoProgress).unwrap();
-    page_cue_mismatches(dir, name, String::from_utf8(page).unwrap())
+    queens::render(trace, &smooth(), &mut HtmlSink::new(&mut page).with_cues(stored), &NoProgress).unwrap();
+    page_cue_mismatches(dir, &format!("{name}-{stored}"), String::from_utf8(page).unwrap())
 }
 
 fn smooth() -> Animation {
@@ -293,19 +294,36 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
     let mut moves = SolveOptions::new(8);
     moves.algorithm = Algorithm::MinConflicts;
     let runs = [("backtrack", trace_for(6, Until::First)), ("min-conflicts", queens::record(&moves, 10_000).unwrap())];
-    for (name, trace) in &runs {
-        let Some(bad) = cue_mismatches(&dir, name, trace) else { return };
-        assert!(bad.is_empty(), "{name}: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+    for stored in [false, true] {
+        for (name, trace) in &runs {
+            let Some(bad) = cue_mismatches(&dir, name, trace, stored) else { return };
+            assert!(
+                bad.is_empty(),
+                "{name}, {stored}: {} cues differ (frame:toggle script/rust): {}",
+                bad.len(),
+                bad.join(" ")
+            );
+        }
+        // A race: two boards in one frame, each changing every tick (their squares numbered apart).
+        let mut forward = SolveOptions::new(6);
+        forward.algorithm = Algorithm::Forward;
+        let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
+        let mut page = Vec::new();
+        let sink = &mut HtmlSink::new(&mut page).with_cues(stored);
+        queens::render_race(&traces, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
+        let Some(bad) = page_cue_mismatches(&dir, &format!("race-{stored}"), String::from_utf8(page).unwrap()) else {
+            return;
+        };
+        assert!(
+            bad.is_empty(),
+            "race, {stored}: {} cues differ (frame:toggle script/rust): {}",
+            bad.len(),
+            bad.join(" ")
+        );
     }
-    // A race: two boards in one frame, each changing every tick (their squares numbered apart).
-    let mut forward = SolveOptions::new(6);
-    forward.algorithm = Algorithm::Forward;
-    let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
-    let mut page = Vec::new();
-    let sink = &mut HtmlSink::new(&mut page).with_cues();
-    queens::render_race(&traces, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
-    let Some(bad) = page_cue_mismatches(&dir, "race", String::from_utf8(page).unwrap()) else { return };
-    assert!(bad.is_empty(), "race: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+    // A puzzle's page stores its cues: its crosses sweep as the in-betweens sweep them.
+    let Some(bad) = cue_mismatches(&dir, "puzzle", &crate::puzzle_picture::trace(), true) else { return };
+    assert!(bad.is_empty(), "puzzle: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
 }
 
 /// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own

@@ -32,7 +32,7 @@ pub struct Slide {
 }
 
 /// The slides of a run, in order.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Slides {
     slides: Vec<Slide>,
 }
@@ -44,6 +44,11 @@ impl Slides {
 
     pub fn is_empty(&self) -> bool {
         self.slides.is_empty()
+    }
+
+    /// The slides, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Slide> {
+        self.slides.iter()
     }
 
     /// The silhouettes standing on the squares queens slide to, each once, in order of first slide.

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 /// The changes of a run, frame by frame.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Timeline {
     slot: HashMap<Atom, usize>,
     atoms: Vec<Atom>,

@@ -12,9 +12,9 @@
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
 //! same input, same bytes. With smooth motion (`--motion smooth`) the same frames are kept (the
 //! motion stage's in-betweens are gathered back into their step, see [`Gather`]), the table also
-//! says where the units whose changes fade stand and when each step's pictures start (see
-//! [`motion`]), and the page carries the script and style that time and fade them while it plays;
-//! without, the same bytes as ever.
+//! says when each step's pictures start and either every change's cue or where the units whose
+//! changes fade stand, whichever makes the smaller page (see [`motion`]), and the page carries the
+//! script and style that time and fade them while it plays; without, the same bytes as ever.
 
 mod motion;
 mod names;
@@ -28,7 +28,7 @@ use super::atom_frames::{AtomEncoder, AtomFrame};
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
-use crate::draw::svg::{Atom, Doc, Paints, Timeline, CRISP};
+use crate::draw::svg::{origin, Atom, Doc, Paints, Timeline, CRISP, JUMP};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
@@ -40,7 +40,7 @@ pub struct HtmlSink<W: Write> {
     out: Option<W>,
     embed: bool,
     quiz: Option<Quiz>,
-    cues: bool,
+    cues: Option<bool>,
     state: Option<PlayerInProgress>,
 }
 
@@ -62,14 +62,15 @@ struct PlayerInProgress {
     words_top: Option<usize>,
     /// Smooth motion's pictures, gathered step by step, and their timing (`None` without motion).
     gather: Option<(Gather, motion::Timing)>,
-    /// Whether the page also carries the cues the in-betweens give (`HtmlSink::with_cues`).
-    cues: bool,
+    /// A test page (`HtmlSink::with_cues`): it also carries the cues the in-betweens give, and
+    /// whether it stores them.
+    cues: Option<bool>,
 }
 
 impl<W: Write> HtmlSink<W> {
     /// An HTML player page sink writing into `out`.
     pub fn new(out: W) -> Self {
-        HtmlSink { out: Some(out), embed: false, quiz: None, cues: false, state: None }
+        HtmlSink { out: Some(out), embed: false, quiz: None, cues: None, state: None }
     }
 
     /// A page without margins, meant for an `<iframe>` of a fixed size.
@@ -86,10 +87,12 @@ impl<W: Write> HtmlSink<W> {
 
     /// For tests of the script's timing: with smooth motion, the page also carries, as the JSON
     /// array `<script id="cues">`, the cue the in-betweens give every toggle of the table, in its
-    /// order (ms into the frame; -1: it switches at once; -2: the unit's atoms disagree).
+    /// order (ms into the frame; -1: it switches at once; -2: the unit's atoms disagree), and
+    /// `stored` says how it times its fades (it stores its cues, or its script finds them; see
+    /// `motion.rs`) instead of the smaller page's way.
     #[doc(hidden)]
-    pub fn with_cues(mut self) -> Self {
-        self.cues = true;
+    pub fn with_cues(mut self, stored: bool) -> Self {
+        self.cues = Some(stored);
         self
     }
 }
@@ -167,38 +170,71 @@ impl PlayerInProgress {
         if let Some((_, timing)) = state.gather.as_mut() {
             timing.step(step);
         }
-        // The script times the fades itself: the in-betweens' cues are only found for a test page.
-        let exact = |atom: &Atom| step.cue(atom);
-        let cue: &dyn Fn(&Atom) -> u16 = if state.cues { &exact } else { &|_| CRISP };
-        state.timeline.push_moving(frame.atoms, duration, cue, step.fade_ms());
+        // The in-betweens' cues; a queen who slides leaves and lands at once, and so does all that
+        // changes on her two squares (JUMP).
+        let ends = step.slide.as_ref().map(|slide| [Some(slide.from), Some(slide.to)]);
+        let cue = |atom: &Atom| match step.cue(atom) {
+            CRISP => CRISP,
+            cue if ends.is_some_and(|ends| ends.contains(&origin(atom))) => cue | JUMP,
+            cue => cue,
+        };
+        state.timeline.push_moving(frame.atoms, duration, &cue, step.fade_ms());
         if let Some(slide) = &step.slide {
             state.timeline.push_slide(slide.ghost.clone(), (slide.from, slide.to), step.land_ms());
         }
         Ok(())
     }
 
-    /// The page, into `out`.
-    fn write<W: Write>(self, mut out: W, embed: bool, quiz: Option<Quiz>) -> Result<(), Error> {
+    /// The page, into `out`. With smooth motion, of the two ways to time the fades (the page
+    /// stores every change's cue, or its script finds them by the motion stage's rule from where
+    /// the units stand), the one that makes the smaller page (a test page's,
+    /// [`HtmlSink::with_cues`], is chosen).
+    fn write<W: Write>(mut self, mut out: W, embed: bool, quiz: Option<Quiz>) -> Result<(), Error> {
+        let steps =
+            quiz::Steps { marks: &self.marks, placed: &self.placed, dead_lines: &self.dead_lines, board: self.board };
+        let quiz = quiz.and_then(|quiz| quiz::data(quiz, &steps));
+        let timeline = std::mem::take(&mut self.timeline);
+        let html = match self.gather.as_ref().map(|(_, timing)| timing) {
+            Some(timing) if self.cues.is_none() => {
+                let stored = self.html((timeline.clone(), Some(timing), true), embed, quiz.as_deref());
+                let found = self.html((timeline, Some(timing), false), embed, quiz.as_deref());
+                if stored.len() <= found.len() {
+                    stored
+                } else {
+                    found
+                }
+            }
+            timing => {
+                let stored = timing.is_some() && self.cues == Some(true);
+                self.html((timeline, timing, stored), embed, quiz.as_deref())
+            }
+        };
+        out.write_all(html.as_bytes())?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// The page of `timeline`'s changes; with motion (`timing`), `stored`: it stores every
+    /// change's cue, else its script finds them.
+    fn html(
+        &self,
+        (timeline, timing, stored): (Timeline, Option<&motion::Timing>, bool),
+        embed: bool,
+        quiz: Option<&str>,
+    ) -> String {
         let state = self;
         let frames = state.steps.len();
         let title = state.words.title(frames);
         let mut doc = Doc::new(Paints::new(&state.theme, state.dark.as_ref()));
-        let timing = state.gather.map(|(_, timing)| timing);
-        let place = |atom: &Atom| timing.as_ref().and_then(|timing| timing.place(atom));
-        let changes = state.timeline.into_changes();
-        let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (state.panels_x, state.words_top), &place);
+        let place = |atom: &Atom| timing.filter(|_| !stored).and_then(|timing| timing.place(atom));
+        let changes = timeline.into_changes();
+        let (font, words) = (Glyphs::new(), (state.panels_x, state.words_top));
+        let drawing = units::drawing(changes, &mut doc, &font, words, (&place, stored));
         let svg = page::inline_svg(&doc.finish(state.size, &title, "", &drawing.body));
-        let motion = timing.as_ref().map(|timing| timing.table((&drawing.kinds, &drawing.squares, &drawing.sliders)));
+        let motion = timing.map(|timing| timing.table(&drawing, stored));
         let data = pack::pack(&drawing, (&state.steps, &state.delays, &state.marks), motion.as_ref(), &svg);
-        let cues = (state.cues && timing.is_some()).then(|| cue_list(&drawing));
+        let cues = (state.cues.is_some() && timing.is_some()).then(|| cue_list(&drawing));
         let loop_count = if frames > 1 { state.loop_count } else { Some(0) };
-        let steps = quiz::Steps {
-            marks: &state.marks,
-            placed: &state.placed,
-            dead_lines: &state.dead_lines,
-            board: state.board,
-        };
-        let quiz = quiz.and_then(|quiz| quiz::data(quiz, &steps));
         let page = page::Page {
             title: &title,
             size: state.size,
@@ -208,14 +244,13 @@ impl PlayerInProgress {
             theme: &state.theme,
             dark: state.dark.as_ref(),
             embed,
-            quiz: quiz.as_deref(),
+            quiz,
             fade_ms: drawing.fade_ms,
             slides: !drawing.sliders.is_empty(),
+            stored,
             cues: cues.as_deref(),
         };
-        out.write_all(page.html().as_bytes())?;
-        out.flush()?;
-        Ok(())
+        page.html()
     }
 }
 
@@ -229,7 +264,7 @@ fn cue_list(drawing: &units::Drawing) -> String {
         seen[unit as usize] += 1;
         out.push(match &drawing.cues[unit as usize] {
             None => -2,
-            Some(cues) => cues.get(k).map_or(-2, |&cue| if cue == CRISP { -1 } else { i32::from(cue) }),
+            Some(cues) => cues.get(k).map_or(-2, |&cue| if cue == CRISP { -1 } else { i32::from(cue & !JUMP) }),
         });
     }
     format!("{out:?}").replace(' ', "")

@@ -1,12 +1,23 @@
 // Smooth motion in the player: page.rs puts this where player.js says //motion.js, so it sees that
-// script's names (t, unitGroups, visible, speed, player). The page stores no cue: each fading
-// unit's is found here by the motion stage's rule (src/motion/tween.rs) from where the unit
-// stands and when its frame's pictures start (see src/sink/html/motion.rs). A unit of kind 0
-// switches at once; the others fade in (class i) or out (class o, shown until the next frame is
-// drawn) as the player plays on by one frame at 1x or slower: from the cue for the page's fade,
-// never past the frame's end, both slowed with the speed. Seeking and stepping by hand show each
-// frame at once, and so does the style sheet for readers who prefer reduced motion.
+// script's names (t, unitGroups, visible, speed, player). Every toggle of a frame has a cue, the
+// ms into the frame its fade starts (-1: it switches at once): a short run's page stores them
+// (the //+stored blocks), a long run's finds each fading unit's by the motion stage's rule
+// (src/motion/tween.rs) from where the unit stands and when its frame's pictures start (the
+// //+found blocks; see src/sink/html/motion.rs). A unit with a cue fades in (class i) or out
+// (class o, shown until the next frame is drawn) as the player plays on by one frame at 1x or
+// slower: from the cue for the page's fade, never past the frame's end, both slowed with the
+// speed. Seeking and stepping by hand show each frame at once, and so does the style sheet for
+// readers who prefer reduced motion.
 const fade = Number(player.dataset.fade);
+//+stored
+// The cues of frame f, which the page shows: one per toggle of the frame in the table's order.
+// Code 0 switches at once, 2k + 1 and 2k + 2 at the start of the step's picture k (see motion.rs).
+function cues(f) {
+const starts = t.plans[t.plan[f]];
+return t.cue.slice(t.start[f], t.start[f + 1]).map((c) => (c ? starts[(c - 1) >> 1] : -1));
+}
+//-stored
+//+found
 // Square q is board << 24 | row << 12 | column. The Chebyshev distance between two squares
 // (infinite across boards):
 const row = (q) => (q >> 12) & 4095;
@@ -55,6 +66,7 @@ if (!t.kind[u]) return -1;
 return t.kind[u] > 1 || (visible(u) ? changed.has(q) : !slide && causes.some((c) => c[0] === q && c[1])) ? time(switchAt(q)) : 0;
 });
 }
+//-found
 let moved = [], drawn = -1;
 // The units that moved last show as their frame says (the end of their fades).
 function settle() {
@@ -84,6 +96,19 @@ slide(f, rate);
 // picture); she leaves and lands at once (no fade). settle() hides it again: it is moved as unit
 // -1, which visible() never shows (shown[-1] is undefined).
 const sliders = svg.querySelectorAll(".k");
+//+stored
+// On a page that stores its cues, the frame's slide says which silhouette moves and from how far;
+// the changes on her two squares switch at once (their codes are even).
+function slide(f, rate) {
+const m = t.slides[f], s = m && sliders[m[0]], starts = t.plans[t.plan[f]];
+if (!s) return;
+s.style.cssText = `--x:${m[1]}px;--y:${m[2]}px;--f:${starts[starts.length - 1] / rate}ms`;
+s.removeAttribute("display");
+moved.push([s, -1]);
+for (let i = t.start[f]; i < t.start[f + 1]; i++) if (t.cue[i] && !(t.cue[i] & 1)) for (const g of unitGroups[t.toggled[i]]) g.style.setProperty("--f", "0ms");
+}
+//-stored
+//+found
 function slide(f, rate) {
 const units = t.toggled.subarray(t.start[f], t.start[f + 1]), go = [], come = [];
 for (const u of units) if (t.kind[u] > 2) (visible(u) ? come : go).push(t.square[u]);
@@ -95,4 +120,5 @@ moved.push([s, -1]);
 // The two squares switch at once, as the video switches them: her queen, her ghost, their grounds.
 for (const u of units) if (t.kind[u] && (t.square[u] === a || t.square[u] === b)) for (const g of unitGroups[u]) g.style.setProperty("--f", "0ms");
 }
+//-found
 //-slide

@@ -1,7 +1,11 @@
-//! Smooth motion in the player: what its script needs to time every fade itself, so the page
-//! carries no cue.
+//! Smooth motion in the player: what its script needs to time every fade, in one of two ways.
 //!
-//! Contract: the script (`motion.js`) repeats the motion stage's rule (`motion::tween`): a step's
+//! Contract: a page either stores every change's cue (its code: the picture of the step it
+//! starts at, and whether it fades or switches there, see [`code`]) with every slide, or stores
+//! where its units stand, and its script finds their cues itself; the writer takes whichever
+//! makes the smaller page (short runs store their cues; long ones, whose changes outnumber the
+//! bytes of the script that finds them, do not). Both time a change exactly as the in-betweens
+//! do. To find them, the script (`motion.js`) repeats the motion stage's rule (`motion::tween`): a step's
 //! causes are the squares whose queen unit it toggles (on: placed, off: removed), its changed
 //! squares those whose own units it toggles; from them each changed square's eased switch time
 //! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
@@ -13,7 +17,8 @@
 //! merged). Square (board, row, col) is numbered `board << 24 | row << 12 | col` (rows and
 //! columns are under 4096, `trace::MAX_REPLAY_N`).
 
-use crate::draw::svg::{fades, origin, Atom};
+use super::units::{Drawing, Move};
+use crate::draw::svg::{fades, origin, Atom, CRISP, JUMP};
 use crate::motion::{schedule, Motion};
 use crate::sink::atom_frames::SquareAt;
 use crate::sink::gather::Gathered;
@@ -45,6 +50,9 @@ pub struct Table<'a> {
     pub frames: &'a [u32],
     pub sliders: &'a [u32],
     pub side: u32,
+    /// A page that stores its cues: every toggle's [`code`] in the table's order, and the slides
+    /// (frame, silhouette, offset in pixels of the square she leaves).
+    pub stored: Option<(Vec<u32>, &'a [Move])>,
 }
 
 impl Timing {
@@ -102,9 +110,48 @@ impl Timing {
         Some((*square, atom.paint == crate::scene::theme::Paint::Ghost))
     }
 
-    /// The table for the script, with the units' `kinds` and `squares` and the `sliders`' squares.
-    pub fn table<'a>(&'a self, (kinds, squares, sliders): (&'a [u8], &'a [u32], &'a [u32])) -> Table<'a> {
+    /// The table for the script: with `drawing`'s units' kinds and squares and its silhouettes'
+    /// squares, or (`stored`) with every toggle's code and the slides.
+    pub fn table<'a>(&'a self, drawing: &'a Drawing, stored: bool) -> Table<'a> {
         let (rows, side) = (self.rows, self.side);
-        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, sliders, side }
+        Table {
+            rows,
+            kinds: &drawing.kinds,
+            squares: &drawing.squares,
+            schedules: &self.schedules,
+            frames: &self.frames,
+            sliders: &drawing.sliders,
+            side,
+            stored: stored.then(|| (self.codes(drawing), drawing.moves.as_slice())),
+        }
     }
+
+    /// The [`code`] of every toggle of `drawing`, in the table's order (frame by frame, units
+    /// ascending).
+    fn codes(&self, drawing: &Drawing) -> Vec<u32> {
+        let mut seen = vec![0; drawing.units];
+        let mut out = Vec::new();
+        for (frame, units) in drawing.toggles.iter().enumerate() {
+            let starts = self.frames.get(frame).map_or(&[][..], |&i| &self.schedules[i as usize][..]);
+            for &unit in units {
+                let k = seen[unit as usize];
+                seen[unit as usize] += 1;
+                let cue = drawing.cues[unit as usize].as_ref().and_then(|cues| cues.get(k).copied());
+                out.push(code(cue.unwrap_or(CRISP), starts));
+            }
+        }
+        out
+    }
+}
+
+/// A stored cue: 0 switches at once (`CRISP`); `2k + 1` fades from the start of the step's
+/// picture k (`starts`: when its pictures start), `2k + 2` switches there without fading (`JUMP`:
+/// a slide's squares).
+pub fn code(cue: u16, starts: &[u32]) -> u32 {
+    if cue == CRISP {
+        return 0;
+    }
+    let ms = u32::from(cue & !JUMP);
+    let k = starts.iter().position(|&start| start >= ms).unwrap_or(starts.len().saturating_sub(1)) as u32;
+    2 * k + 1 + u32::from(cue & JUMP != 0)
 }

@@ -14,7 +14,7 @@ pub(super) const VARIABLES: [&str; 22] = [
 ];
 
 /// Properties of the table `t` that only the motion code reads.
-pub(super) const TABLE: [&str; 7] = ["kind", "square", "plans", "plan", "rows", "side", "sliders"];
+pub(super) const TABLE: [&str; 9] = ["kind", "square", "plans", "plan", "rows", "side", "sliders", "cue", "slides"];
 
 /// `script` (compacted and squeezed) with the motion code's names shortened.
 pub(super) fn shorten(script: &str) -> String {

@@ -12,11 +12,15 @@
 //! of a pixel); then the rest of the bytes: the `<svg>` element, UTF-8. An ascending list is its
 //! first number, then each minus the one before minus one. Same table, same text.
 //!
-//! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: the tallest board's
-//! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
-//! before); S schedules, each its picture count P then P picture starts in milliseconds; F
-//! schedule numbers, one a frame; in a run whose queens slide, then K silhouettes, the square of
-//! each (zigzag, each minus the one before) and a square's side in pixels.
+//! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: S schedules, each its
+//! picture count P then P picture starts in milliseconds; F schedule numbers, one a frame; then
+//! on a page that stores its cues, the code of every toggle, in the order of the toggle lists; in
+//! a run whose queens slide, then F numbers, 0 or a frame's silhouette + 1, and for each
+//! silhouette in that order the offset of the square she leaves from the one she reaches in
+//! pixels, x then y (zigzag). On a page whose script finds the cues, instead: the tallest
+//! board's rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each
+//! minus the one before); in a run whose queens slide, then K silhouettes, the square of each
+//! (zigzag, each minus the one before) and a square's side in pixels.
 
 use super::motion::Table;
 use super::units::Drawing;
@@ -48,6 +52,27 @@ impl Packer {
 
     /// Smooth motion's columns (see the contract).
     fn motion(&mut self, table: &Table<'_>) {
+        self.uint(table.schedules.len() as u64);
+        for starts in table.schedules {
+            self.uint(starts.len() as u64);
+            starts.iter().for_each(|&start| self.uint(u64::from(start)));
+        }
+        table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
+        if let Some((codes, moves)) = &table.stored {
+            codes.iter().for_each(|&code| self.uint(u64::from(code)));
+            if !table.sliders.is_empty() {
+                let mut ghosts = vec![0; table.frames.len()];
+                moves.iter().for_each(|&(frame, ghost, _, _)| ghosts[frame as usize] = u64::from(ghost) + 1);
+                ghosts.iter().for_each(|&ghost| self.uint(ghost));
+                let mut moves = moves.to_vec();
+                moves.sort_unstable_by_key(|m| m.0);
+                for (_, _, dx, dy) in moves {
+                    self.int(dx);
+                    self.int(dy);
+                }
+            }
+            return;
+        }
         self.uint(u64::from(table.rows));
         table.kinds.iter().for_each(|&kind| self.uint(u64::from(kind)));
         let mut before = 0;
@@ -57,12 +82,6 @@ impl Packer {
                 before = i64::from(square);
             }
         }
-        self.uint(table.schedules.len() as u64);
-        for starts in table.schedules {
-            self.uint(starts.len() as u64);
-            starts.iter().for_each(|&start| self.uint(u64::from(start)));
-        }
-        table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
         if !table.sliders.is_empty() {
             self.uint(table.sliders.len() as u64);
             let mut before = 0;

@@ -11,7 +11,9 @@
 //! viewer's colour scheme, chrome included. The blocks of `player.js` and `player.css` between
 //! the lines `//+motion` and `//-motion` (`/*+motion*/`, `/*-motion*/`) are smooth motion's: a
 //! page without motion leaves them out, so it is what it was before motion existed; with motion,
-//! `motion.js` takes the place of the line `//motion.js` in them.
+//! `motion.js` takes the place of the line `//motion.js` in them. Within them, blocks named
+//! `slide` are kept only when queens slide, `stored` only on a page that stores its cues and
+//! `found` only on one whose script finds them.
 
 use crate::draw::svg::{escape, hex};
 use crate::scene::theme::Theme;
@@ -40,6 +42,9 @@ pub struct Page<'a> {
     pub fade_ms: u32,
     /// Whether queens slide (the page's script and style keep their `slide` blocks).
     pub slides: bool,
+    /// Whether the table stores every change's cue (the script keeps its `stored` blocks, else its
+    /// `found` ones).
+    pub stored: bool,
     /// The cues the in-betweens give, as JSON, for a page that tests its script's timing.
     pub cues: Option<&'a str>,
 }
@@ -187,12 +192,11 @@ impl Page<'_> {
         if let Some(cues) = self.cues {
             let _ = writeln!(out, "<script type=\"application/json\" id=\"cues\">{cues}</script>");
         }
-        let motion = select(MOTION, "slide", self.slides);
-        let player = select(&select(SCRIPT, "motion", self.fade_ms > 0), "slide", self.slides).replacen(
-            "//motion.js\n",
-            &motion,
-            1,
-        );
+        let blocks = |source: &str| {
+            let kept = select(&select(source, "slide", self.slides), "stored", self.stored);
+            select(&kept, "found", !self.stored)
+        };
+        let player = blocks(&select(SCRIPT, "motion", self.fade_ms > 0)).replacen("//motion.js\n", &blocks(MOTION), 1);
         let _ = writeln!(out, "<script>{}</script>", player_script(&player));
         if let Some(quiz) = self.quiz {
             let _ = write!(

@@ -142,17 +142,27 @@ const column = (read) => Array.from({ length: glyphs }, read);
 t.glyphs = { unit: column(uint), ch: column(() => String.fromCodePoint(uint())) };
 for (const key of ["x", "y", "advance", "half"]) t.glyphs[key] = column(int);
 //+motion
-// Smooth motion's columns (pack.rs, read in motion.js): the boards' rows, each unit's kind and
-// square, the pictures' starts (ms) of each distinct step, then each frame's.
+// Smooth motion's columns (pack.rs, read in motion.js): the pictures' starts (ms) of each
+// distinct step, then each frame's; then a page's stored cues (every toggle's code) or, on a page
+// whose script finds them, the boards' rows, each unit's kind and square.
 const read = (n) => Array.from({ length: n }, uint);
+t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
+//+stored
+t.cue = read(t.toggled.length);
+//+slide
+// A run whose queens slide: each frame's silhouette (+ 1, 0: none), then where each comes from.
+t.slides = read(t.frames).map((k) => k && [k - 1, int(), int()]);
+//-slide
+//-stored
+//+found
 let q = 0;
 t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q += int()) : 0));
-t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
 //+slide
 // A run whose queens slide: the squares of their silhouettes (zigzag differences), a square's side.
 q = 0;
 t.sliders = Array.from({ length: uint() }, () => (q += int())); t.side = uint();
 //-slide
+//-found
 //-motion
 t.markup = new TextDecoder().decode(bytes.subarray(p));
 return t;

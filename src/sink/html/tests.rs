@@ -117,13 +117,10 @@ fn the_table_decodes_as_documented() {
     assert!(svg.contains("<g display=\"none\">"), "what frame 0 does not show starts hidden");
 }
 
-#[test]
-fn a_smooth_page_says_where_units_stand_and_when_pictures_start() {
-    let options = SolveOptions::new(5);
-    let mut animation = Animation::new();
-    animation.motion = crate::motion::Motion::Smooth { fps: 60 };
-    let bytes = unpacked(&page(&options, &animation));
-    let mut r = Reader(&bytes, 0);
+/// A 5x5 run's smooth page (storing its cues, or not), inflated, read up to its motion columns:
+/// the reader there, frames, units, and the toggle lists.
+fn motion_columns(bytes: &[u8]) -> (Reader<'_>, usize, usize, Vec<Vec<u64>>) {
+    let mut r = Reader(bytes, 0);
     assert_eq!(r.uint(), pack::VERSION);
     let (frames, units, elements, glyphs) = (r.uint() as usize, r.uint() as usize, r.uint(), r.uint());
     for _ in 0..elements {
@@ -132,12 +129,36 @@ fn a_smooth_page_says_where_units_stand_and_when_pictures_start() {
     let initial = r.uint() as usize;
     r.ascending(initial);
     let counts: Vec<usize> = (0..frames).map(|_| r.uint() as usize).collect();
-    for &count in &counts {
-        r.ascending(count);
-    }
+    let toggles = counts.iter().map(|&count| r.ascending(count)).collect();
     for _ in 0..frames * 3 + glyphs as usize * 6 {
         r.uint();
     }
+    (r, frames, units, toggles)
+}
+
+fn smooth_page(stored: bool) -> Vec<u8> {
+    let trace = record(&SolveOptions::new(5), 100_000).unwrap();
+    let mut animation = Animation::new();
+    animation.motion = crate::motion::Motion::Smooth { fps: 60 };
+    let mut out = Vec::new();
+    render(&trace, &animation, &mut HtmlSink::new(&mut out).with_cues(stored), &NoProgress).unwrap();
+    unpacked(&String::from_utf8(out).unwrap())
+}
+
+/// The pictures' starts of every distinct step, and each frame's.
+fn plans(r: &mut Reader<'_>, frames: usize) -> (Vec<Vec<u64>>, Vec<usize>) {
+    let plans: Vec<Vec<u64>> = (0..r.uint()).map(|_| (0..r.uint()).map(|_| r.uint()).collect()).collect();
+    assert_eq!(plans[0], [0, 17, 33, 50, 67, 83, 100, 117, 133], "9 pictures in 150 ms");
+    let plan: Vec<usize> = (0..frames).map(|_| r.uint() as usize).collect();
+    assert!(plan.iter().all(|&p| p < plans.len()), "every frame names its pictures");
+    (plans, plan)
+}
+
+#[test]
+fn a_smooth_page_says_where_units_stand_and_when_pictures_start() {
+    let bytes = smooth_page(false);
+    let (mut r, frames, units, _) = motion_columns(&bytes);
+    plans(&mut r, frames);
     assert_eq!(r.uint(), 5, "the board's rows");
     let kinds: Vec<u64> = (0..units).map(|_| r.uint()).collect();
     assert!(kinds.iter().all(|&k| k <= 3) && kinds.contains(&2) && kinds.contains(&3), "squares, queens");
@@ -147,10 +168,35 @@ fn a_smooth_page_says_where_units_stand_and_when_pictures_start() {
         square += if v % 2 == 1 { -(v + 1) / 2 } else { v / 2 };
         assert!(square >> 12 < 5 && square & 4095 < 5, "board 0, row and column under 5: {square}");
     }
-    let plans: Vec<Vec<u64>> = (0..r.uint()).map(|_| (0..r.uint()).map(|_| r.uint()).collect()).collect();
-    assert_eq!(plans[0], [0, 17, 33, 50, 67, 83, 100, 117, 133], "9 pictures in 150 ms");
-    assert!((0..frames).all(|_| (r.uint() as usize) < plans.len()), "every frame names its pictures");
     assert!(bytes[r.1..].starts_with(b"<svg id=\"frame\" "), "then the drawing");
+}
+
+#[test]
+fn a_page_that_stores_its_cues_gives_every_toggle_a_picture_of_its_step() {
+    let bytes = smooth_page(true);
+    let (mut r, frames, _, toggles) = motion_columns(&bytes);
+    let (plans, plan) = plans(&mut r, frames);
+    let mut fading = 0;
+    for (f, list) in toggles.iter().enumerate() {
+        for _ in list {
+            let code = r.uint() as usize;
+            assert!(code <= 2 * plans[plan[f]].len(), "frame {f}: code {code} names one of its pictures");
+            assert!(code == 0 || code % 2 == 1, "frame {f}: nothing jumps where no queen slides");
+            fading += usize::from(code > 0);
+        }
+    }
+    assert!(fading > 30, "{fading} changes fade");
+    assert!(bytes[r.1..].starts_with(b"<svg id=\"frame\" "), "then the drawing");
+}
+
+#[test]
+fn a_stored_cue_is_the_first_picture_at_or_after_it() {
+    use super::motion::code;
+    use crate::draw::svg::{CRISP, JUMP};
+    let starts = [0, 17, 33, 50];
+    assert_eq!(code(CRISP, &starts), 0, "switches at once");
+    assert_eq!((code(0, &starts), code(33, &starts), code(50 | JUMP, &starts)), (1, 5, 8));
+    assert_eq!(code(40, &starts), 7, "a cue between pictures waits for the next");
 }
 
 #[test]
@@ -171,7 +217,7 @@ fn replaying_the_toggles_shows_every_frames_atoms() {
     let changes = timeline.into_changes();
     let all = changes.atoms.clone();
     let mut doc = Doc::new(Paints::new(&Theme::default(), None));
-    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None), &|_| None);
+    let drawing = units::drawing(changes, &mut doc, &Glyphs::new(), (None, None), (&|_| None, false));
     let mut shown = vec![false; drawing.units];
     drawing.initial.iter().for_each(|&u| shown[u as usize] = true);
     for (f, atoms) in frames.iter().enumerate() {

@@ -9,8 +9,9 @@
 //! toggles of frame k list, ascending, the units that change between frames k - 1 and k (frame 0's
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
-//! motion, atoms that fade are grouped by their square too (and ghosts apart from the square's
-//! own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
+//! motion, on a page that stores its cues atoms are grouped by their cues too; on one whose
+//! script finds them, atoms that fade are grouped by their square too (and ghosts apart from the
+//! square's own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
 //! script times its fades itself (see `motion.rs`); the markup carries nothing else of motion but,
 //! in a run whose queens slide (min-conflicts' moves), one silhouette for every square a queen
 //! slides to: her ghost standing there, last in the `<svg>`, a single element of class `k` hidden
@@ -62,6 +63,8 @@ pub struct Drawing {
     pub cues: Vec<Option<Vec<u16>>>,
     /// The square of each silhouette a queen slides as (see the contract), in document order.
     pub sliders: Vec<u32>,
+    /// Every slide, in order.
+    pub moves: Vec<Move>,
 }
 
 /// Where an atom fades: its square's number and whether it is a ghost (`None`: it switches at once).
@@ -70,20 +73,29 @@ pub type Spot = Option<(u32, bool)>;
 /// Says where each atom fades.
 pub type Place<'a> = &'a dyn Fn(&Atom) -> Spot;
 
+/// A slide: the frame it moves in, its silhouette (in document order), and how far the square
+/// she leaves lies from the one she reaches, in pixels (x, y).
+pub type Move = (u32, u32, i64, i64);
+
+/// What atoms of one unit share: whether they show on frame 0, their toggles, where they fade
+/// and (on a page that stores its cues) the cues of their toggles.
+type UnitKey<'a> = (bool, &'a [u32], Spot, Option<&'a [u16]>);
+
 /// The drawing of `changes`, written with `doc` (its definitions and paints); text glyphs from
 /// `panels_x` on (the code panel) and above `words_top` (labels on the board) are not listed for the
-/// caption; `place` says where each atom fades (always `None` without motion).
+/// caption; `place` says where each atom fades (always `None` without motion); `by_cues`: atoms
+/// whose changes have different cues are never one unit (a page that stores its cues).
 pub fn drawing(
     changes: Changes,
     doc: &mut Doc,
     font: &Glyphs,
     (panels_x, words_top): (Option<usize>, Option<usize>),
-    place: Place<'_>,
+    (place, by_cues): (Place<'_>, bool),
 ) -> Drawing {
     let Changes { atoms, initial, toggles, starts, cues, fade_ms, slides } = changes;
     let mut order: Vec<usize> = (0..atoms.len()).collect();
     order.sort_unstable_by_key(|&i| atoms[i]);
-    let mut units: HashMap<(bool, &[u32], Spot), u32> = HashMap::new();
+    let mut units: HashMap<UnitKey<'_>, u32> = HashMap::new();
     let mut unit_of: Vec<Option<u32>> = vec![None; atoms.len()];
     let mut unit_toggles: Vec<&[u32]> = Vec::new();
     let (mut kinds, mut squares): (Vec<u8>, Vec<u32>) = (Vec::new(), Vec::new());
@@ -103,7 +115,8 @@ pub fn drawing(
             }
             let next = units.len() as u32;
             let at = place(&atoms[i]);
-            let unit = *units.entry((initial[i], toggles[i].as_slice(), at)).or_insert(next);
+            let cued = cues.get(i).filter(|_| by_cues).map(Vec::as_slice);
+            let unit = *units.entry((initial[i], toggles[i].as_slice(), at, cued)).or_insert(next);
             if unit == next {
                 unit_toggles.push(toggles[i].as_slice());
                 kinds.push(at.map_or(0, |(_, ghost)| if ghost { 1 } else { 2 }));
@@ -145,6 +158,15 @@ pub fn drawing(
         // A silhouette off every square (none is) would match no queen's square.
         sliders.push(ghost.first().and_then(place).map_or(u32::MAX, |(square, _)| square));
     }
+    let ghosts = slides.ghosts();
+    let moves = slides
+        .iter()
+        .filter_map(|slide| {
+            let frame = starts.binary_search(&slide.start_ms).ok()? as u32;
+            let ghost = ghosts.iter().position(|g| *g == slide.ghost.as_slice())? as u32;
+            Some((frame, ghost, slide.from.0 - slide.to.0, slide.from.1 - slide.to.1))
+        })
+        .collect();
     let mut per_frame = vec![Vec::new(); starts.len() - 1];
     for (unit, frames) in unit_toggles.iter().enumerate() {
         for &frame in frames.iter() {
@@ -167,6 +189,7 @@ pub fn drawing(
         squares,
         cues: unit_cues,
         sliders,
+        moves,
     }
 }
 
