@@ -180,22 +180,32 @@ fn player_looks(dir: &Path, page: &str, looks: &[(usize, u64)], (w, h): (u32, u3
     Some(shots)
 }
 
+/// The player slides her both ways: on a page that stores its cues (this run's own page) and on
+/// one whose script finds them (a long run's).
 #[test]
 fn the_player_slides_her_silhouette_while_it_plays() {
-    let dir = temp_dir("motion-slide", "player");
     let trace = moves();
-    let mut page = Vec::new();
-    queens::render(&trace, &animation(true), &mut HtmlSink::new(&mut page).embed(true), &NoProgress).unwrap();
-    let page = String::from_utf8(page).unwrap();
-    assert!(page.contains("querySelectorAll(\".k\")"), "the slide block");
-    let picks = picked(&trace);
     let gif = drawn_gif_frames(|sink| {
         queens::render(&trace, &animation(false), sink, &NoProgress).unwrap();
     });
+    let picks = picked(&trace);
     let looks: Vec<(usize, u64)> = picks.iter().flat_map(|&(k, _)| TIMES.iter().map(move |&t| (k, t))).collect();
-    let Some(shots) = player_looks(&dir, &page, &looks, gif[0].0.dimensions()) else { return };
-    for (i, &(k, distance)) in picks.iter().enumerate() {
-        check_slide(&shots[i * 3..i * 3 + 3], &gif[k].0, distance, &format!("player, frame {k}"));
+    for stored in [None, Some(false)] {
+        let dir = temp_dir("motion-slide", &format!("player-{stored:?}"));
+        let mut page = Vec::new();
+        let sink = HtmlSink::new(&mut page).embed(true);
+        let mut sink = match stored {
+            Some(stored) => sink.with_cues(stored),
+            None => sink,
+        };
+        queens::render(&trace, &animation(true), &mut sink, &NoProgress).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        assert!(page.contains("querySelectorAll(\".k\")"), "the slide block");
+        assert_eq!(page.contains("Math.asin"), stored.is_some(), "the script finds the cues only when told to");
+        let Some(shots) = player_looks(&dir, &page, &looks, gif[0].0.dimensions()) else { return };
+        for (i, &(k, distance)) in picks.iter().enumerate() {
+            check_slide(&shots[i * 3..i * 3 + 3], &gif[k].0, distance, &format!("player {stored:?}, frame {k}"));
+        }
     }
 }
 

@@ -54,6 +54,25 @@ fn motion_off_changes_nothing_and_motion_on_fades_within_a_tenth_more_bytes() {
         assert!(moving.iter().all(|m| smooth.contains(m)), "{ext}: the motion rules");
         assert!(!plain.contains("prefers-reduced-motion:reduce") && !plain.contains("ease-in-out"), "{ext}");
     }
+    // A min-conflicts run's page (which stores its cues and slides) and a longer run's (whose
+    // script finds them) keep within a tenth too.
+    for (args, name) in [(&["8", "--algorithm", "min-conflicts"][..], "moves"), (&["8"][..], "long")] {
+        let (plain, smooth) = (format!("{name}.html"), format!("{name}-smooth.html"));
+        run_ok(&dir, &[&["animate"], args, &["-o", &plain]].concat());
+        run_ok(&dir, &[&["animate"], args, &["--motion", "smooth", "-o", &smooth]].concat());
+        let (plain, smooth) = (read(&dir, &plain), read(&dir, &smooth));
+        assert!(
+            smooth.len() * 10 <= plain.len() * 11,
+            "{name}: {} bytes with motion, {} without",
+            smooth.len(),
+            plain.len()
+        );
+        assert_eq!(
+            smooth.contains("Math.asin"),
+            name == "long",
+            "{name}: the script finds the cues only on the long run"
+        );
+    }
     let page = read(&dir, "smooth.html");
     assert!(page.contains(" data-fade=\"") && page.contains("@keyframes i{from{opacity:0}}"));
     assert!(page.contains("\"--d:\"") && !read(&dir, "a.html").contains("\"--d:\""), "the fading script");
