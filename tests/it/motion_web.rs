@@ -5,10 +5,11 @@
 //! headless Chromium: the player stepping forward while it plays starts fades that begin on the
 //! frame before (square centres) with the new words already drawn, and end exactly on the PNG
 //! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
-//! console error. The SVG paused just before each frame's end shows the GIF's frame (a race's too). The page
-//! stores no cue: for every toggle of a 6x6 run, of a min-conflicts run (moves) and of a race (two
-//! boards in one frame), the cue the player's script finds equals the one the in-betweens give
-//! (`HtmlSink::with_cues`). Without
+//! console error. The SVG paused just before each frame's end shows the GIF's frame (a race's too).
+//! For every toggle of a 6x6 run, of a min-conflicts run (moves) and of a race (two boards in one
+//! frame), on a page that stores its cues and on one whose script finds them, and of a puzzle run,
+//! the cue the player gives equals the one the in-betweens give (`HtmlSink::with_cues`); a short
+//! run's page stores its cues, a long run's finds them, each within 1.1x the bytes. Without
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
@@ -347,8 +348,7 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
 
 /// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own
 /// time): early in a step that rules squares out, fewer of its crosses show than at its end, where
-/// the smooth SVG shows what the discrete one shows. (The player draws a step's crosses at its
-/// start.)
+/// the smooth SVG shows what the discrete one shows. (The player's are checked cue by cue above.)
 #[test]
 fn the_svgs_puzzle_crosses_sweep_out() {
     let dir = temp_dir("motion-web", "puzzle");
