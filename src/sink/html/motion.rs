@@ -5,8 +5,8 @@
 //! where its units stand, and its script finds their cues itself; the writer takes whichever
 //! makes the smaller page (short runs store their cues; long ones, whose changes outnumber the
 //! bytes of the script that finds them, do not). Both time a change exactly as the in-betweens
-//! do. To find them, the script (`motion.js`) repeats the motion stage's rule (`motion::tween`): a step's
-//! causes are the squares whose queen unit it toggles (on: placed, off: removed), its changed
+//! do. To find them, the script (`motion.js`) repeats the motion stage's rule
+//! (`motion::tween`): a step's causes are the squares whose queen unit it toggles (on: placed, off: removed), its changed
 //! squares those whose own units it toggles; from them each changed square's eased switch time
 //! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
