@@ -306,6 +306,10 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
     queens::render_race(&traces, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
     let Some(bad) = page_cue_mismatches(&dir, "race", String::from_utf8(page).unwrap()) else { return };
     assert!(bad.is_empty(), "race: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+    // A region puzzle: squares that stand only with their queen, crosses sweeping out from the
+    // squares each step's rule used.
+    let Some(bad) = cue_mismatches(&dir, "puzzle", &crate::puzzle_picture::trace()) else { return };
+    assert!(bad.is_empty(), "puzzle: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
 }
 
 /// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own

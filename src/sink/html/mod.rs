@@ -212,10 +212,37 @@ impl PlayerInProgress {
             slides: !drawing.sliders.is_empty(),
             cues: cues.as_deref(),
         };
-        out.write_all(page.html().as_bytes())?;
+        let marks = drawing.kinds.iter().any(|&kind| kind > 3);
+        let html = if marks { page.html() } else { without_marks(page.html()) };
+        out.write_all(html.as_bytes())?;
         out.flush()?;
         Ok(())
     }
+}
+
+/// `html` without the script's `marks` blocks (of `player.js` and `motion.js`), for a page without
+/// a puzzle's marks (no unit of kind 4 or more), which is then what it was before they existed.
+/// `page.rs` keeps them; each is taken out here as the page carries it (compacted, squeezed).
+fn without_marks(mut html: String) -> String {
+    for source in [include_str!("player.js"), include_str!("motion.js")] {
+        let mut block: Option<String> = None;
+        for line in source.lines().map(str::trim) {
+            match (line, block.as_mut()) {
+                ("//+marks", _) => block = Some(String::new()),
+                ("//-marks", Some(text)) => {
+                    if let Some(at) = html.find(&format!("{text}\n")) {
+                        html.replace_range(at..at + text.len(), "");
+                    }
+                    block = None;
+                }
+                (_, Some(text)) if !page::compact(line).is_empty() => {
+                    text.push_str(&format!("\n{}", page::squeeze(line)))
+                }
+                _ => {}
+            }
+        }
+    }
+    html
 }
 
 /// The cue of every toggle of `drawing`'s table, in its order, as a JSON array (see

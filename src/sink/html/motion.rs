@@ -6,16 +6,22 @@
 //! squares those whose own units it toggles; from them each changed square's eased switch time
 //! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
-//! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. So this side keeps
-//! only where the squares stand (from the first frame), how and where every unit fades (see
+//! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. A puzzle's new
+//! crosses sweep out from the squares its rule used (`motion::marks`, kinds 5 and 6). So this side
+//! keeps where the squares stand (every square item of every frame, by its top-left pixel; a
+//! square not in every frame stands only with its queen: a region puzzle's), the atoms of a
+//! puzzle's marks with their squares, how and where every unit fades (see
 //! [`Drawing::kinds`](super::units::Drawing)) and, per frame, when its step's pictures start (each
 //! distinct list once: a step's pictures as the motion stage planned them, before equal ones were
-//! merged). Square (board, row, col) is numbered `board << 24 | row << 12 | col` (rows and
-//! columns are under 4096, `trace::MAX_REPLAY_N`).
+//! merged) and how far down its items on squares reach (the rows a cross sweep without a used
+//! square takes, `marks::Crosses`). Square (board, row, col) is numbered
+//! `board << 24 | row << 12 | col` (rows and columns are under 4096, `trace::MAX_REPLAY_N`).
 
-use crate::draw::svg::{fades, origin, Atom};
+use super::units::Spot;
+use crate::draw::svg::{fades, is_queen, origin, Atom};
 use crate::motion::{schedule, Motion};
-use crate::sink::atom_frames::SquareAt;
+use crate::scene::theme::Paint;
+use crate::sink::atom_frames::{On, SquareAt};
 use crate::sink::gather::Gathered;
 use std::collections::HashMap;
 
@@ -23,11 +29,15 @@ use std::collections::HashMap;
 pub struct Timing {
     /// The run's motion and an ordinary step's delay (ms).
     pace: (Motion, u32),
-    /// Square numbers by their top-left pixel.
-    squares: HashMap<(i64, i64), u32>,
+    /// Square numbers by their top-left pixel, and in how many frames each stands.
+    squares: HashMap<(i64, i64), (u32, usize)>,
+    /// The atoms of a puzzle's marks: their square's number and unit kind (5 cross, 6 used).
+    marks: HashMap<Atom, (u32, u8)>,
     /// The tallest board's rows, and a square's side in pixels.
     rows: u32,
     side: u32,
+    /// Per frame, the rows its items on squares reach (at least 1).
+    reach: Vec<u32>,
     /// The distinct lists of picture starts, and the one of every frame.
     schedules: Vec<Vec<u32>>,
     known: HashMap<Vec<u32>, u32>,
@@ -35,14 +45,16 @@ pub struct Timing {
 }
 
 /// What the script reads: the tallest board's rows, how and where each unit fades (see
-/// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, and the squares of
-/// the silhouettes queens slide as with a square's side in pixels (boards share it).
+/// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, with a puzzle's marks
+/// (a unit of kind 4 or more) the rows each frame's items on squares reach (else empty), and the
+/// squares of the silhouettes queens slide as with a square's side in pixels (boards share it).
 pub struct Table<'a> {
     pub rows: u32,
     pub kinds: &'a [u8],
     pub squares: &'a [u32],
     pub schedules: &'a [Vec<u32>],
     pub frames: &'a [u32],
+    pub reach: &'a [u32],
     pub sliders: &'a [u32],
     pub side: u32,
 }
@@ -53,20 +65,20 @@ impl Timing {
         Timing {
             pace: (motion, step_ms),
             squares: HashMap::new(),
+            marks: HashMap::new(),
             rows: 0,
             side: 0,
+            reach: Vec::new(),
             schedules: Vec::new(),
             known: HashMap::new(),
             frames: Vec::new(),
         }
     }
 
-    /// Keep a step's timing (and the squares, from the first frame that lists them): when the
-    /// pictures the motion stage planned for it start, merged or not.
+    /// Keep a step's timing and where its items on squares stand: when the pictures the motion
+    /// stage planned for it start, merged or not.
     pub fn step(&mut self, step: &Gathered) {
-        if self.squares.is_empty() {
-            self.layout(&step.frame.squares);
-        }
+        self.layout(&step.frame.squares);
         let plan = schedule(self.pace.0, self.pace.1, step.delay_ms());
         let starts: Vec<u32> = plan.iter().scan(0, |at, (_, ms)| Some(std::mem::replace(at, *at + ms))).collect();
         let next = self.schedules.len() as u32;
@@ -78,33 +90,60 @@ impl Timing {
     }
 
     fn layout(&mut self, squares: &[SquareAt]) {
-        self.rows = squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max().unwrap_or(0);
+        let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
+        let reach = squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max();
+        self.reach.push(reach.unwrap_or(1));
+        let on_squares = squares.iter().filter_map(|&(on, at)| match on {
+            On::Square(x, y) => Some(((x, y), at)),
+            _ => None,
+        });
+        let on_squares: Vec<((i64, i64), (u8, u16, u16))> = on_squares.collect();
+        let rows = on_squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max().unwrap_or(0);
+        self.rows = self.rows.max(rows);
         // A square's side: from the first square to its right-hand neighbour (boards share it).
-        self.side = squares
-            .first()
-            .and_then(|&((x, _), (board, row, col))| {
-                let right = squares.iter().find(|(_, at)| *at == (board, row, col + 1))?;
-                u32::try_from(right.0 .0 - x).ok()
-            })
-            .unwrap_or(0);
-        for &(at, (board, row, col)) in squares.iter().filter(|(_, (_, row, col))| *row < 4096 && *col < 4096) {
-            self.squares.insert(at, u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col));
+        if self.side == 0 {
+            self.side = on_squares
+                .first()
+                .and_then(|&((x, _), (board, row, col))| {
+                    let right = on_squares.iter().find(|(_, at)| *at == (board, row, col + 1))?;
+                    u32::try_from(right.0 .0 - x).ok()
+                })
+                .unwrap_or(0);
+        }
+        for &(on, at) in squares.iter().filter(|(_, (_, row, col))| *row < 4096 && *col < 4096) {
+            match on {
+                On::Square(x, y) => self.squares.entry((x, y)).or_insert((number(at), 0)).1 += 1,
+                On::Cross(atom) => _ = self.marks.insert(atom, (number(at), 5)),
+                On::Used(atom) => _ = self.marks.insert(atom, (number(at), 6)),
+                On::Ghost => {}
+            }
         }
     }
 
-    /// Where `atom` fades: its square's number and whether it is a ghost (`None`: it switches at
-    /// once, or stands on no square).
-    pub fn place(&self, atom: &Atom) -> Option<(u32, bool)> {
+    /// Where `atom` fades: its square's number and the kind of unit it makes (see
+    /// [`Drawing::kinds`](super::units::Drawing); `None`: it switches at once, or stands on no
+    /// square). A used square's outline switches at once but says where the step's rule looked.
+    pub fn place(&self, atom: &Atom) -> Spot {
+        if let Some(&mark) = self.marks.get(atom) {
+            return Some(mark);
+        }
         if !fades(atom) {
             return None;
         }
-        let square = self.squares.get(&origin(atom)?)?;
-        Some((*square, atom.paint == crate::scene::theme::Paint::Ghost))
+        let &(square, seen) = self.squares.get(&origin(atom)?)?;
+        let kind = match (atom.paint == Paint::Ghost, is_queen(atom)) {
+            (true, _) => 1,
+            (_, false) => 2,
+            (_, true) if seen < self.frames.len() => 4,
+            (_, true) => 3,
+        };
+        Some((square, kind))
     }
 
     /// The table for the script, with the units' `kinds` and `squares` and the `sliders`' squares.
     pub fn table<'a>(&'a self, (kinds, squares, sliders): (&'a [u8], &'a [u32], &'a [u32])) -> Table<'a> {
         let (rows, side) = (self.rows, self.side);
-        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, sliders, side }
+        let reach: &[u32] = if kinds.iter().any(|&kind| kind > 3) { &self.reach } else { &[] };
+        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, reach, sliders, side }
     }
 }

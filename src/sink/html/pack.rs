@@ -15,8 +15,10 @@
 //! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: the tallest board's
 //! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
 //! before); S schedules, each its picture count P then P picture starts in milliseconds; F
-//! schedule numbers, one a frame; in a run whose queens slide, then K silhouettes, the square of
-//! each (zigzag, each minus the one before) and a square's side in pixels.
+//! schedule numbers, one a frame; in a run with a puzzle's marks (a unit of kind 4 or more), then F
+//! numbers, the rows each frame's items on squares reach; in a run whose queens slide, then K
+//! silhouettes, the square of each (zigzag, each minus the one before) and a square's side in
+//! pixels.
 
 use super::motion::Table;
 use super::units::Drawing;
@@ -63,6 +65,7 @@ impl Packer {
             starts.iter().for_each(|&start| self.uint(u64::from(start)));
         }
         table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
+        table.reach.iter().for_each(|&rows| self.uint(u64::from(rows)));
         if !table.sliders.is_empty() {
             self.uint(table.sliders.len() as u64);
             let mut before = 0;
