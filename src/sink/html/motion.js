@@ -17,9 +17,23 @@ const apart = (a, b) => (a >>> 24 === b >>> 24 ? Math.max(Math.abs(row(a) - row(
 // whose own units it toggles, its causes [square, placed] those whose queen it toggles.
 function cues(f) {
 const units = [...t.toggled.subarray(t.start[f], t.start[f + 1])], changed = new Set(), causes = [], reach = {};
+//+marks
+// A puzzle's marks (src/motion/marks.rs). Kind 4 holds a queen whose square stands only with her
+// (a region puzzle's): what stands there comes and goes at the step's start. Kind 5 is a cross: a
+// new one shows from 0.8 (d - 1) / r, d its distance from the nearest square the step's rule used
+// on its board (t.used[f]; at least 1), r the farthest new cross's d there; with no used square on
+// its board, rows sweep from the top as far as t.reach[f], the rows the frame's items on squares
+// reach. An undo's crosses go at its start.
+const came = [], far = {}, gap = (q) => Math.max(1, Math.min(...t.used[f].map((c) => apart(c, q))));
+//-marks
 for (const u of units) {
 //+marks
-if (t.kind[u] > 4) continue;
+const q = t.square[u];
+if (t.kind[u] === 4) came.push(q);
+if (t.kind[u] > 4) {
+if (visible(u)) far[q >>> 24] = Math.max(far[q >>> 24] || 1, gap(q));
+continue;
+}
 //-marks
 if (t.kind[u] > 1) changed.add(t.square[u]);
 if (t.kind[u] > 2) causes.push([t.square[u], visible(u)]);
@@ -50,30 +64,13 @@ return (0.7 * (r - d)) / r;
 // motion::ease, 3x^2 - 2x^3), rounded up.
 const starts = t.plans[t.plan[f]], n = starts.length;
 const time = (s) => starts[Math.max(1, Math.ceil(n * (0.5 - Math.sin(Math.asin(1 - 2 * s) / 3)))) - 1];
-//+marks
-// A puzzle's marks (src/motion/marks.rs). Kind 4 holds a queen whose square stands only with her
-// (a region puzzle's): what stands there comes and goes at the step's start. Kind 5 is a cross: a
-// new one shows from 0.8 (d - 1) / r, d its distance from the nearest square the step's rule used
-// on its board (the outlines of kind 6 shown, which switch at once), r the farthest new cross's d
-// there (at least 1); with no used square on its board, rows sweep from the top as far as
-// t.reach[f] (the rows the frame's items on squares reach). An undo's crosses go at its start.
-const used = t.square.filter((q, u) => t.kind[u] > 5 && visible(u)), came = [], far = {};
-const gap = (q) => Math.min(...used.map((c) => apart(c, q)));
-for (const u of units) {
-const q = t.square[u], d = gap(q), b = q >>> 24;
-if (t.kind[u] === 4) came.push(q);
-if (t.kind[u] === 5 && d < Infinity) far[b] = Math.max(far[b] || 1, d);
-}
-//-marks
 // A ghost comes with her leaving (at once if her square does not change) and goes at once, unless
 // she is a placed queen's silhouette, which stays until she lands.
 return units.map((u) => {
 const q = t.square[u];
 if (!t.kind[u]) return -1;
 //+marks
-const d = gap(q);
-if (t.kind[u] > 5) return -1;
-if (t.kind[u] > 4) return visible(u) ? time(d < Infinity ? (0.8 * (Math.max(d, 1) - 1)) / far[q >>> 24] : (0.8 * row(q)) / t.reach[f]) : 0;
+if (t.kind[u] > 4) return visible(u) ? time(far[q >>> 24] < Infinity ? (0.8 * (gap(q) - 1)) / far[q >>> 24] : (0.8 * row(q)) / t.reach[f]) : 0;
 if (came.includes(q)) return 0;
 //-marks
 return t.kind[u] > 1 || (visible(u) ? changed.has(q) : !slide && causes.some((c) => c[0] === q && c[1])) ? time(switchAt(q)) : 0;

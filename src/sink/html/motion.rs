@@ -23,7 +23,7 @@ use crate::motion::{schedule, Motion};
 use crate::scene::theme::Paint;
 use crate::sink::atom_frames::{On, SquareAt};
 use crate::sink::gather::Gathered;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The timing of a run's steps, gathered frame by frame.
 pub struct Timing {
@@ -31,13 +31,19 @@ pub struct Timing {
     pace: (Motion, u32),
     /// Square numbers by their top-left pixel, and in how many frames each stands.
     squares: HashMap<(i64, i64), (u32, usize)>,
-    /// The atoms of a puzzle's marks: their square's number and unit kind (5 cross, 6 used).
-    marks: HashMap<Atom, (u32, u8)>,
+    /// The atoms of a puzzle's crosses and their squares' numbers.
+    marks: HashMap<Atom, u32>,
     /// The tallest board's rows, and a square's side in pixels.
     rows: u32,
     side: u32,
-    /// Per frame, the rows its items on squares reach (at least 1).
+    /// Per frame, the rows its items on squares reach (at least 1), and the squares its rule used
+    /// (ascending).
     reach: Vec<u32>,
+    used: Vec<Vec<u32>>,
+    /// A puzzle's crossed squares in the frame before, and per crossed square the frames its cross
+    /// came in with its place in their sweeps (see [`Timing::sweeps`]).
+    crossed: HashSet<u32>,
+    sweeps: HashMap<u32, Vec<(usize, u32)>>,
     /// The distinct lists of picture starts, and the one of every frame.
     schedules: Vec<Vec<u32>>,
     known: HashMap<Vec<u32>, u32>,
@@ -46,7 +52,8 @@ pub struct Timing {
 
 /// What the script reads: the tallest board's rows, how and where each unit fades (see
 /// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, with a puzzle's marks
-/// (a unit of kind 4 or more) the rows each frame's items on squares reach (else empty), and the
+/// (a unit of kind 4 or more) the rows each frame's items on squares reach and the squares its
+/// rule used (else both empty), and the
 /// squares of the silhouettes queens slide as with a square's side in pixels (boards share it).
 pub struct Table<'a> {
     pub rows: u32,
@@ -55,6 +62,7 @@ pub struct Table<'a> {
     pub schedules: &'a [Vec<u32>],
     pub frames: &'a [u32],
     pub reach: &'a [u32],
+    pub used: &'a [Vec<u32>],
     pub sliders: &'a [u32],
     pub side: u32,
 }
@@ -69,6 +77,9 @@ impl Timing {
             rows: 0,
             side: 0,
             reach: Vec::new(),
+            used: Vec::new(),
+            crossed: HashSet::new(),
+            sweeps: HashMap::new(),
             schedules: Vec::new(),
             known: HashMap::new(),
             frames: Vec::new(),
@@ -113,19 +124,53 @@ impl Timing {
         for &(on, at) in squares.iter().filter(|(_, (_, row, col))| *row < 4096 && *col < 4096) {
             match on {
                 On::Square(x, y) => self.squares.entry((x, y)).or_insert((number(at), 0)).1 += 1,
-                On::Cross(atom) => _ = self.marks.insert(atom, (number(at), 5)),
-                On::Used(atom) => _ = self.marks.insert(atom, (number(at), 6)),
-                On::Ghost => {}
+                On::Cross(atom) => _ = self.marks.insert(atom, number(at)),
+                On::Used(_) | On::Ghost => {}
             }
         }
+        let mut used: Vec<u32> =
+            squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(number(*at))).collect();
+        used.sort_unstable();
+        used.dedup();
+        self.used.push(used);
+        self.sweeps(squares);
+    }
+
+    /// Where a frame's new crosses come in their sweep (`motion::marks`): a cross's time grows
+    /// with its distance from the nearest used square on its board (taken as at least 1), or
+    /// without one, with its row (kept as `1 << 16 | row`); within a frame and board, equal places
+    /// are equal times. Crosses of one board with the same places in every frame fade together,
+    /// so they can be one unit standing on one of them.
+    fn sweeps(&mut self, squares: &[SquareAt]) {
+        let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
+        let used: Vec<(u8, u16, u16)> =
+            squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(*at)).collect();
+        let crossed: HashSet<(u8, u16, u16)> =
+            squares.iter().filter_map(|(on, at)| matches!(on, On::Cross(_)).then_some(*at)).collect();
+        let frame = self.reach.len() - 1;
+        for &(board, row, col) in crossed.iter().filter(|at| frame > 0 && !self.crossed.contains(&number(**at))) {
+            let on_board = used.iter().filter(|(b, _, _)| *b == board);
+            let d = on_board.map(|(_, r, c)| u32::from(row.abs_diff(*r).max(col.abs_diff(*c)))).min();
+            let place = d.map_or(1 << 16 | u32::from(row), |d| d.max(1));
+            self.sweeps.entry(number((board, row, col))).or_default().push((frame, place));
+        }
+        self.crossed = crossed.into_iter().map(number).collect();
+    }
+
+    /// The square a cross on `square` fades as: the first of its board with the same places in
+    /// every sweep.
+    fn sweeps_as(&self, square: u32) -> u32 {
+        let places = self.sweeps.get(&square);
+        let alike = self.sweeps.keys().filter(|s| *s >> 24 == square >> 24 && self.sweeps.get(s) == places);
+        alike.copied().chain([square]).min().unwrap_or(square)
     }
 
     /// Where `atom` fades: its square's number and the kind of unit it makes (see
     /// [`Drawing::kinds`](super::units::Drawing); `None`: it switches at once, or stands on no
-    /// square). A used square's outline switches at once but says where the step's rule looked.
+    /// square).
     pub fn place(&self, atom: &Atom) -> Spot {
-        if let Some(&mark) = self.marks.get(atom) {
-            return Some(mark);
+        if let Some(&square) = self.marks.get(atom) {
+            return Some((self.sweeps_as(square), 5));
         }
         if !fades(atom) {
             return None;
@@ -143,7 +188,9 @@ impl Timing {
     /// The table for the script, with the units' `kinds` and `squares` and the `sliders`' squares.
     pub fn table<'a>(&'a self, (kinds, squares, sliders): (&'a [u8], &'a [u32], &'a [u32])) -> Table<'a> {
         let (rows, side) = (self.rows, self.side);
-        let reach: &[u32] = if kinds.iter().any(|&kind| kind > 3) { &self.reach } else { &[] };
-        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, reach, sliders, side }
+        let marks = kinds.iter().any(|&kind| kind > 3);
+        let (reach, used): (&[u32], &[Vec<u32>]) = if marks { (&self.reach, &self.used) } else { (&[], &[]) };
+        let schedules = &self.schedules;
+        Table { rows, kinds, squares, schedules, frames: &self.frames, reach, used, sliders, side }
     }
 }

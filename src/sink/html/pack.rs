@@ -16,7 +16,9 @@
 //! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
 //! before); S schedules, each its picture count P then P picture starts in milliseconds; F
 //! schedule numbers, one a frame; in a run with a puzzle's marks (a unit of kind 4 or more), then F
-//! numbers, the rows each frame's items on squares reach; in a run whose queens slide, then K
+//! numbers, the rows each frame's items on squares reach, F counts and every frame's squares its
+//! rule used, that many (zigzag, each minus the one before, from 0 each frame); in a run whose
+//! queens slide, then K
 //! silhouettes, the square of each (zigzag, each minus the one before) and a square's side in
 //! pixels.
 
@@ -66,6 +68,14 @@ impl Packer {
         }
         table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
         table.reach.iter().for_each(|&rows| self.uint(u64::from(rows)));
+        table.used.iter().for_each(|used| self.uint(used.len() as u64));
+        for used in table.used {
+            let mut before = 0;
+            for &square in used {
+                self.int(i64::from(square) - before);
+                before = i64::from(square);
+            }
+        }
         if !table.sliders.is_empty() {
             self.uint(table.sliders.len() as u64);
             let mut before = 0;

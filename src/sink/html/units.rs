@@ -9,8 +9,8 @@
 //! toggles of frame k list, ascending, the units that change between frames k - 1 and k (frame 0's
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
-//! motion, atoms that fade are grouped by their square too (and ghosts apart from the square's
-//! own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
+//! motion, atoms that fade are grouped by their square too (ghosts and a puzzle's crosses apart
+//! from the square's own atoms; crosses that sweep in together as one), and every unit says how and where it fades ([`Drawing::kinds`]), so the
 //! script times its fades itself (see `motion.rs`); the markup carries nothing else of motion but,
 //! in a run whose queens slide (min-conflicts' moves), one silhouette for every square a queen
 //! slides to: her ghost standing there, last in the `<svg>`, a single element of class `k` hidden
@@ -54,8 +54,8 @@ pub struct Drawing {
     pub fade_ms: u32,
     /// Per unit, how it fades: 0 not at all (it switches at once), 1 as a ghost on a square, 2 as a
     /// square's own atoms, 3 as those that hold its queen, 4 as those holding a queen on a square
-    /// that stands only with her (a region puzzle's), 5 as a puzzle's cross, 6 not at all but as
-    /// the outline of a square a puzzle's rule used; and the number of that square (0 for kind 0).
+    /// that stands only with her (a region puzzle's), 5 as a puzzle's cross (crosses that sweep in
+    /// together stand on the first of their squares); and the number of that square (0 for kind 0).
     pub kinds: Vec<u8>,
     pub squares: Vec<u32>,
     /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
