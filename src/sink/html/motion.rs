@@ -19,7 +19,7 @@
 
 use super::units::Spot;
 use crate::draw::svg::{fades, is_queen, origin, Atom};
-use crate::motion::{schedule, Motion};
+use crate::motion::{ease, schedule, Motion};
 use crate::scene::theme::Paint;
 use crate::sink::atom_frames::{On, SquareAt};
 use crate::sink::gather::Gathered;
@@ -36,10 +36,9 @@ pub struct Timing {
     /// The tallest board's rows, and a square's side in pixels.
     rows: u32,
     side: u32,
-    /// Per frame, the rows its items on squares reach (at least 1), and the squares its rule used
+    /// Per frame, the rows its items on squares reach (at least 1), then the squares its rule used
     /// (ascending).
-    reach: Vec<u32>,
-    used: Vec<Vec<u32>>,
+    reach: Vec<Vec<u32>>,
     /// A puzzle's crossed squares in the frame before, and per crossed square the frames its cross
     /// came in with its place in their sweeps (see [`Timing::sweeps`]).
     crossed: HashSet<u32>,
@@ -52,8 +51,8 @@ pub struct Timing {
 
 /// What the script reads: the tallest board's rows, how and where each unit fades (see
 /// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, with a puzzle's marks
-/// (a unit of kind 4 or more) the rows each frame's items on squares reach and the squares its
-/// rule used (else both empty), and the
+/// (a cross: a unit of kind 4) the rows each frame's items on squares reach, then the squares its
+/// rule used (else empty), and the
 /// squares of the silhouettes queens slide as with a square's side in pixels (boards share it).
 pub struct Table<'a> {
     pub rows: u32,
@@ -61,8 +60,7 @@ pub struct Table<'a> {
     pub squares: &'a [u32],
     pub schedules: &'a [Vec<u32>],
     pub frames: &'a [u32],
-    pub reach: &'a [u32],
-    pub used: &'a [Vec<u32>],
+    pub reach: &'a [Vec<u32>],
     pub sliders: &'a [u32],
     pub side: u32,
 }
@@ -77,7 +75,6 @@ impl Timing {
             rows: 0,
             side: 0,
             reach: Vec::new(),
-            used: Vec::new(),
             crossed: HashSet::new(),
             sweeps: HashMap::new(),
             schedules: Vec::new(),
@@ -89,8 +86,9 @@ impl Timing {
     /// Keep a step's timing and where its items on squares stand: when the pictures the motion
     /// stage planned for it start, merged or not.
     pub fn step(&mut self, step: &Gathered) {
-        self.layout(&step.frame.squares);
         let plan = schedule(self.pace.0, self.pace.1, step.delay_ms());
+        self.layout(&step.frame.squares);
+        self.sweeps(&step.frame.squares, &plan);
         let starts: Vec<u32> = plan.iter().scan(0, |at, (_, ms)| Some(std::mem::replace(at, *at + ms))).collect();
         let next = self.schedules.len() as u32;
         let index = *self.known.entry(starts.clone()).or_insert(next);
@@ -102,8 +100,6 @@ impl Timing {
 
     fn layout(&mut self, squares: &[SquareAt]) {
         let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
-        let reach = squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max();
-        self.reach.push(reach.unwrap_or(1));
         let on_squares = squares.iter().filter_map(|&(on, at)| match on {
             On::Square(x, y) => Some(((x, y), at)),
             _ => None,
@@ -132,33 +128,45 @@ impl Timing {
             squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(number(*at))).collect();
         used.sort_unstable();
         used.dedup();
-        self.used.push(used);
-        self.sweeps(squares);
+        let rows = squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max();
+        self.reach.push([rows.unwrap_or(1)].into_iter().chain(used).collect());
     }
 
-    /// Where a frame's new crosses come in their sweep (`motion::marks`): a cross's time grows
-    /// with its distance from the nearest used square on its board (taken as at least 1), or
-    /// without one, with its row (kept as `1 << 16 | row`); within a frame and board, equal places
-    /// are equal times. Crosses of one board with the same places in every frame fade together,
-    /// so they can be one unit standing on one of them.
-    fn sweeps(&mut self, squares: &[SquareAt]) {
+    /// Which picture of its step (`plan`) each of a frame's new crosses first shows in, by the
+    /// rule of `motion::marks` (f32 for f32): crosses of one board that come in the same pictures
+    /// of every step fade together, so they can be one unit standing on one of them.
+    fn sweeps(&mut self, squares: &[SquareAt], plan: &[(f32, u32)]) {
         let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
         let used: Vec<(u8, u16, u16)> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(*at)).collect();
         let crossed: HashSet<(u8, u16, u16)> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Cross(_)).then_some(*at)).collect();
         let frame = self.reach.len() - 1;
-        for &(board, row, col) in crossed.iter().filter(|at| frame > 0 && !self.crossed.contains(&number(**at))) {
-            let on_board = used.iter().filter(|(b, _, _)| *b == board);
-            let d = on_board.map(|(_, r, c)| u32::from(row.abs_diff(*r).max(col.abs_diff(*c)))).min();
-            let place = d.map_or(1 << 16 | u32::from(row), |d| d.max(1));
-            self.sweeps.entry(number((board, row, col))).or_default().push((frame, place));
+        let new = crossed.iter().filter(|at| frame > 0 && !self.crossed.contains(&number(**at)));
+        let new: Vec<((u8, u16, u16), Option<u16>)> = new
+            .map(|&(board, row, col)| {
+                let on_board = used.iter().filter(|(b, _, _)| *b == board);
+                (((board, row, col)), on_board.map(|(_, r, c)| row.abs_diff(*r).max(col.abs_diff(*c))).min())
+            })
+            .collect();
+        let mut reach: HashMap<u8, u16> = HashMap::new();
+        for ((board, _, _), d) in &new {
+            let far = reach.entry(*board).or_insert(1);
+            *far = (*far).max(d.unwrap_or(1));
+        }
+        for (at, d) in new {
+            let time = match d {
+                Some(d) => 0.8f32 * f32::from(d.max(1) - 1) / f32::from(reach[&at.0]),
+                None => 0.8f32 * f32::from(at.1) / self.reach[frame][0] as f32,
+            };
+            let picture = plan.iter().position(|&(t, _)| ease(t) > time).unwrap_or(plan.len());
+            self.sweeps.entry(number(at)).or_default().push((frame, picture as u32));
         }
         self.crossed = crossed.into_iter().map(number).collect();
     }
 
-    /// The square a cross on `square` fades as: the first of its board with the same places in
-    /// every sweep.
+    /// The square a cross on `square` fades as: the first of its board that comes in the same
+    /// pictures of every step.
     fn sweeps_as(&self, square: u32) -> u32 {
         let places = self.sweeps.get(&square);
         let alike = self.sweeps.keys().filter(|s| *s >> 24 == square >> 24 && self.sweeps.get(s) == places);
@@ -170,7 +178,7 @@ impl Timing {
     /// square).
     pub fn place(&self, atom: &Atom) -> Spot {
         if let Some(&square) = self.marks.get(atom) {
-            return Some((self.sweeps_as(square), 5));
+            return Some((self.sweeps_as(square), 4));
         }
         if !fades(atom) {
             return None;
@@ -179,7 +187,8 @@ impl Timing {
         let kind = match (atom.paint == Paint::Ghost, is_queen(atom)) {
             (true, _) => 1,
             (_, false) => 2,
-            (_, true) if seen < self.frames.len() => 4,
+            // A square that stands only with her: she comes and goes at once, as a ghost does.
+            (_, true) if seen < self.frames.len() => 1,
             (_, true) => 3,
         };
         Some((square, kind))
@@ -188,9 +197,7 @@ impl Timing {
     /// The table for the script, with the units' `kinds` and `squares` and the `sliders`' squares.
     pub fn table<'a>(&'a self, (kinds, squares, sliders): (&'a [u8], &'a [u32], &'a [u32])) -> Table<'a> {
         let (rows, side) = (self.rows, self.side);
-        let marks = kinds.iter().any(|&kind| kind > 3);
-        let (reach, used): (&[u32], &[Vec<u32>]) = if marks { (&self.reach, &self.used) } else { (&[], &[]) };
-        let schedules = &self.schedules;
-        Table { rows, kinds, squares, schedules, frames: &self.frames, reach, used, sliders, side }
+        let reach: &[Vec<u32>] = if kinds.iter().any(|&kind| kind > 3) { &self.reach } else { &[] };
+        Table { rows, kinds, squares, schedules: &self.schedules, frames: &self.frames, reach, sliders, side }
     }
 }

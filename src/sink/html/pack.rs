@@ -15,9 +15,9 @@
 //! With smooth motion (see `motion.rs`), between the glyphs and the `<svg>`: the tallest board's
 //! rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each minus the one
 //! before); S schedules, each its picture count P then P picture starts in milliseconds; F
-//! schedule numbers, one a frame; in a run with a puzzle's marks (a unit of kind 4 or more), then F
-//! numbers, the rows each frame's items on squares reach, F counts and every frame's squares its
-//! rule used, that many (zigzag, each minus the one before, from 0 each frame); in a run whose
+//! schedule numbers, one a frame; in a run with a puzzle's crosses (a unit of kind 4), then F counts
+//! and every frame's list of that many numbers: the rows its items on squares reach, then the
+//! squares its rule used (zigzag, each minus the one before, from 0 each frame); in a run whose
 //! queens slide, then K
 //! silhouettes, the square of each (zigzag, each minus the one before) and a square's side in
 //! pixels.
@@ -67,9 +67,8 @@ impl Packer {
             starts.iter().for_each(|&start| self.uint(u64::from(start)));
         }
         table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
-        table.reach.iter().for_each(|&rows| self.uint(u64::from(rows)));
-        table.used.iter().for_each(|used| self.uint(used.len() as u64));
-        for used in table.used {
+        table.reach.iter().for_each(|reach| self.uint(reach.len() as u64));
+        for used in table.reach {
             let mut before = 0;
             for &square in used {
                 self.int(i64::from(square) - before);

@@ -149,8 +149,8 @@ let q = 0;
 t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q += int()) : 0));
 t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
 //+marks
-// A puzzle's marks: the rows each frame's items on squares reach, the squares its rule used.
-t.reach = read(t.frames); t.used = read(t.frames).map((n) => ((q = 0), Array.from({ length: n }, () => (q += int()))));
+// A puzzle's crosses: per frame the rows its items on squares reach, then the squares its rule used.
+t.marks = read(t.frames).map((n) => ((q = 0), Array.from({ length: n }, () => (q += int()))));
 //-marks
 //+slide
 // A run whose queens slide: the squares of their silhouettes (zigzag differences), a square's side.

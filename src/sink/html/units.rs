@@ -53,9 +53,10 @@ pub struct Drawing {
     /// How long a change fades under smooth motion, in milliseconds (0: no motion).
     pub fade_ms: u32,
     /// Per unit, how it fades: 0 not at all (it switches at once), 1 as a ghost on a square, 2 as a
-    /// square's own atoms, 3 as those that hold its queen, 4 as those holding a queen on a square
-    /// that stands only with her (a region puzzle's), 5 as a puzzle's cross (crosses that sweep in
-    /// together stand on the first of their squares); and the number of that square (0 for kind 0).
+    /// square's own atoms, 3 as those that hold its queen, 4 as a puzzle's cross (crosses that
+    /// sweep in together stand on the first of their squares); and the number of that square (0
+    /// for kind 0). A queen on a square that stands only with her (a region puzzle's) fades as a
+    /// ghost: she comes and goes at the step's start.
     pub kinds: Vec<u8>,
     pub squares: Vec<u32>,
     /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
@@ -69,10 +70,10 @@ pub struct Drawing {
 /// [`Drawing::kinds`]; `None`: it switches at once).
 pub type Spot = Option<(u32, u8)>;
 
-/// What a unit is keyed by besides its toggles: a square's own atoms (kinds 2 to 4) are one
+/// What a unit is keyed by besides its toggles: a square's own atoms (kinds 2 and 3) are one
 /// group.
 fn group(spot: Spot) -> Spot {
-    spot.map(|(square, kind)| (square, if (2..=4).contains(&kind) { 2 } else { kind }))
+    spot.map(|(square, kind)| (square, if kind == 3 { 2 } else { kind }))
 }
 
 /// Says where each atom fades.
