@@ -22,17 +22,13 @@ const units = [...t.toggled.subarray(t.start[f], t.start[f + 1])], changed = new
 // A puzzle's marks (src/motion/marks.rs). Kind 4 is a cross: a new one shows from 0.8 (d - 1) / r,
 // d its distance from the nearest square the step's rule used on its board (at least 1), r the
 // farthest new cross's d there; with no used square on its board, rows sweep from the top as far
-// as the frame's items on squares reach (t.marks[f]: those rows, then the used squares). An
+// as the frame's items on squares reach (t.sweep[f]: those rows, then the used squares). An
 // undo's crosses go at its start.
-const [rows, ...used] = t.marks[f], far = {}, gap = (q) => Math.max(1, Math.min(...used.map((c) => apart(c, q))));
+const [rows, ...used] = t.sweep[f], far = {}, gap = q => Math.max(1, Math.min(...used.map(c => apart(c, q))));
 //-marks
 for (const u of units) {
 //+marks
-const q = t.square[u], b = q >>> 24;
-if (t.kind[u] > 3) {
-if (visible(u)) far[b] = Math.max(far[b] | 0, gap(q));
-continue;
-}
+const q = t.square[u], b = q >> 24; if (t.kind[u] > 3) { if (visible(u)) far[b] = Math.max(far[b] | 0, gap(q)); continue; }
 //-marks
 if (t.kind[u] > 1) changed.add(t.square[u]);
 if (t.kind[u] > 2) causes.push([t.square[u], visible(u)]);
@@ -69,8 +65,7 @@ return units.map((u) => {
 const q = t.square[u];
 if (!t.kind[u]) return -1;
 //+marks
-const r = far[q >>> 24];
-if (t.kind[u] > 3) return visible(u) ? time(r < Infinity ? (0.8 * (gap(q) - 1)) / r : (0.8 * row(q)) / rows) : 0;
+const r = far[q >> 24]; if (t.kind[u] > 3) return visible(u) ? time(r < Infinity ? 0.8 * (gap(q) - 1) / r : 0.8 * row(q) / rows) : 0;
 //-marks
 return t.kind[u] > 1 || (visible(u) ? changed.has(q) : !slide && causes.some((c) => c[0] === q && c[1])) ? time(switchAt(q)) : 0;
 });

@@ -36,8 +36,8 @@ pub struct Timing {
     /// The tallest board's rows, and a square's side in pixels.
     rows: u32,
     side: u32,
-    /// Per frame, the rows its items on squares reach (at least 1), then the squares its rule used
-    /// (ascending).
+    /// Per frame with new crosses, the rows its items on squares reach (at least 1), then the
+    /// squares its rule used (ascending); empty for other frames.
     reach: Vec<Vec<u32>>,
     /// A puzzle's crossed squares in the frame before, and per crossed square the frames its cross
     /// came in with its place in their sweeps (see [`Timing::sweeps`]).
@@ -52,7 +52,7 @@ pub struct Timing {
 /// What the script reads: the tallest board's rows, how and where each unit fades (see
 /// [`Drawing::kinds`](super::units::Drawing)), every frame's picture starts, with a puzzle's marks
 /// (a cross: a unit of kind 4) the rows each frame's items on squares reach, then the squares its
-/// rule used (else empty), and the
+/// rule used (nothing for a frame without new crosses; else no list), and the
 /// squares of the silhouettes queens slide as with a square's side in pixels (boards share it).
 pub struct Table<'a> {
     pub rows: u32,
@@ -149,6 +149,10 @@ impl Timing {
                 (((board, row, col)), on_board.map(|(_, r, c)| row.abs_diff(*r).max(col.abs_diff(*c))).min())
             })
             .collect();
+        if new.is_empty() {
+            // Only a frame with new crosses needs its rows and used squares.
+            self.reach[frame].clear();
+        }
         let mut reach: HashMap<u8, u16> = HashMap::new();
         for ((board, _, _), d) in &new {
             let far = reach.entry(*board).or_insert(1);

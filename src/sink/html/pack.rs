@@ -17,7 +17,7 @@
 //! before); S schedules, each its picture count P then P picture starts in milliseconds; F
 //! schedule numbers, one a frame; in a run with a puzzle's crosses (a unit of kind 4), then F counts
 //! and every frame's list of that many numbers: the rows its items on squares reach, then the
-//! squares its rule used (zigzag, each minus the one before, from 0 each frame); in a run whose
+//! squares its rule used (an empty list for a frame without new crosses); in a run whose
 //! queens slide, then K
 //! silhouettes, the square of each (zigzag, each minus the one before) and a square's side in
 //! pixels.
@@ -68,13 +68,7 @@ impl Packer {
         }
         table.frames.iter().for_each(|&index| self.uint(u64::from(index)));
         table.reach.iter().for_each(|reach| self.uint(reach.len() as u64));
-        for used in table.reach {
-            let mut before = 0;
-            for &square in used {
-                self.int(i64::from(square) - before);
-                before = i64::from(square);
-            }
-        }
+        table.reach.iter().flatten().for_each(|&v| self.uint(u64::from(v)));
         if !table.sliders.is_empty() {
             self.uint(table.sliders.len() as u64);
             let mut before = 0;

@@ -150,7 +150,7 @@ t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q +=
 t.plans = Array.from({ length: uint() }, () => read(uint())); t.plan = read(t.frames);
 //+marks
 // A puzzle's crosses: per frame the rows its items on squares reach, then the squares its rule used.
-t.marks = read(t.frames).map((n) => ((q = 0), Array.from({ length: n }, () => (q += int()))));
+t.sweep = read(t.frames).map(read);
 //-marks
 //+slide
 // A run whose queens slide: the squares of their silhouettes (zigzag differences), a square's side.
