@@ -6,9 +6,9 @@
 //! frame before (square centres) with the new words already drawn, and end exactly on the PNG
 //! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
 //! console error. The SVG paused just before each frame's end shows the GIF's frame (a race's too). The page
-//! stores no cue: for every toggle of a 6x6 run, of a min-conflicts run (moves) and of a race (two
-//! boards in one frame), the cue the player's script finds equals the one the in-betweens give
-//! (`HtmlSink::with_cues`). Without
+//! stores no cue: for every toggle of a 6x6 run, of a min-conflicts run (moves), of a race (two
+//! boards in one frame), of a region puzzle (crosses sweeping out) and of a completion puzzle, the
+//! cue the player's script finds equals the one the in-betweens give (`HtmlSink::with_cues`). Without
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
@@ -310,12 +310,18 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
     // squares each step's rule used.
     let Some(bad) = cue_mismatches(&dir, "puzzle", &crate::puzzle_picture::trace()) else { return };
     assert!(bad.is_empty(), "puzzle: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+    // A completion puzzle: the chessboard under given queens and blocked squares.
+    let grid = "#...#...\n..#.....\n..Q.....\nQ.#.#...\n........\n..#.....\n..#.....\n........\n";
+    let mut completion = SolveOptions::new(8);
+    completion.puzzle = Some(queens::parse_puzzle(grid.as_bytes()).unwrap().puzzle);
+    let Some(bad) = cue_mismatches(&dir, "completion", &queens::record(&completion, 10_000).unwrap()) else { return };
+    assert!(bad.is_empty(), "completion: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
 }
 
 /// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own
 /// time): early in a step that rules squares out, fewer of its crosses show than at its end, where
-/// the smooth SVG shows what the discrete one shows. (The player draws a step's crosses at its
-/// start.)
+/// the smooth SVG shows what the discrete one shows. (The player times them by the same rule: see
+/// `the_script_times_every_fade_as_the_in_betweens_do`.)
 #[test]
 fn the_svgs_puzzle_crosses_sweep_out() {
     let dir = temp_dir("motion-web", "puzzle");

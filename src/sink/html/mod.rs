@@ -263,3 +263,23 @@ fn cue_list(drawing: &units::Drawing) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod marks_tests {
+    use super::page::{compact, select, squeeze};
+
+    /// The page's script from `player.js` with `motion.js` in it, as the page carries it.
+    fn script(marks: bool) -> String {
+        let motion = include_str!("motion.js");
+        let player = select(include_str!("player.js"), "motion", true).replacen("//motion.js\n", motion, 1);
+        let source = if marks { player } else { select(&player, "marks", false) };
+        compact(&source).lines().map(squeeze).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn a_page_without_marks_leaves_out_just_their_blocks() {
+        let (with, without) = (script(true), script(false));
+        assert!(with.len() > without.len() + 200 && with.contains("t.sweep") && !without.contains("t.sweep"));
+        assert_eq!(super::without_marks(format!("<script>{with}</script>")), format!("<script>{without}</script>"));
+    }
+}

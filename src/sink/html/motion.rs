@@ -19,11 +19,14 @@
 
 use super::units::Spot;
 use crate::draw::svg::{fades, is_queen, origin, Atom};
-use crate::motion::{ease, schedule, Motion};
+use crate::motion::{schedule, Motion};
 use crate::scene::theme::Paint;
 use crate::sink::atom_frames::{On, SquareAt};
 use crate::sink::gather::Gathered;
 use std::collections::{HashMap, HashSet};
+
+/// A square's board, row and column.
+type Square = (u8, u16, u16);
 
 /// The timing of a run's steps, gathered frame by frame.
 pub struct Timing {
@@ -88,7 +91,7 @@ impl Timing {
     pub fn step(&mut self, step: &Gathered) {
         let plan = schedule(self.pace.0, self.pace.1, step.delay_ms());
         self.layout(&step.frame.squares);
-        self.sweeps(&step.frame.squares, &plan);
+        self.sweeps(&step.frame.squares);
         let starts: Vec<u32> = plan.iter().scan(0, |at, (_, ms)| Some(std::mem::replace(at, *at + ms))).collect();
         let next = self.schedules.len() as u32;
         let index = *self.known.entry(starts.clone()).or_insert(next);
@@ -99,12 +102,12 @@ impl Timing {
     }
 
     fn layout(&mut self, squares: &[SquareAt]) {
-        let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
+        let number = |(board, row, col): Square| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
         let on_squares = squares.iter().filter_map(|&(on, at)| match on {
             On::Square(x, y) => Some(((x, y), at)),
             _ => None,
         });
-        let on_squares: Vec<((i64, i64), (u8, u16, u16))> = on_squares.collect();
+        let on_squares: Vec<((i64, i64), Square)> = on_squares.collect();
         let rows = on_squares.iter().map(|(_, (_, row, _))| u32::from(*row) + 1).max().unwrap_or(0);
         self.rows = self.rows.max(rows);
         // A square's side: from the first square to its right-hand neighbour (boards share it).
@@ -132,45 +135,35 @@ impl Timing {
         self.reach.push([rows.unwrap_or(1)].into_iter().chain(used).collect());
     }
 
-    /// Which picture of its step (`plan`) each of a frame's new crosses first shows in, by the
-    /// rule of `motion::marks` (f32 for f32): crosses of one board that come in the same pictures
-    /// of every step fade together, so they can be one unit standing on one of them.
-    fn sweeps(&mut self, squares: &[SquareAt], plan: &[(f32, u32)]) {
-        let number = |(board, row, col): (u8, u16, u16)| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
-        let used: Vec<(u8, u16, u16)> =
+    /// Where each of a frame's new crosses comes in its board's sweep (`motion::marks`): its
+    /// distance from the nearest square the step's rule used (at least 1), or with none on its
+    /// board, its row (kept as `1 << 16 | row`). Within a frame and board, equal places are equal
+    /// times, and the farthest place sets the others' times: crosses of one board with the same
+    /// places in every frame can be one unit standing on one of them, and the script finds the
+    /// same farthest place among those units.
+    fn sweeps(&mut self, squares: &[SquareAt]) {
+        let number = |(board, row, col): Square| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
+        let used: Vec<Square> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(*at)).collect();
-        let crossed: HashSet<(u8, u16, u16)> =
+        let crossed: HashSet<Square> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Cross(_)).then_some(*at)).collect();
         let frame = self.reach.len() - 1;
-        let new = crossed.iter().filter(|at| frame > 0 && !self.crossed.contains(&number(**at)));
-        let new: Vec<((u8, u16, u16), Option<u16>)> = new
-            .map(|&(board, row, col)| {
-                let on_board = used.iter().filter(|(b, _, _)| *b == board);
-                (((board, row, col)), on_board.map(|(_, r, c)| row.abs_diff(*r).max(col.abs_diff(*c))).min())
-            })
-            .collect();
-        if new.is_empty() {
+        let mut new = crossed.iter().filter(|at| frame > 0 && !self.crossed.contains(&number(**at))).peekable();
+        if new.peek().is_none() {
             // Only a frame with new crosses needs its rows and used squares.
             self.reach[frame].clear();
         }
-        let mut reach: HashMap<u8, u16> = HashMap::new();
-        for ((board, _, _), d) in &new {
-            let far = reach.entry(*board).or_insert(1);
-            *far = (*far).max(d.unwrap_or(1));
-        }
-        for (at, d) in new {
-            let time = match d {
-                Some(d) => 0.8f32 * f32::from(d.max(1) - 1) / f32::from(reach[&at.0]),
-                None => 0.8f32 * f32::from(at.1) / self.reach[frame][0] as f32,
-            };
-            let picture = plan.iter().position(|&(t, _)| ease(t) > time).unwrap_or(plan.len());
-            self.sweeps.entry(number(at)).or_default().push((frame, picture as u32));
+        for &(board, row, col) in new {
+            let on_board = used.iter().filter(|(b, _, _)| *b == board);
+            let d = on_board.map(|(_, r, c)| u32::from(row.abs_diff(*r).max(col.abs_diff(*c)))).min();
+            let place = d.map_or(1 << 16 | u32::from(row), |d| d.max(1));
+            self.sweeps.entry(number((board, row, col))).or_default().push((frame, place));
         }
         self.crossed = crossed.into_iter().map(number).collect();
     }
 
-    /// The square a cross on `square` fades as: the first of its board that comes in the same
-    /// pictures of every step.
+    /// The square a cross on `square` fades as: the first of its board with the same places in
+    /// every frame's sweep.
     fn sweeps_as(&self, square: u32) -> u32 {
         let places = self.sweeps.get(&square);
         let alike = self.sweeps.keys().filter(|s| *s >> 24 == square >> 24 && self.sweeps.get(s) == places);
