@@ -221,7 +221,7 @@ impl PlayerInProgress {
 }
 
 /// `html` without the script's `marks` blocks (of `player.js` and `motion.js`), for a page without
-/// a puzzle's marks (no unit of kind 4 or more), which is then what it was before they existed.
+/// a puzzle's crosses (no unit of kind 4), which is then what it was before they existed.
 /// `page.rs` keeps them; each is taken out here as the page carries it (compacted, squeezed).
 fn without_marks(mut html: String) -> String {
     for source in [include_str!("player.js"), include_str!("motion.js")] {

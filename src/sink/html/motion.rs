@@ -7,14 +7,14 @@
 //! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
 //! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. A puzzle's new
-//! crosses sweep out from the squares its rule used (`motion::marks`, kinds 5 and 6). So this side
-//! keeps where the squares stand (every square item of every frame, by its top-left pixel; a
+//! crosses (units of kind 4) sweep out from the squares its rule used (`motion::marks`). So this
+//! side keeps where the squares stand (every square item of every frame, by its top-left pixel; a
 //! square not in every frame stands only with its queen: a region puzzle's), the atoms of a
-//! puzzle's marks with their squares, how and where every unit fades (see
+//! puzzle's crosses with their squares, how and where every unit fades (see
 //! [`Drawing::kinds`](super::units::Drawing)) and, per frame, when its step's pictures start (each
 //! distinct list once: a step's pictures as the motion stage planned them, before equal ones were
-//! merged) and how far down its items on squares reach (the rows a cross sweep without a used
-//! square takes, `marks::Crosses`). Square (board, row, col) is numbered
+//! merged), and for a frame with new crosses how far down its items on squares reach (the rows a
+//! sweep without a used square takes, `marks::Crosses`) and the squares its rule used. Square (board, row, col) is numbered
 //! `board << 24 | row << 12 | col` (rows and columns are under 4096, `trace::MAX_REPLAY_N`).
 
 use super::units::Spot;
