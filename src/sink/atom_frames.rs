@@ -19,7 +19,7 @@ pub struct AtomEncoder {
     glyphs: Glyphs,
     hatch: bool,
     frames: Option<usize>,
-    /// Whether the first frame lists its squares (smooth motion).
+    /// Whether frames list what stands on their squares (smooth motion).
     squares: bool,
 }
 
@@ -61,7 +61,8 @@ pub struct AtomFrame {
     pub(crate) dead_line: Option<String>,
     /// The first frame's board: left, top, square side (pixels) and squares a side.
     pub(crate) board: Option<[usize; 4]>,
-    /// Under smooth motion, the first frame's squares: left, top, then board, row and column.
+    /// Under smooth motion, every item of the frame standing on a square, with its board, row and
+    /// column (see [`On`]).
     pub(crate) squares: Vec<SquareAt>,
     /// In an in-between of a move, the queen sliding (see [`Scene::slide`](crate::Scene)).
     pub(crate) slide: Option<SlideAt>,
@@ -76,8 +77,18 @@ pub(crate) struct SlideAt {
     pub(crate) ghost: Vec<Atom>,
 }
 
-/// A square's place: its left and top pixel, then its board, row and column.
-pub(crate) type SquareAt = ((i64, i64), (u8, u16, u16));
+/// An item standing on a square, then the square's board, row and column.
+pub(crate) type SquareAt = (On, (u8, u16, u16));
+
+/// What stands on a square: the square itself (its left and top pixel), a stroke of a puzzle's
+/// cross or an outline of a square its rule used (the atom it draws), or a ghost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum On {
+    Square(i64, i64),
+    Cross(Atom),
+    Used(Atom),
+    Ghost,
+}
 
 impl Encode for AtomEncoder {
     type Encoded = AtomFrame;
@@ -100,7 +111,7 @@ impl Encode for AtomEncoder {
             },
             dead_line: (mark(frame) == 2).then(|| dead_line(frame.caption)).flatten(),
             board: (frame.position == 0).then(|| board(frame.scene)).flatten(),
-            squares: if self.squares && frame.position == 0 { squares(frame.scene) } else { Vec::new() },
+            squares: if self.squares { squares(frame.scene, &self.glyphs) } else { Vec::new() },
             slide: slide(frame.scene, &self.glyphs, self.hatch),
         })
     }
@@ -152,16 +163,25 @@ pub(crate) fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
     found
 }
 
-/// The scene's squares, where they stand.
-fn squares(scene: &crate::scene::items::Scene) -> Vec<SquareAt> {
+/// What stands on the scene's squares (a puzzle's marks as the atoms they draw).
+fn squares(scene: &crate::scene::items::Scene, glyphs: &Glyphs) -> Vec<SquareAt> {
     use crate::scene::{identity::ItemId, items::Item};
+    let atom = |item: &Item| {
+        let mut one = crate::scene::items::Scene::new(scene.width, scene.height);
+        one.push(item.clone());
+        atoms(&one, glyphs, false).first().copied()
+    };
     let pairs = scene.items.iter().zip(&scene.ids);
     pairs
-        .filter_map(|pair| match pair {
-            (Item::Square { x, y, .. }, ItemId::Square { board, row, col }) => {
-                Some(((*x as i64, *y as i64), (*board, *row, *col)))
-            }
-            _ => None,
+        .filter_map(|(item, id)| {
+            let on = match (item, id) {
+                (Item::Square { x, y, .. }, ItemId::Square { .. }) => On::Square(*x as i64, *y as i64),
+                (_, ItemId::Cross { .. }) => On::Cross(atom(item)?),
+                (_, ItemId::Used { .. }) => On::Used(atom(item)?),
+                (_, ItemId::Ghost { .. }) => On::Ghost,
+                _ => return None,
+            };
+            Some((on, id.square_of()?))
         })
         .collect()
 }

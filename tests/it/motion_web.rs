@@ -6,10 +6,11 @@
 //! frame before (square centres) with the new words already drawn, and end exactly on the PNG
 //! still of the frame; seeking, stepping by hand, fast play and reduced motion start none; no
 //! console error. The SVG paused just before each frame's end shows the GIF's frame (a race's too).
-//! For every toggle of a 6x6 run, of a min-conflicts run (moves) and of a race (two boards in one
-//! frame), on a page that stores its cues and on one whose script finds them, and of a puzzle run,
-//! the cue the player gives equals the one the in-betweens give (`HtmlSink::with_cues`); a short
-//! run's page stores its cues, a long run's finds them, each within 1.1x the bytes. Without
+//! For every toggle of a 6x6 run, of a min-conflicts run (moves), of a race (two boards in one
+//! frame), of a region puzzle (crosses sweeping out) and of a completion puzzle, on a page that
+//! stores its cues and on one whose script finds them, the cue the player gives equals the one the
+//! in-betweens give (`HtmlSink::with_cues`); a short run's page stores its cues, a long run's
+//! finds them, each within 1.1x the bytes. Without
 //! Chromium the browser tests print a skip reason (QUEENS_REQUIRE_TOOLS=1: fail).
 #![cfg(feature = "image")]
 
@@ -341,9 +342,25 @@ fn the_script_times_every_fade_as_the_in_betweens_do() {
             bad.join(" ")
         );
     }
-    // A puzzle's page stores its cues: its crosses sweep as the in-betweens sweep them.
-    let Some(bad) = cue_mismatches(&dir, "puzzle", &crate::puzzle_picture::trace(), true) else { return };
-    assert!(bad.is_empty(), "puzzle: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+    // A region puzzle (squares that stand only with their queen, crosses sweeping out from the
+    // squares each step's rule used) and a completion puzzle (the chessboard under given queens and
+    // blocked squares), both ways.
+    let grid = "#...#...\n..#.....\n..Q.....\nQ.#.#...\n........\n..#.....\n..#.....\n........\n";
+    let mut completion = SolveOptions::new(8);
+    completion.puzzle = Some(queens::parse_puzzle(grid.as_bytes()).unwrap().puzzle);
+    let puzzles =
+        [("puzzle", crate::puzzle_picture::trace()), ("completion", queens::record(&completion, 10_000).unwrap())];
+    for stored in [false, true] {
+        for (name, trace) in &puzzles {
+            let Some(bad) = cue_mismatches(&dir, name, trace, stored) else { return };
+            assert!(
+                bad.is_empty(),
+                "{name}, {stored}: {} cues differ (frame:toggle script/rust): {}",
+                bad.len(),
+                bad.join(" ")
+            );
+        }
+    }
 }
 
 /// A puzzle run's crosses sweep out in the animated SVG too (each stroke switches at its own

@@ -24,11 +24,23 @@ const row = (q) => (q >> 12) & 4095;
 const apart = (a, b) => (a >>> 24 === b >>> 24 ? Math.max(Math.abs(row(a) - row(b)), Math.abs((a & 4095) - (b & 4095))) : Infinity);
 // The cues of frame f, which the page shows: one per toggle of the frame in the table's order,
 // ms into the frame its fade starts (-1: its unit switches at once). Unit kinds: 1 a ghost on its
-// square, 2 a square's own atoms, 3 those holding its queen. The step's changed squares are those
+// square (or a queen whose square stands only with her: a region puzzle's), 2 a square's own
+// atoms, 3 those holding its queen. The step's changed squares are those
 // whose own units it toggles, its causes [square, placed] those whose queen it toggles.
 function cues(f) {
 const units = [...t.toggled.subarray(t.start[f], t.start[f + 1])], changed = new Set(), causes = [], reach = {};
+//+marks
+// A puzzle's marks (src/motion/marks.rs). Kind 4 is a cross: a new one shows from 0.8 (d - 1) / r,
+// d its distance from the nearest square the step's rule used on its board (at least 1), r the
+// farthest new cross's d there; with no used square on its board, rows sweep from the top as far
+// as the frame's items on squares reach (t.sweep[f]: those rows, then the used squares). An
+// undo's crosses go at its start.
+const [rows, ...used] = t.sweep[f], far = {}, gap = q => Math.max(1, Math.min(...used.map(c => apart(c, q))));
+//-marks
 for (const u of units) {
+//+marks
+const q = t.square[u], b = q >> 24; if (t.kind[u] > 3) { if (visible(u)) far[b] = Math.max(far[b] | 0, gap(q)); continue; }
+//-marks
 if (t.kind[u] > 1) changed.add(t.square[u]);
 if (t.kind[u] > 2) causes.push([t.square[u], visible(u)]);
 }
@@ -63,6 +75,9 @@ const time = (s) => starts[Math.max(1, Math.ceil(n * (0.5 - Math.sin(Math.asin(1
 return units.map((u) => {
 const q = t.square[u];
 if (!t.kind[u]) return -1;
+//+marks
+const r = far[q >> 24]; if (t.kind[u] > 3) return visible(u) ? time(r < Infinity ? 0.8 * (gap(q) - 1) / r : 0.8 * row(q) / rows) : 0;
+//-marks
 return t.kind[u] > 1 || (visible(u) ? changed.has(q) : !slide && causes.some((c) => c[0] === q && c[1])) ? time(switchAt(q)) : 0;
 });
 }

@@ -8,13 +8,14 @@
 //! the text parts of template literals is left alone (the code inside `${...}` is not).
 
 /// Variables and functions of the motion code.
-pub(super) const VARIABLES: [&str; 22] = [
-    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "move", "moved", "near", "placed",
-    "rate", "reach", "row", "settle", "slide", "sliders", "starts", "switchAt", "time",
+pub(super) const VARIABLES: [&str; 25] = [
+    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "far", "gap", "move", "moved",
+    "near", "placed", "rate", "reach", "row", "settle", "slide", "sliders", "starts", "switchAt", "time", "used",
 ];
 
 /// Properties of the table `t` that only the motion code reads.
-pub(super) const TABLE: [&str; 9] = ["kind", "square", "plans", "plan", "rows", "side", "sliders", "cue", "slides"];
+pub(super) const TABLE: [&str; 10] =
+    ["kind", "square", "plans", "plan", "rows", "side", "sliders", "cue", "slides", "sweep"];
 
 /// `script` (compacted and squeezed) with the motion code's names shortened.
 pub(super) fn shorten(script: &str) -> String {

@@ -19,8 +19,11 @@
 //! silhouette in that order the offset of the square she leaves from the one she reaches in
 //! pixels, x then y (zigzag). On a page whose script finds the cues, instead: the tallest
 //! board's rows; U unit kinds; the square of every unit of a kind other than 0 (zigzag, each
-//! minus the one before); in a run whose queens slide, then K silhouettes, the square of each
-//! (zigzag, each minus the one before) and a square's side in pixels.
+//! minus the one before); in a run with a puzzle's crosses (a unit of kind 4), then F counts and
+//! every frame's list of that many numbers: the rows its items on squares reach, then the squares
+//! its rule used (an empty list for a frame without new crosses); in a run whose queens slide,
+//! then K silhouettes, the square of each (zigzag, each minus the one before) and a square's side
+//! in pixels.
 
 use super::motion::Table;
 use super::units::Drawing;
@@ -82,6 +85,8 @@ impl Packer {
                 before = i64::from(square);
             }
         }
+        table.reach.iter().for_each(|reach| self.uint(reach.len() as u64));
+        table.reach.iter().flatten().for_each(|&v| self.uint(u64::from(v)));
         if !table.sliders.is_empty() {
             self.uint(table.sliders.len() as u64);
             let mut before = 0;

@@ -12,8 +12,9 @@
 //! the lines `//+motion` and `//-motion` (`/*+motion*/`, `/*-motion*/`) are smooth motion's: a
 //! page without motion leaves them out, so it is what it was before motion existed; with motion,
 //! `motion.js` takes the place of the line `//motion.js` in them. Within them, blocks named
-//! `slide` are kept only when queens slide, `stored` only on a page that stores its cues and
-//! `found` only on one whose script finds them.
+//! `slide` are kept only when queens slide, `stored` only on a page that stores its cues,
+//! `found` only on one whose script finds them and `marks` only on such a page whose puzzle
+//! crosses squares out.
 
 use crate::draw::svg::{escape, hex};
 use crate::scene::theme::Theme;
@@ -42,6 +43,8 @@ pub struct Page<'a> {
     pub fade_ms: u32,
     /// Whether queens slide (the page's script and style keep their `slide` blocks).
     pub slides: bool,
+    /// Whether a puzzle's crosses sweep by the script's rule (it keeps its `marks` blocks).
+    pub marks: bool,
     /// Whether the table stores every change's cue (the script keeps its `stored` blocks, else its
     /// `found` ones).
     pub stored: bool,
@@ -194,7 +197,7 @@ impl Page<'_> {
         }
         let blocks = |source: &str| {
             let kept = select(&select(source, "slide", self.slides), "stored", self.stored);
-            select(&kept, "found", !self.stored)
+            select(&select(&kept, "found", !self.stored), "marks", self.marks)
         };
         let player = blocks(&select(SCRIPT, "motion", self.fade_ms > 0)).replacen("//motion.js\n", &blocks(MOTION), 1);
         let _ = writeln!(out, "<script>{}</script>", player_script(&player));

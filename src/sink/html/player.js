@@ -157,6 +157,10 @@ t.slides = read(t.frames).map((k) => k && [k - 1, int(), int()]);
 //+found
 let q = 0;
 t.rows = uint(); t.kind = read(t.units); t.square = t.kind.map((k) => (k ? (q += int()) : 0));
+//+marks
+// A puzzle's crosses: per frame the rows its items on squares reach, then the squares its rule used.
+t.sweep = read(t.frames).map(read);
+//-marks
 //+slide
 // A run whose queens slide: the squares of their silhouettes (zigzag differences), a square's side.
 q = 0;

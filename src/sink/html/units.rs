@@ -10,14 +10,15 @@
 //! list is empty). Text glyphs are listed with their place, so the script reads a frame's caption
 //! off the glyphs it shows, as [`words`](crate::draw::svg::words) reads it off a scene. With smooth
 //! motion, on a page that stores its cues atoms are grouped by their cues too; on one whose
-//! script finds them, atoms that fade are grouped by their square too (and ghosts apart from the
-//! square's own atoms), and every unit says how and where it fades ([`Drawing::kinds`]), so the
+//! script finds them, atoms that fade are grouped by their square too (ghosts and a puzzle's
+//! crosses apart from the square's own atoms; crosses that sweep in together as one), and every
+//! unit says how and where it fades ([`Drawing::kinds`]), so the
 //! script times its fades itself (see `motion.rs`); the markup carries nothing else of motion but,
 //! in a run whose queens slide (min-conflicts' moves), one silhouette for every square a queen
 //! slides to: her ghost standing there, last in the `<svg>`, a single element of class `k` hidden
 //! with `display="none"` (not a `<g>`: no unit), which the script moves while she slides.
 
-use crate::draw::svg::{classed, is_queen, Atom, Changes, Doc, GlyphRef, Shape};
+use crate::draw::svg::{classed, Atom, Changes, Doc, GlyphRef, Shape};
 use crate::font::Glyphs;
 use std::collections::HashMap;
 
@@ -54,8 +55,10 @@ pub struct Drawing {
     /// How long a change fades under smooth motion, in milliseconds (0: no motion).
     pub fade_ms: u32,
     /// Per unit, how it fades: 0 not at all (it switches at once), 1 as a ghost on a square, 2 as a
-    /// square's own atoms, 3 as those that hold its queen; and the number of that square (0 for
-    /// kind 0).
+    /// square's own atoms, 3 as those that hold its queen, 4 as a puzzle's cross (crosses that
+    /// sweep in together stand on the first of their squares); and the number of that square (0
+    /// for kind 0). A queen on a square that stands only with her (a region puzzle's) fades as a
+    /// ghost: she comes and goes at the step's start.
     pub kinds: Vec<u8>,
     pub squares: Vec<u32>,
     /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
@@ -67,8 +70,15 @@ pub struct Drawing {
     pub moves: Vec<Move>,
 }
 
-/// Where an atom fades: its square's number and whether it is a ghost (`None`: it switches at once).
-pub type Spot = Option<(u32, bool)>;
+/// Where an atom fades: its square's number and the kind of unit it makes (see
+/// [`Drawing::kinds`]; `None`: it switches at once).
+pub type Spot = Option<(u32, u8)>;
+
+/// What a unit is keyed by besides its toggles: a square's own atoms (kinds 2 and 3) are one
+/// group.
+fn group(spot: Spot) -> Spot {
+    spot.map(|(square, kind)| (square, if kind == 3 { 2 } else { kind }))
+}
 
 /// Says where each atom fades.
 pub type Place<'a> = &'a dyn Fn(&Atom) -> Spot;
@@ -116,10 +126,10 @@ pub fn drawing(
             let next = units.len() as u32;
             let at = place(&atoms[i]);
             let cued = cues.get(i).filter(|_| by_cues).map(Vec::as_slice);
-            let unit = *units.entry((initial[i], toggles[i].as_slice(), at, cued)).or_insert(next);
+            let unit = *units.entry((initial[i], toggles[i].as_slice(), group(at), cued)).or_insert(next);
             if unit == next {
                 unit_toggles.push(toggles[i].as_slice());
-                kinds.push(at.map_or(0, |(_, ghost)| if ghost { 1 } else { 2 }));
+                kinds.push(0);
                 squares.push(at.map_or(0, |(square, _)| square));
                 unit_cues.push(cues.get(i).cloned());
                 if initial[i] {
@@ -127,9 +137,7 @@ pub fn drawing(
                 }
             }
             let u = unit as usize;
-            if is_queen(&atoms[i]) && kinds[u] == 2 {
-                kinds[u] = 3;
-            }
+            kinds[u] = kinds[u].max(at.map_or(0, |(_, kind)| kind));
             if unit_cues[u].as_ref() != cues.get(i) {
                 unit_cues[u] = None;
             }
