@@ -309,57 +309,43 @@ fn page_cue_mismatches(dir: &Path, name: &str, page: String) -> Option<Vec<Strin
     Some(bad.split(',').filter(|b| !b.is_empty()).map(String::from).collect())
 }
 
+/// Fails the test if `bad` (see [`cue_mismatches`]) lists a mismatch.
+fn assert_same_cues(name: &str, bad: &[String]) {
+    assert!(bad.is_empty(), "{name}: {} cues differ (frame:toggle script/rust): {}", bad.len(), bad.join(" "));
+}
+
 #[test]
 fn the_script_times_every_fade_as_the_in_betweens_do() {
     let dir = temp_dir("motion-web", "cues");
     let mut moves = SolveOptions::new(8);
     moves.algorithm = Algorithm::MinConflicts;
-    let runs = [("backtrack", trace_for(6, Until::First)), ("min-conflicts", queens::record(&moves, 10_000).unwrap())];
-    for stored in [false, true] {
-        for (name, trace) in &runs {
-            let Some(bad) = cue_mismatches(&dir, name, trace, stored) else { return };
-            assert!(
-                bad.is_empty(),
-                "{name}, {stored}: {} cues differ (frame:toggle script/rust): {}",
-                bad.len(),
-                bad.join(" ")
-            );
-        }
-        // A race: two boards in one frame, each changing every tick (their squares numbered apart).
-        let mut forward = SolveOptions::new(6);
-        forward.algorithm = Algorithm::Forward;
-        let traces = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
-        let mut page = Vec::new();
-        let sink = &mut HtmlSink::new(&mut page).with_cues(stored);
-        queens::render_race(&traces, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
-        let Some(bad) = page_cue_mismatches(&dir, &format!("race-{stored}"), String::from_utf8(page).unwrap()) else {
-            return;
-        };
-        assert!(
-            bad.is_empty(),
-            "race, {stored}: {} cues differ (frame:toggle script/rust): {}",
-            bad.len(),
-            bad.join(" ")
-        );
-    }
     // A region puzzle (squares that stand only with their queen, crosses sweeping out from the
     // squares each step's rule used) and a completion puzzle (the chessboard under given queens and
-    // blocked squares), both ways.
+    // blocked squares).
     let grid = "#...#...\n..#.....\n..Q.....\nQ.#.#...\n........\n..#.....\n..#.....\n........\n";
     let mut completion = SolveOptions::new(8);
     completion.puzzle = Some(queens::parse_puzzle(grid.as_bytes()).unwrap().puzzle);
-    let puzzles =
-        [("puzzle", crate::puzzle_picture::trace()), ("completion", queens::record(&completion, 10_000).unwrap())];
+    let runs = [
+        ("backtrack", trace_for(6, Until::First)),
+        ("min-conflicts", queens::record(&moves, 10_000).unwrap()),
+        ("puzzle", crate::puzzle_picture::trace()),
+        ("completion", queens::record(&completion, 10_000).unwrap()),
+    ];
+    // A race: two boards in one frame, each changing every tick (their squares numbered apart).
+    let mut forward = SolveOptions::new(6);
+    forward.algorithm = Algorithm::Forward;
+    let race = [trace_for(6, Until::First), queens::record(&forward, 10_000).unwrap()];
     for stored in [false, true] {
-        for (name, trace) in &puzzles {
+        for (name, trace) in &runs {
             let Some(bad) = cue_mismatches(&dir, name, trace, stored) else { return };
-            assert!(
-                bad.is_empty(),
-                "{name}, {stored}: {} cues differ (frame:toggle script/rust): {}",
-                bad.len(),
-                bad.join(" ")
-            );
+            assert_same_cues(&format!("{name}, {stored}"), &bad);
         }
+        let mut page = Vec::new();
+        let sink = &mut HtmlSink::new(&mut page).with_cues(stored);
+        queens::render_race(&race, queens::Clock::Events, &smooth(), sink, &NoProgress).unwrap();
+        let name = format!("race-{stored}");
+        let Some(bad) = page_cue_mismatches(&dir, &name, String::from_utf8(page).unwrap()) else { return };
+        assert_same_cues(&name, &bad);
     }
 }
 

@@ -6,9 +6,9 @@
 //! makes the smaller page (short runs store their cues; long ones, whose changes outnumber the
 //! bytes of the script that finds them, do not). Both time a change exactly as the in-betweens
 //! do. To find them, the script (`motion.js`) repeats the motion stage's rule
-//! (`motion::tween`): a step's causes are the squares whose queen unit it toggles (on: placed, off: removed), its changed
-//! squares those whose own units it toggles; from them each changed square's eased switch time
-//! (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
+//! (`motion::tween`): a step's causes are the squares whose queen unit it toggles (on: placed,
+//! off: removed), its changed squares those whose own units it toggles; from them each changed
+//! square's eased switch time (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
 //! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. A puzzle's new
 //! crosses (units of kind 4) sweep out from the squares its rule used (`motion::marks`). So this
@@ -18,8 +18,9 @@
 //! [`Drawing::kinds`](super::units::Drawing)) and, per frame, when its step's pictures start (each
 //! distinct list once: a step's pictures as the motion stage planned them, before equal ones were
 //! merged), and for a frame with new crosses how far down its items on squares reach (the rows a
-//! sweep without a used square takes, `marks::Crosses`) and the squares its rule used. Square (board, row, col) is numbered
-//! `board << 24 | row << 12 | col` (rows and columns are under 4096, `trace::MAX_REPLAY_N`).
+//! sweep without a used square takes, `marks::Crosses`) and the squares its rule used. Square
+//! (board, row, col) is numbered `board << 24 | row << 12 | col` (rows and columns are under
+//! 4096, `trace::MAX_REPLAY_N`).
 
 use super::units::{Drawing, Move, Spot};
 use crate::draw::svg::{fades, is_queen, origin, Atom, CRISP, JUMP};
@@ -31,6 +32,11 @@ use std::collections::{HashMap, HashSet};
 
 /// A square's board, row and column.
 type Square = (u8, u16, u16);
+
+/// The number of square (board, row, col) in the table (see the contract).
+fn number((board, row, col): Square) -> u32 {
+    u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col)
+}
 
 /// The timing of a run's steps, gathered frame by frame.
 pub struct Timing {
@@ -109,7 +115,6 @@ impl Timing {
     }
 
     fn layout(&mut self, squares: &[SquareAt]) {
-        let number = |(board, row, col): Square| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
         let on_squares = squares.iter().filter_map(|&(on, at)| match on {
             On::Square(x, y) => Some(((x, y), at)),
             _ => None,
@@ -149,7 +154,6 @@ impl Timing {
     /// places in every frame can be one unit standing on one of them, and the script finds the
     /// same farthest place among those units.
     fn sweeps(&mut self, squares: &[SquareAt]) {
-        let number = |(board, row, col): Square| u32::from(board) << 24 | u32::from(row) << 12 | u32::from(col);
         let used: Vec<Square> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(*at)).collect();
         let crossed: HashSet<Square> =

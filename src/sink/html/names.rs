@@ -7,6 +7,8 @@
 //! every short name is one the script does not use otherwise. Text inside string literals and
 //! the text parts of template literals is left alone (the code inside `${...}` is not).
 
+use std::collections::{HashMap, HashSet};
+
 /// Variables and functions of the motion code.
 pub(super) const VARIABLES: [&str; 25] = [
     "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "far", "gap", "move", "moved",
@@ -19,21 +21,21 @@ pub(super) const TABLE: [&str; 10] =
 
 /// `script` (compacted and squeezed) with the motion code's names shortened.
 pub(super) fn shorten(script: &str) -> String {
-    let used: std::collections::HashSet<String> = tokens(script).into_iter().map(|(_, _, word)| word).collect();
-    let mut pool = ('A'..='Z').chain('a'..='z').map(String::from).filter(|name| !used.contains(name));
+    let names = tokens(script);
+    let used: HashSet<&str> = names.iter().map(|(_, _, word)| word.as_str()).collect();
+    let mut pool = ('A'..='Z').chain('a'..='z').map(String::from).filter(|name| !used.contains(name.as_str()));
     let mut pool2 = ('A'..='Z').flat_map(|a| ('a'..='z').map(move |b| format!("{a}{b}")));
-    let mut short = |used: &std::collections::HashSet<String>| {
-        pool.next().unwrap_or_else(|| pool2.find(|name| !used.contains(name)).unwrap_or_default())
-    };
-    let mut variables = std::collections::HashMap::new();
+    let mut short =
+        || pool.next().unwrap_or_else(|| pool2.find(|name| !used.contains(name.as_str())).unwrap_or_default());
+    let mut variables = HashMap::new();
     for name in VARIABLES.iter().filter(|name| used.contains(**name)) {
-        variables.insert(*name, short(&used));
+        variables.insert(*name, short());
     }
-    let properties: std::collections::HashMap<&str, String> =
-        TABLE.iter().filter(|name| used.contains(**name)).map(|name| (*name, short(&used))).collect();
+    let properties: HashMap<&str, String> =
+        TABLE.iter().filter(|name| used.contains(**name)).map(|name| (*name, short())).collect();
     let mut out = String::with_capacity(script.len());
     let mut last = 0;
-    for (start, end, word) in tokens(script) {
+    for (start, end, word) in names {
         let after_dot = script[..start].ends_with('.');
         let after_table =
             after_dot && script[..start - 1].ends_with('t') && !is_name_char(script[..start - 1].chars().nth_back(1));

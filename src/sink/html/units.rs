@@ -61,8 +61,8 @@ pub struct Drawing {
     /// ghost: she comes and goes at the step's start.
     pub kinds: Vec<u8>,
     pub squares: Vec<u32>,
-    /// Per unit, the cues of its toggles when the changes carry them (see `HtmlSink::with_cues`);
-    /// `None` for a unit whose atoms disagree.
+    /// Per unit, the cues of its toggles (under smooth motion: the in-betweens'); `None` for a
+    /// unit whose atoms disagree (never on a page that stores its cues: they group units).
     pub cues: Vec<Option<Vec<u16>>>,
     /// The square of each silhouette a queen slides as (see the contract), in document order.
     pub sliders: Vec<u32>,
