@@ -7,7 +7,8 @@
 //! any frame. Framed, each board sits where its run alone would draw it (the first at the plain
 //! run's pixels), titled once by its own caption (`6×6 · forward`), the runs parted by thin
 //! vertical dividers; a status line under each run says, once it has finished, "done after k";
-//! the last frame ranks them (fewest ticks first). Bare: only the boards, each exactly N*PX square at y = 0, board i at
+//! the last frame ranks them (fewest ticks first; runs with as many ticks share a rank and say
+//! "tie"). Bare: only the boards, each exactly N*PX square at y = 0, board i at
 //! x = i * (N*PX + PX).
 
 use super::workers::{draw_frames, Drawer, FrameState, Selected, Words};
@@ -98,7 +99,8 @@ impl RaceDrawer {
         let ticks = self.ticks[i];
         if frame.last {
             let rank = 1 + self.ticks.iter().filter(|&&t| t < ticks).count();
-            format!("{rank}. done after {ticks} {}", self.unit)
+            let tie = if self.ticks.iter().filter(|&&t| t == ticks).count() > 1 { "tie, " } else { "" };
+            format!("{rank}. {tie}done after {ticks} {}", self.unit)
         } else if frame.index >= ticks {
             format!("done after {ticks} {}", self.unit)
         } else {

@@ -1,10 +1,9 @@
 //! Per-algorithm annotations described over or beside the board.
 //!
 //! Contract: `forward` frames show each empty row's count of free squares in a band right of the
-//! board (a dead end's 0 in the alarm colour, its row outlined); `min-conflicts` frames show in
+//! board (a dead end's 0 in the alarm colour; its row is marked as every dead line is, `why.rs`); `min-conflicts` frames show in
 //! each square how many queens attack it (boards up to 16x16 with squares of 24 px or more).
 
-use super::describe::Marks;
 use super::items::{Item, Scene};
 use super::layout::side_text_size;
 use super::theme::Paint;
@@ -33,16 +32,16 @@ impl Annotation {
 
 impl Describer {
     /// Describe this frame's annotation, if the algorithm has one.
-    /// (A dead row's outline goes with the other marks.)
-    pub(super) fn annotate(&self, board: &Board, event: Option<&Event>, scene: &mut Scene, marks: &mut Marks) {
+    /// (A dead row is marked like every dead line, with the other marks: `why.rs`.)
+    pub(super) fn annotate(&self, board: &Board, event: Option<&Event>, scene: &mut Scene) {
         match self.annotation {
-            Annotation::FreeCounts => self.free_counts(board, event, scene, marks),
+            Annotation::FreeCounts => self.free_counts(board, event, scene),
             Annotation::AttackCounts => self.attack_counts(board, scene),
             Annotation::None => {}
         }
     }
 
-    fn free_counts(&self, board: &Board, event: Option<&Event>, scene: &mut Scene, marks: &mut Marks) {
+    fn free_counts(&self, board: &Board, event: Option<&Event>, scene: &mut Scene) {
         let l = &self.layout;
         let size = side_text_size(l.square);
         let x = (l.board_x + l.board_size()) as f32 + size as f32 * 0.5;
@@ -52,10 +51,6 @@ impl Describer {
             Some(Event::Deadend { row }) => Some(*row),
             _ => None,
         };
-        if let Some(row) = dead {
-            let (x0, y0) = l.square_origin(Square::new(row, 0));
-            marks.outlines.push((x0 as i64, y0 as i64, l.board_size() as i64, l.square as i64));
-        }
         for row in (0..board.n()).filter(|&r| !board.row_has_queen(r)) {
             let text = board.free_in_row(row).to_string();
             let baseline = board_y + square * (row as f32 + 0.5) + ascent * 0.38;

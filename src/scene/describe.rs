@@ -60,7 +60,7 @@ impl Describer {
             let mut marks = Marks::default();
             // The annotation's text goes over the marks, as the SVG's text layer does.
             let mut notes = Scene::new(scene.width, scene.height);
-            self.annotate(&frame.board, frame.event.as_ref(), &mut notes, &mut marks);
+            self.annotate(&frame.board, frame.event.as_ref(), &mut notes);
             self.conflicts(&frame.board, &mut marks);
             self.why_marks(&frame.board, frame.event.as_ref(), &mut marks);
             if let Some(event) = &frame.event {

@@ -2,9 +2,10 @@
 //!
 //! Contract: on frame 0 of a tree search's run (backtrack, grid, forward) that shades attacks,
 //! the reason row (empty on that frame) holds, right-aligned, three swatches with their words:
-//! a free square ("safe", ringed where the theme rings free squares), an attacked one
-//! ("attacked", hatched where the theme hatches) and a crossed-out one ("tried"), drawn in the
-//! board's own paints, so a reader can tell them apart before the first dead end.
+//! a free square ("safe"), an attacked one ("attacked") and a crossed-out one ("tried"), in the
+//! board's own paints (the light square and its attacked twin: every built-in theme tells them
+//! apart by lightness, also the ones that ring or hatch), so a reader can tell them apart before
+//! the first dead end.
 
 use super::items::{Item, Scene};
 use super::theme::Paint;
@@ -34,48 +35,26 @@ impl Describer {
         }
     }
 
-    /// One swatch, `side` pixels, its top left at `at`.
+    /// One swatch, `side` pixels, its top left at `at`: the ground in the board's light paint
+    /// (attacked: its dimmer twin), outlined in the ghost's ink; the tried one crossed out by a
+    /// "×" glyph in that ink (a glyph, so every backend layers it over the fill as drawn here).
     fn swatch(&self, swatch: Swatch, (x, y): (f32, f32), side: f32, scene: &mut Scene) {
         let (x0, y0, s) = (x.round() as i64, y.round() as i64, side as i64);
         let ground = if swatch == Swatch::Attacked { Paint::LightAttacked } else { Paint::Light };
-        scene.push(Item::Fill { rect: (x0, y0, s, s), paint: ground });
-        let (left, top, right, bottom) = (x0 as f32, y0 as f32, (x0 + s) as f32, (y0 + s) as f32);
-        match swatch {
-            Swatch::Safe if self.rings => {
-                let inset = (s / 4).max(1);
-                scene.push(Item::Outline {
-                    rect: (x0 + inset, y0 + inset, s - 2 * inset, s - 2 * inset),
-                    thickness: 1,
-                    paint: Paint::MarkLight,
-                });
-            }
-            Swatch::Attacked if self.hatch => {
-                for k in 1..3 {
-                    let at = s as f32 * k as f32 / 3.0;
-                    scene.push(Item::Line {
-                        from: (left, top + at),
-                        to: (left + at, top),
-                        width: 1.0,
-                        paint: Paint::Ghost,
-                    });
-                    scene.push(Item::Line {
-                        from: (left + at, bottom),
-                        to: (right, top + at),
-                        width: 1.0,
-                        paint: Paint::Ghost,
-                    });
-                }
-            }
-            Swatch::Tried => {
-                let h = s as f32 * 0.3;
-                let (cx, cy) = (left + s as f32 / 2.0, top + s as f32 / 2.0);
-                let width = (s as f32 / 8.0).max(1.25);
-                scene.push(Item::Line { from: (cx - h, cy - h), to: (cx + h, cy + h), width, paint: Paint::Ghost });
-                scene.push(Item::Line { from: (cx - h, cy + h), to: (cx + h, cy - h), width, paint: Paint::Ghost });
-            }
-            _ => {}
+        // Four edges and the ground inside them: fills that never overlap, so every backend
+        // layers them alike.
+        for rect in [(x0, y0, s, 1), (x0, y0 + s - 1, s, 1), (x0, y0 + 1, 1, s - 2), (x0 + s - 1, y0 + 1, 1, s - 2)] {
+            scene.push(Item::Fill { rect, paint: Paint::Ghost });
         }
-        scene.push(Item::Outline { rect: (x0, y0, s, s), thickness: 1, paint: Paint::Ghost });
+        scene.push(Item::Fill { rect: (x0 + 1, y0 + 1, s - 2, s - 2), paint: ground });
+        if swatch == Swatch::Tried {
+            // On the words' baseline (so the words read "× tried"), sized so its centre sits
+            // about the swatch's middle (DejaVu's "×" is centred near 0.35 em up).
+            let size = ((s as f32) * 1.4).round() as u32;
+            let width = self.glyphs.text_width("×", size);
+            let x = x0 as f32 + (s as f32 - width) / 2.0;
+            scene.push(Item::Text { x, baseline: (y0 + s) as f32, size, text: "×".into(), paint: Paint::Ghost });
+        }
     }
 }
 

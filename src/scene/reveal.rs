@@ -5,7 +5,8 @@
 //! the frame's edges (never a few pixels from the edge). It hugs the board from above and below;
 //! across it spans the part of the frame left of the panels less that margin on either side (the
 //! board alone when the board fills that width; in frames made wider by their caption, such as a
-//! puzzle's, the ring widens with the caption rather than leaving the band wider than the ring).
+//! puzzle's, the ring widens with the caption rather than leaving the band wider than the ring),
+//! except beside a side band (forward's counts): there it hugs the board, leaving no gap.
 //! The band fills the caption's rows from the ring's left edge to as far from the frame's right
 //! edge: exactly as wide as the ring without panels (no T shape), across the board and the panels
 //! with them (the panels draw over it without clearing it).
@@ -24,7 +25,12 @@ impl Describer {
         let (board_x, board_y) = (l.board_x as i64, l.board_y as i64);
         let region_right = l.panels_left() as i64;
         let left = board_x.min(margin) - ring;
-        let right = (board_x + size).max(region_right - margin) + ring;
+        // A side band (forward's counts) stays outside the ring: it hugs the board there, so no
+        // gap opens between the board and the gold.
+        let right = match l.side_band {
+            0 => (board_x + size).max(region_right - margin),
+            _ => board_x + size,
+        } + ring;
         ((left, board_y - ring, right - left, size + 2 * ring), ring)
     }
 

@@ -5,7 +5,6 @@
 //! squares carry a small cross (the "ruled out" mark puzzles use too), so the caption's "e3 tried"
 //! can be seen on a board where e3 is free again.
 
-use super::annotate::Annotation;
 use super::describe::Marks;
 use super::describe::StrokedLine;
 use super::Describer;
@@ -24,7 +23,7 @@ impl Describer {
         if let Some(DeadLine { cause: Cause::Tried(tried), .. }) = &dead_line {
             marks.tried.extend(tried.iter().filter(|&&sq| !board.has_queen(sq)));
         }
-        if let Some(line) = dead_line.map(|d| d.line).filter(|_| self.annotation != Annotation::FreeCounts) {
+        if let Some(line) = dead_line.map(|d| d.line) {
             let first = line.squares(board.n()).next().expect("a line has squares");
             let (x, y) = l.square_origin(first);
             let (long, short) = (l.board_size() as i64, l.square as i64);

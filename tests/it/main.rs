@@ -40,6 +40,7 @@ mod motion_slide;
 mod motion_web;
 mod output;
 mod output_system;
+mod pace;
 mod pdf;
 mod planted_links;
 mod play;

@@ -128,3 +128,16 @@ fn a_race_on_a_puzzle_takes_n_from_the_file_and_starts_from_its_givens() {
     assert_eq!(out.status.code(), Some(2));
     assert!(support::stderr(&out).contains("N is 7 but the puzzle"), "{}", support::stderr(&out));
 }
+
+#[test]
+fn runs_that_finish_together_say_tie() {
+    let dir = temp_dir("race", "tie");
+    run_ok(&dir, &["race", "5", "backtrack", "backtrack", "-o", "tie.svg"]);
+    let svg = std::fs::read_to_string(dir.join("tie.svg")).unwrap();
+    let title = &svg[svg.find("<title>").unwrap()..svg.find("</title>").unwrap()];
+    assert_eq!(title.matches("1. tie, done after 6 steps").count(), 2, "{title}");
+    run_ok(&dir, &["race", "6", "backtrack", "forward", "-o", "two.svg"]);
+    let svg = std::fs::read_to_string(dir.join("two.svg")).unwrap();
+    assert!(!svg.contains("tie,") && svg.contains("1. done after"), "runs of different lengths rank without a tie");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

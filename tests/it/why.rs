@@ -217,13 +217,17 @@ fn removals_name_the_line_that_ran_out() {
                             .filter(|&&(r, c)| !attacked(&before, r, c))
                             .map(|&(r, c)| Square::new(r, c).name(n))
                             .collect();
-                        format!("{name}: {} tried, nothing else fit", safe.join(", "))
+                        match safe.len() {
+                            1..=3 => format!("{name}: {} tried, nothing else fit", safe.join(", ")),
+                            more => format!("{name}: {more} squares tried, nothing else fit"),
+                        }
                     }
                 }
             };
             assert_eq!(action, expected, "{algorithm:?} frame {k}");
             // The squares the words name as tried are crossed out on the frame.
-            if let Some(tried) = expected.split(": ").nth(1).and_then(|r| r.strip_suffix(" tried, nothing else fit")) {
+            let named = expected.split(": ").nth(1).and_then(|r| r.strip_suffix(" tried, nothing else fit"));
+            if let Some(tried) = named.filter(|t| !t.ends_with(" squares")) {
                 let scene = plain.describe(&frame);
                 for name in tried.split(", ") {
                     let (row, col) =

@@ -168,6 +168,8 @@ fn use_order(palette: &Palette, rings: bool) -> Vec<u8> {
     first.extend(blends(Paint::Queen, Paint::LightAttacked).chain(blends(Paint::Queen, Paint::DarkAttacked)));
     // A removal's, and the dead end's outline (said on every run of a tree search).
     first.extend(paints(&[Paint::Light, Paint::Dark, Paint::Ghost, Paint::Removed, Paint::CheckAttacked]));
+    // A dead end's reason, written in the alarm colour on every dead end and the removals after it.
+    first.extend(blends(Paint::CheckAttacked, Paint::Background));
     // The coordinate labels (the queens' ink) on free edge squares.
     let labels: Vec<u8> = blends(Paint::Queen, Paint::Light).chain(blends(Paint::Queen, Paint::Dark)).collect();
     let mut solution = paints(&[Paint::SolutionBand, Paint::Solution]);

@@ -48,7 +48,7 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     let mut svg = Vec::new();
     let summary = crate::render_svg(&trace, &animation, &mut svg).unwrap();
     let svg = String::from_utf8(svg).unwrap();
-    // 250 ms per frame, 1000 on frame 0, 750 on dead ends, 3000 on the last (a solution: the end
+    // 250 ms per frame, 1000 on frame 0, 500 on dead ends, 3000 on the last (a solution: the end
     // hold wins).
     let dead_ends = crate::board::Replay::new(&trace)
         .map(Result::unwrap)
@@ -58,13 +58,13 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
         })
         .count() as u64;
     assert!(dead_ends > 0, "4x4 backtracking meets dead ends");
-    let total_ms = (summary.frames as u64 - 2 - dead_ends) * 250 + 1000 + dead_ends * 750 + 3000;
+    let total_ms = (summary.frames as u64 - 2 - dead_ends) * 250 + 1000 + dead_ends * 500 + 3000;
     let rule = format!("[class^=a]{{animation:{}s step-end infinite}}", total_ms as f64 / 1000.0);
     assert!(svg.contains(&rule), "{rule} in {}", &svg[..svg.len().min(600)]);
     assert!(svg.contains("opacity=\"0\""), "queens placed later start hidden");
     let title = &svg[svg.find("<title>").unwrap()..];
     assert!(
-        title.starts_with("<title>empty board · 4×4 · backtrack · step 0 of"),
+        title.starts_with("<title>empty board · safe · attacked · tried · 4×4 · backtrack · step 0 of"),
         "the first caption names the run: {}",
         &title[..80]
     );
