@@ -20,26 +20,32 @@ impl Describer {
         if !self.shade_attacks || !explains(kind) {
             return;
         }
-        let size = layout.reason_size;
+        let entries = [(Swatch::Safe, "safe"), (Swatch::Attacked, "attacked"), (Swatch::Tried, "tried")];
+        // The reason's size, else the counters' where that does not fit the band; else no key.
+        let width = |size: u32| {
+            let (side, space) = (self.glyphs.cap_height(size).round().max(6.0), self.glyphs.advance(' ', size));
+            entries.iter().map(|(_, w)| side + space + self.glyphs.text_width(w, size)).sum::<f32>() + 6.0 * space
+        };
+        let Some(size) = [layout.reason_size, layout.text_size].into_iter().find(|&s| width(s) <= layout.width())
+        else {
+            return;
+        };
         let side = self.glyphs.cap_height(size).round().max(6.0);
         let space = self.glyphs.advance(' ', size);
-        let entries = [(Swatch::Safe, "safe"), (Swatch::Attacked, "attacked"), (Swatch::Tried, "tried")];
-        let width: f32 = entries.iter().map(|(_, w)| side + space + self.glyphs.text_width(w, size)).sum::<f32>()
-            + 2.0 * space * 2.0;
-        let mut x = layout.right - width;
+        let mut x = layout.right - width(size);
         for (swatch, word) in entries {
-            self.swatch(swatch, (x, baseline - side), side, scene);
+            self.swatch(swatch, (x, baseline), side, scene);
             x += side + space;
             scene.push(Item::Text { x, baseline, size, text: word.to_string(), paint: Paint::Text });
-            x += self.glyphs.text_width(word, size) + space * 2.0;
+            x += self.glyphs.text_width(word, size) + space * 3.0;
         }
     }
 
-    /// One swatch, `side` pixels, its top left at `at`: the ground in the board's light paint
+    /// One swatch, `side` pixels, its left edge at `x` and its bottom on `baseline`: the ground in the board's light paint
     /// (attacked: its dimmer twin), outlined in the ghost's ink; the tried one crossed out by a
     /// "×" glyph in that ink (a glyph, so every backend layers it over the fill as drawn here).
-    fn swatch(&self, swatch: Swatch, (x, y): (f32, f32), side: f32, scene: &mut Scene) {
-        let (x0, y0, s) = (x.round() as i64, y.round() as i64, side as i64);
+    fn swatch(&self, swatch: Swatch, (x, baseline): (f32, f32), side: f32, scene: &mut Scene) {
+        let (x0, y0, s) = (x.round() as i64, (baseline - side).round() as i64, side as i64);
         let ground = if swatch == Swatch::Attacked { Paint::LightAttacked } else { Paint::Light };
         // Four edges and the ground inside them: fills that never overlap, so every backend
         // layers them alike.
@@ -53,7 +59,7 @@ impl Describer {
             let size = ((s as f32) * 1.4).round() as u32;
             let width = self.glyphs.text_width("×", size);
             let x = x0 as f32 + (s as f32 - width) / 2.0;
-            scene.push(Item::Text { x, baseline: (y0 + s) as f32, size, text: "×".into(), paint: Paint::Ghost });
+            scene.push(Item::Text { x, baseline, size, text: "×".into(), paint: Paint::Ghost });
         }
     }
 }

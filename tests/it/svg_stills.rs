@@ -174,7 +174,7 @@ fn animations_take_format_svg_and_refuse_auto_elsewhere() {
     let dir = temp_dir("svg-stills", "format");
     run_ok(&dir, &["animate", "4", "--format", "svg", "--theme", "auto"]);
     let svg = dir.join("output/queens-4x4-backtrack-first.svg");
-    check_svg(&svg, "empty board · safe · attacked · tried · 4×4 · backtrack");
+    check_svg(&svg, "empty board · safe · attacked · × tried · 4×4 · backtrack");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("prefers-color-scheme:dark") && text.contains("@keyframes"), "animated, both themes");
     for args in [&["animate", "4", "--theme", "auto"][..], &["race", "4", "backtrack", "grid", "--theme", "auto"]] {

@@ -64,7 +64,7 @@ fn a_run_becomes_one_animation_with_the_gifs_duration() {
     assert!(svg.contains("opacity=\"0\""), "queens placed later start hidden");
     let title = &svg[svg.find("<title>").unwrap()..];
     assert!(
-        title.starts_with("<title>empty board · safe · attacked · tried · 4×4 · backtrack · step 0 of"),
+        title.starts_with("<title>empty board · safe · attacked · × tried · 4×4 · backtrack · step 0 of"),
         "the first caption names the run: {}",
         &title[..80]
     );
