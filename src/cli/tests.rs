@@ -37,10 +37,11 @@ fn animate_defaults() {
     assert!(!look.bare && !look.coords && look.square.is_none());
     assert_eq!(
         (timing.delay, timing.hold, timing.end_hold, timing.start_hold, timing.deadend_hold),
-        (250, 1500, 3000, 1000, 750)
+        (250, 1500, 3000, 1000, 500)
     );
     assert_eq!((timing.loop_count, timing.no_loop), (None, false));
     assert!(timing.reading.reading_time, "reading time on by default");
+    assert_eq!(timing.reading.pace, queens::Pace::Blog, "the blog pace by default");
 }
 
 #[test]
@@ -52,6 +53,13 @@ fn reading_time_is_on_or_off() {
         assert_eq!(timing.timing().reading_time, on, "{args:?}");
     }
     assert!(parse(&["animate", "6", "--reading-time", "maybe"]).is_err());
+    let Command::Animate(AnimateArgs { draw: DrawArgs { timing, .. }, .. }) =
+        parse(&["animate", "6", "--pace", "lecture"]).unwrap().command
+    else {
+        panic!("animate expected")
+    };
+    assert_eq!(timing.timing().pace, queens::Pace::Lecture);
+    assert!(parse(&["animate", "6", "--pace", "slow"]).is_err());
 }
 
 #[test]
