@@ -236,7 +236,10 @@ mod tests {
                 let queen = queens.contains(&(row, col));
                 let ground = if queen || attacked.contains(&(row, col)) { Ground::Attacked } else { Ground::Free };
                 let (x, y, dark) = (col * 10, row * 10, (row + col) % 2 == 1);
-                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size: 10, dark, ground, queen, inset: None });
+                scene.push_as(
+                    ItemId::square(row, col),
+                    Item::Square { x, y, size: 10, dark, ground, queen, inset: None },
+                );
             }
         }
         scene

@@ -100,7 +100,8 @@ impl Describer {
                 .into_iter()
                 .find(|t| self.glyphs.text_width(t, size) + size as f32 * 0.4 <= room)
                 .unwrap_or("attackers");
-            let baseline = top as f32 + ((badge_height(l.square, &self.glyphs) as f32 + self.glyphs.cap_height(size)) / 2.0);
+            let baseline =
+                top as f32 + ((badge_height(l.square, &self.glyphs) as f32 + self.glyphs.cap_height(size)) / 2.0);
             scene.text((right + size as f32 * 0.4, baseline.round()), size, text);
         }
     }

@@ -5,7 +5,7 @@
 //! labels on a square (coordinates, a region letter), [`GiveWay::inset`] says where the queen on
 //! that square stands so that no box comes within [`SPARE`] pixels of her silhouette: `None` when
 //! she clears them where she always stands (centred, [`QUEEN_FILL`] of the square); otherwise the
-//! largest queen (her square's side from the whole square down to half of it) that clears them,
+//! largest queen (her square's side from the whole square down to a third of it) that clears them,
 //! moved as little as possible from the centre (ties: upwards, then left), her ink kept a pixel
 //! inside the square. The answer depends only on the boxes, so it is worked out once per run.
 
@@ -56,8 +56,20 @@ impl Silhouette {
         for (y, span) in self.rows.iter().enumerate().take(last).skip(first) {
             let Some((left, right)) = span else { continue };
             let (y, left, right) = (y as i64 + dy, left + dx, right + dx);
-            let gap_y = if y < t { t - y - 1 } else if y >= b { y - b } else { -1 };
-            let gap_x = if right < l { l - right - 1 } else if left >= r { left - r } else { -1 };
+            let gap_y = if y < t {
+                t - y - 1
+            } else if y >= b {
+                y - b
+            } else {
+                -1
+            };
+            let gap_x = if right < l {
+                l - right - 1
+            } else if left >= r {
+                left - r
+            } else {
+                -1
+            };
             best = best.min(gap_x.max(gap_y).max(0));
         }
         best
@@ -67,7 +79,7 @@ impl Silhouette {
 /// Where queens stand on labelled squares of one size, worked out once per set of label boxes.
 pub struct GiveWay {
     square: usize,
-    known: Mutex<HashMap<Vec<Rect>, Option<Inset>>>,
+    known: Mutex<HashMap<Vec<Rect>, Result<Option<Inset>, ()>>>,
 }
 
 impl GiveWay {
@@ -77,10 +89,17 @@ impl GiveWay {
     }
 
     /// Where a queen stands on a square carrying labels whose ink boxes (left, top, width, height,
-    /// in the square's own pixels) are `boxes` (see the module docs).
+    /// in the square's own pixels) are `boxes` (see the module docs): `None` where she always
+    /// does (also when not even a third of her size clears them: see [`GiveWay::room`]).
     pub fn inset(&self, glyphs: &Glyphs, boxes: &[Rect]) -> Option<Inset> {
+        self.room(glyphs, boxes).ok().flatten()
+    }
+
+    /// As [`GiveWay::inset`], but `Err(())` when no queen of a third of her size or more clears them.
+    #[allow(clippy::result_unit_err)]
+    pub fn room(&self, glyphs: &Glyphs, boxes: &[Rect]) -> Result<Option<Inset>, ()> {
         if boxes.is_empty() {
-            return None;
+            return Ok(None);
         }
         let key = boxes.to_vec();
         if let Some(known) = self.known.lock().ok().and_then(|k| k.get(&key).copied()) {
@@ -93,14 +112,14 @@ impl GiveWay {
         found
     }
 
-    fn search(&self, glyphs: &Glyphs, boxes: &[Rect]) -> Option<Inset> {
+    fn search(&self, glyphs: &Glyphs, boxes: &[Rect]) -> Result<Option<Inset>, ()> {
         let s = self.square as i64;
         let boxes: Vec<(i64, i64, i64, i64)> = boxes.iter().map(|&(x, y, w, h)| (x, y, x + w, y + h)).collect();
         // Sides and offsets in at most 64 steps each, so big squares stay quick.
         let step = (self.square / 64).max(1);
-        for side in (self.square / 2..=self.square).rev().step_by(step) {
+        for side in (self.square / 3..=self.square).rev().step_by(step) {
             let silhouette = Silhouette::new(glyphs, side);
-            let Some((left, top, right, bottom)) = silhouette.bounds() else { return None };
+            let Some((left, top, right, bottom)) = silhouette.bounds() else { return Ok(None) };
             // Her ink a pixel inside the square.
             let (dx_range, dy_range) = ((1 - left)..=(s - 2 - right), (1 - top)..=(s - 2 - bottom));
             if dx_range.is_empty() || dy_range.is_empty() {
@@ -120,13 +139,13 @@ impl GiveWay {
             let clear = |at: (i64, i64)| boxes.iter().all(|&b| silhouette.clearance(at, b, SPARE) >= SPARE);
             if let Some((dx, dy)) = offsets.into_iter().find(|&at| clear(at)) {
                 if side == self.square && (dx, dy) == (0, 0) {
-                    return None;
+                    return Ok(None);
                 }
-                return Some(Inset { dx, dy, side });
+                return Ok(Some(Inset { dx, dy, side }));
             }
         }
-        // No room at half size either: she stands where she always does.
-        None
+        // No room at a third of her size either.
+        Err(())
     }
 }
 

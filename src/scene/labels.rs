@@ -73,7 +73,13 @@ impl Describer {
         let Some(size) = self.layout.labels.as_ref().map(|l| l.size) else { return };
         for label in self.coord_labels() {
             let Some(sq) = label.square else {
-                scene.push(Item::Text { x: label.x, baseline: label.baseline, size, text: label.text, paint: Paint::Text });
+                scene.push(Item::Text {
+                    x: label.x,
+                    baseline: label.baseline,
+                    size,
+                    text: label.text,
+                    paint: Paint::Text,
+                });
                 continue;
             };
             if let Some(rect) = self.glyphs.ink_box(&label.text, size, (label.x, label.baseline)) {
@@ -96,7 +102,14 @@ impl Describer {
     /// On a hatched (attacked) square, a plate of the square's unhatched paint a pixel around a
     /// label's ink box (left, top, right, bottom exclusive): the label reads on the square's own
     /// paint, as on any square that is not hatched.
-    fn label_plate(&self, board: &Board, sq: Square, solved: bool, (l, t, r, b): (i64, i64, i64, i64), scene: &mut Scene) {
+    fn label_plate(
+        &self,
+        board: &Board,
+        sq: Square,
+        solved: bool,
+        (l, t, r, b): (i64, i64, i64, i64),
+        scene: &mut Scene,
+    ) {
         if !self.hatch || board.has_regions() || self.ground(board, sq, solved) != Ground::Attacked {
             return;
         }
@@ -137,3 +150,7 @@ impl Describer {
         self.give_way.inset(&self.glyphs, &relative)
     }
 }
+
+#[cfg(test)]
+#[path = "labels_tests.rs"]
+mod tests;

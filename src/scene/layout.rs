@@ -249,8 +249,9 @@ impl Layout {
         let caption_top = margin + board + strip + legend + margin / 2;
         // The caption wraps to the board's width (and the side band's): it never widens the frame.
         let width = margin + strip + board + side_band + margin;
-        let caption = caption
-            .map(|spec| CaptionLayout::new(spec, square, (caption_top, margin + strip), width - 2 * margin - strip, glyphs));
+        let caption = caption.map(|spec| {
+            CaptionLayout::new(spec, square, (caption_top, margin + strip), width - 2 * margin - strip, glyphs)
+        });
         // Without a caption the bottom margin equals the others, so a still is exactly square.
         let height = caption.as_ref().map_or(margin + board + strip + margin, |c| c.top + c.height);
         let board_x = margin + strip;

@@ -49,7 +49,9 @@ fn unpack(items: &[Item]) -> Vec<Sq> {
     items
         .iter()
         .filter_map(|item| match *item {
-            Item::Square { x, y, size, dark, ground, queen, inset } => Some(Sq { x, y, size, dark, ground, queen, inset }),
+            Item::Square { x, y, size, dark, ground, queen, inset } => {
+                Some(Sq { x, y, size, dark, ground, queen, inset })
+            }
             _ => None,
         })
         .collect()

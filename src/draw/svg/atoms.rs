@@ -268,7 +268,15 @@ mod tests {
     fn squares_split_into_base_overlay_and_queen() {
         let glyphs = Glyphs::new();
         let mut scene = Scene::new(60, 60);
-        scene.push(Item::Square { x: 0, y: 0, size: 60, dark: true, ground: Ground::Attacked, queen: true, inset: None });
+        scene.push(Item::Square {
+            x: 0,
+            y: 0,
+            size: 60,
+            dark: true,
+            ground: Ground::Attacked,
+            queen: true,
+            inset: None,
+        });
         let layers: Vec<(u8, Paint)> = atoms(&scene, &glyphs, false).iter().map(|a| (a.layer, a.paint)).collect();
         assert_eq!(layers, vec![(BASE, Paint::Dark), (OVERLAY, Paint::DarkAttacked), (QUEENS, Paint::Queen)]);
     }
