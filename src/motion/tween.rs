@@ -199,7 +199,7 @@ fn has_queen(item: &Item) -> bool {
 /// A square item's left, top and side.
 fn place(item: &Item) -> Option<(usize, usize, usize)> {
     match item {
-        Item::Square { x, y, size, .. } => Some((*x, *y, *size)),
+        Item::Square { x, y, size, inset, .. } => Some(crate::scene::items::Inset::place(*inset, (*x, *y), *size)),
         _ => None,
     }
 }

@@ -5,9 +5,10 @@
 //! labels on a square (coordinates, a region letter), [`GiveWay::inset`] says where the queen on
 //! that square stands so that no box comes within [`SPARE`] pixels of her silhouette: `None` when
 //! she clears them where she always stands (centred, [`QUEEN_FILL`] of the square); otherwise the
-//! largest queen (her square's side from the whole square down to a third of it) that clears them,
-//! moved as little as possible from the centre (ties: upwards, then left), her ink kept a pixel
-//! inside the square. The answer depends only on the boxes, so it is worked out once per run.
+//! largest queen that clears them, moved as little as possible from the centre (ties: upwards, then
+//! left), her ink kept a pixel inside the square: first of sides from the whole square down to
+//! two thirds of it that still ink the square's centre pixel and its four neighbours fully, then
+//! of sides down to a third of it. The answer depends only on the boxes, so it is worked out once per run.
 
 use super::items::{Inset, Rect, QUEEN_FILL};
 use crate::font::{Glyphs, QUEEN};
@@ -17,9 +18,12 @@ use std::sync::Mutex;
 /// Pixels left clear between a label's ink and a queen's silhouette, at the least.
 pub const SPARE: i64 = 2;
 
-/// A queen's silhouette on a square of some side: each row's filled span (left, right inclusive).
+/// A queen's silhouette on a square of some side: each row's filled span (left, right inclusive),
+/// and the pixels her ink covers fully.
 pub(crate) struct Silhouette {
     rows: Vec<Option<(i64, i64)>>,
+    full: Vec<bool>,
+    side: usize,
 }
 
 impl Silhouette {
@@ -34,7 +38,15 @@ impl Silhouette {
                 Some((left as i64, right as i64))
             })
             .collect();
-        Silhouette { rows }
+        let full = mask.levels.iter().map(|&c| c == crate::font::LEVELS).collect();
+        Silhouette { rows, full, side }
+    }
+
+    /// Whether her ink, moved by (dx, dy), covers pixel (x, y) fully.
+    fn covers(&self, (dx, dy): (i64, i64), (x, y): (i64, i64)) -> bool {
+        let (u, v) = (x - dx, y - dy);
+        let side = self.side as i64;
+        (0..side).contains(&u) && (0..side).contains(&v) && self.full[(v * side + u) as usize]
     }
 
     /// Her ink's bounds: left, top, right, bottom (inclusive).
@@ -113,13 +125,29 @@ impl GiveWay {
     }
 
     fn search(&self, glyphs: &Glyphs, boxes: &[Rect]) -> Result<Option<Inset>, ()> {
-        let s = self.square as i64;
         let boxes: Vec<(i64, i64, i64, i64)> = boxes.iter().map(|&(x, y, w, h)| (x, y, x + w, y + h)).collect();
+        // First a queen of two thirds her size or more still inking the square's centre pixel and
+        // its four neighbours fully (where a reader's eye, and a probe, finds her), then any.
+        self.search_sides(glyphs, &boxes, (self.square * 2 / 3, true))
+            .or_else(|| self.search_sides(glyphs, &boxes, (self.square / 3, false)))
+            .ok_or(())
+    }
+
+    /// The largest queen of side `smallest` or more that clears `boxes` (and inks the centre
+    /// when `ink_centre`): `Some(None)` where she always stands.
+    fn search_sides(
+        &self,
+        glyphs: &Glyphs,
+        boxes: &[(i64, i64, i64, i64)],
+        (smallest, ink_centre): (usize, bool),
+    ) -> Option<Option<Inset>> {
+        let s = self.square as i64;
+        let middle = (s / 2, s / 2);
         // Sides and offsets in at most 64 steps each, so big squares stay quick.
         let step = (self.square / 64).max(1);
-        for side in (self.square / 3..=self.square).rev().step_by(step) {
+        for side in (smallest..=self.square).rev().step_by(step) {
             let silhouette = Silhouette::new(glyphs, side);
-            let Some((left, top, right, bottom)) = silhouette.bounds() else { return Ok(None) };
+            let Some((left, top, right, bottom)) = silhouette.bounds() else { return Some(None) };
             // Her ink a pixel inside the square.
             let (dx_range, dy_range) = ((1 - left)..=(s - 2 - right), (1 - top)..=(s - 2 - bottom));
             if dx_range.is_empty() || dy_range.is_empty() {
@@ -136,16 +164,21 @@ impl GiveWay {
             let mut offsets: Vec<(i64, i64)> = ys.iter().flat_map(|&dy| xs.iter().map(move |&dx| (dx, dy))).collect();
             offsets.sort_by_key(|&(dx, dy)| ((dx - centre).pow(2) + (dy - centre).pow(2), dy, dx));
             offsets.dedup();
-            let clear = |at: (i64, i64)| boxes.iter().all(|&b| silhouette.clearance(at, b, SPARE) >= SPARE);
+            let clear = |at: (i64, i64)| {
+                (!ink_centre
+                    || [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                        .iter()
+                        .all(|&(u, v)| silhouette.covers(at, (middle.0 + u, middle.1 + v))))
+                    && boxes.iter().all(|&b| silhouette.clearance(at, b, SPARE) >= SPARE)
+            };
             if let Some((dx, dy)) = offsets.into_iter().find(|&at| clear(at)) {
                 if side == self.square && (dx, dy) == (0, 0) {
-                    return Ok(None);
+                    return Some(None);
                 }
-                return Ok(Some(Inset { dx, dy, side }));
+                return Some(Some(Inset { dx, dy, side }));
             }
         }
-        // No room at a third of her size either.
-        Err(())
+        None
     }
 }
 
@@ -173,7 +206,7 @@ mod tests {
 
     #[test]
     fn clearance_counts_the_pixels_between() {
-        let silhouette = Silhouette { rows: vec![Some((5, 9))] };
+        let silhouette = Silhouette { rows: vec![Some((5, 9))], full: vec![false; 100], side: 10 };
         assert_eq!(silhouette.clearance((0, 0), (12, 0, 14, 1), 9), 2);
         assert_eq!(silhouette.clearance((0, 0), (10, 0, 14, 1), 9), 0);
         assert_eq!(silhouette.clearance((0, 0), (0, 3, 4, 5), 9), 2);

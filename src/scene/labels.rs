@@ -2,8 +2,9 @@
 //!
 //! Contract: with labels inside (the default), each rank sits at the bottom left of its a-file
 //! square and each file at the bottom right of its rank-1 square, inset past a highlight's corner
-//! brackets, in the queens' ink; on hatched grounds a plate of the square's unhatched paint clears
-//! the hatching under the label (the ink keeps its contrast with the square's own paint). With
+//! brackets, in the queens' ink; on hatched grounds a plate of the square's unhatched paint, framed
+//! thinly in the hatching's ink, clears the hatching under the label (the ink keeps its contrast
+//! with the square's own paint). With
 //! labels outside (`--coords outside`), ranks stand right-aligned a margin left of the board, each
 //! centred on its rank, and files centred under their files a margin under the board, in the text
 //! colour on the background. A queen (or the ghost of one) on a square carrying labels (inside
@@ -99,9 +100,9 @@ impl Describer {
         self.blocked_label
     }
 
-    /// On a hatched (attacked) square, a plate of the square's unhatched paint a pixel around a
-    /// label's ink box (left, top, right, bottom exclusive): the label reads on the square's own
-    /// paint, as on any square that is not hatched.
+    /// On a hatched (attacked) square, a plate of the square's unhatched paint two pixels around a
+    /// label's ink box (left, top, right, bottom exclusive), its outer pixel framed in the
+    /// hatching's ink: the label reads on the square's own paint, as on any square not hatched.
     fn label_plate(
         &self,
         board: &Board,
@@ -114,12 +115,14 @@ impl Describer {
             return;
         }
         let dark = (sq.row + sq.col) % 2 == 1;
-        let paint = super::items::square_paint(dark, false);
-        scene.push(Item::Fill { rect: (l - 1, t - 1, r - l + 2, b - t + 2), paint });
+        let rect = (l - 2, t - 2, r - l + 4, b - t + 4);
+        scene.push(Item::Fill { rect, paint: super::items::square_paint(dark, false) });
+        // Framed in the hatching's ink: a window cut in the hatching, not a patch merging into it.
+        scene.push(Item::Outline { rect, thickness: 1, paint: super::items::square_paint(dark, true) });
     }
 
     /// The ink boxes (left, top, width, height, in frame pixels) of the labels standing on `sq`:
-    /// inside coordinates and a region letter.
+    /// inside coordinates (with their plates in themes that hatch) and a region letter.
     pub(super) fn label_boxes(&self, board: &Board, sq: Square) -> Vec<Rect> {
         let mut boxes = Vec::new();
         if let Some(labels) = self.layout.labels.as_ref().filter(|l| !l.outside) {
@@ -128,7 +131,9 @@ impl Describer {
                 for label in self.coord_labels().into_iter().filter(|label| label.square == Some(sq)) {
                     if let Some((l, t, r, b)) = self.glyphs.ink_box(&label.text, labels.size, (label.x, label.baseline))
                     {
-                        boxes.push((l, t, r - l, b - t));
+                        // On hatched grounds the label's plate reaches 2 px further.
+                        let grow = if self.hatch && !board.has_regions() { 2 } else { 0 };
+                        boxes.push((l - grow, t - grow, r - l + 2 * grow, b - t + 2 * grow));
                     }
                 }
             }
