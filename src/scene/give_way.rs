@@ -88,10 +88,14 @@ impl Silhouette {
     }
 }
 
+/// Where a queen stands among some labels: `Ok(None)` where she always does, `Ok(Some(inset))`
+/// giving way, `Err(())` with no room.
+type Room = Result<Option<Inset>, ()>;
+
 /// Where queens stand on labelled squares of one size, worked out once per set of label boxes.
 pub struct GiveWay {
     square: usize,
-    known: Mutex<HashMap<Vec<Rect>, Result<Option<Inset>, ()>>>,
+    known: Mutex<HashMap<Vec<Rect>, Room>>,
 }
 
 impl GiveWay {

@@ -90,10 +90,12 @@ fn labels_letters_and_counts_keep_clear_of_every_queen() {
     ];
     for (name, trace) in &runs {
         for (square, outside, theme) in &looks {
-            let mut options = RenderOptions::default();
-            options.square = Some(*square);
-            options.coords_outside = *outside;
-            options.theme = theme.clone();
+            let options = RenderOptions {
+                square: Some(*square),
+                coords_outside: *outside,
+                theme: theme.clone(),
+                ..RenderOptions::default()
+            };
             let what = format!("{name} at {square} px, outside {outside}, {}", theme.name);
             assert!(check(trace, &options, &what) > 0, "{what}: no label measured");
         }
