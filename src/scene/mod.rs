@@ -5,8 +5,9 @@
 //! ringed) and every attacked square (and queen's square) shaded, a solved board unshaded with its queens
 //! on the solution paint, and — unless bare — the square just acted on highlighted (placed,
 //! removed with the ghost of its queen, checked safe, checked attacked with a line from the
-//! attacker), a dead end's line outlined, file and rank labels inside the edge squares (unless
-//! turned off), region letters in region puzzles, and the caption band. Solution frames get a gold ring
+//! attacker), a dead end's line outlined, file and rank labels inside the edge squares or in a strip
+//! outside the board (unless turned off; a queen on a labelled square gives way to its labels),
+//! region letters in region puzzles, and the caption band. Solution frames get a gold ring
 //! and band. Bare frames hold only squares (with their rings and shades) and queens. A
 //! [`Describer`] holds what one run's frames share (layout, caption words, panels); describing
 //! never draws.
