@@ -7,7 +7,7 @@ q=target/release/queens
 $q animate 6 -q -o docs/queens-6x6.gif
 $q animate 6 --theme auto -q -o docs/queens-6x6.svg
 for a in backtrack grid forward shuffle permutations min-conflicts; do
-  $q animate 6 --algorithm "$a" --square 32 -q -o "docs/alg-$a.gif"
+  $q animate 6 --algorithm "$a" --square 32 --coords outside -q -o "docs/alg-$a.gif"
 done
 for t in default gray dark print; do
   $q board 6 5,3,1,6,4 --coords --square 36 --theme "$t" -q -o "docs/theme-$t.png"
@@ -17,7 +17,7 @@ $q frames 5 --columns 7 --gap 8 --square 40 -q -o docs/frames-5x5.png
 $q animate 6 --tree -q -o docs/tree-6x6.gif
 $q frames 6 --code --frames 25 -q -o docs/code-6x6.png
 $q frames 6 --why --frames 3-10 --columns 4 --gap 8 --square 36 -q -o docs/why-6x6.png
-$q race 8 backtrack forward --square 36 -q -o docs/race-8x8-backtrack-forward.gif
+$q race 8 backtrack forward --square 36 --coords outside -q -o docs/race-8x8-backtrack-forward.gif
 $q heatmap 8 -q -o docs/heatmap-8x8.png
 $q sheet 8 --classes --square 24 -q -o docs/classes-8x8.png
 $q puzzle generate --size 7 --seed 38 > docs/puzzle-7x7.txt

@@ -122,6 +122,25 @@ impl Glyphs {
         self.font.as_scaled(PxScale::from(size as f32)).ascent()
     }
 
+    /// The pixels `text` at `size` can ink when its pen starts at (x, baseline), placed as the
+    /// rasterizer places each glyph (pen rounded, whole-pixel bounds): left, top, right, bottom
+    /// (right and bottom exclusive); `None` for text without ink.
+    pub fn ink_box(&self, text: &str, size: u32, (x, baseline): (f32, f32)) -> Option<(i64, i64, i64, i64)> {
+        let mut pen = x;
+        let mut found: Option<(i64, i64, i64, i64)> = None;
+        for ch in text.chars() {
+            if let Some(outlined) = self.outline(ch, size as f32) {
+                let b = outlined.px_bounds();
+                let (gx, gy) = (pen.round() as i64 + b.min.x as i64, baseline.round() as i64 + b.min.y as i64);
+                let (w, h) = ((b.max.x - b.min.x) as i64, (b.max.y - b.min.y) as i64);
+                let (l, t, r, bo) = found.unwrap_or((gx, gy, gx + w, gy + h));
+                found = Some((l.min(gx), t.min(gy), r.max(gx + w), bo.max(gy + h)));
+            }
+            pen += self.advance(ch, size);
+        }
+        found
+    }
+
     /// The cached glyph for `ch` at `size` pixels.
     pub fn glyph(&mut self, ch: char, size: u32) -> &TextGlyph {
         if !self.text.contains_key(&(ch, size)) {

@@ -105,7 +105,7 @@ pub use scene::caption::{caption_spec, CaptionSpec};
 pub use scene::code;
 pub use scene::color::{contrast, luminance};
 pub use scene::identity::{ItemId, Part};
-pub use scene::items::{Item, Rect, Scene};
+pub use scene::items::{Inset, Item, Rect, Scene};
 pub use scene::theme::{Paint, Theme};
 pub use scene::RenderOptions;
 

@@ -192,14 +192,23 @@ pub struct LookArgs {
     /// Only squares and queens: exactly N*square pixels square, no caption, labels or highlights.
     #[arg(long)]
     pub bare: bool,
-    /// Label files a, b, ... and ranks 1, 2, ... inside the edge squares (the default).
-    #[arg(long, overrides_with = "no_coords")]
-    pub coords: bool,
+    /// Label files a, b, ... and ranks 1, 2, ...: inside the edge squares (the default; squares of 36 px or more), or outside in a strip left of and under the board (the frame grows; any square size); a queen on a labelled square gives way to its labels
+    #[arg(long, value_name = "WHERE", num_args = 0..=1, default_missing_value = "inside", overrides_with = "no_coords")]
+    pub coords: Option<CoordsPlace>,
     /// No file and rank labels.
     #[arg(long, overrides_with = "coords")]
     pub no_coords: bool,
     #[command(flatten)]
     pub theme: ThemeArgs,
+}
+
+/// Where `--coords` puts the labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CoordsPlace {
+    /// Inside the edge squares.
+    Inside,
+    /// In a strip outside the board.
+    Outside,
 }
 
 /// Colours.

@@ -32,7 +32,7 @@ impl HeatmapArgs {
         let look = super::args::LookArgs {
             square: self.square,
             bare: false,
-            coords: false,
+            coords: None,
             no_coords: true,
             theme: self.theme.clone(),
         };

@@ -236,6 +236,7 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     options.square = look.square.map(|s| s as usize);
     options.bare = look.bare;
     options.coords = !look.no_coords;
+    options.coords_outside = look.coords == Some(super::args::CoordsPlace::Outside);
     options.theme = theme;
     // --theme auto: the default theme, and the dark one for dark-mode viewers (SVG only).
     let auto = look.theme.theme == AUTO_THEME && look.theme.theme_file.is_none();

@@ -29,7 +29,7 @@ pub struct PlayArgs {
 impl PlayArgs {
     pub fn run(self) -> Result<()> {
         let puzzle = super::args::read_puzzle_file(&self.file)?;
-        let look = LookArgs { square: None, bare: false, coords: true, no_coords: false, theme: self.theme.clone() };
+        let look = LookArgs { square: None, bare: false, coords: None, no_coords: false, theme: self.theme.clone() };
         let look = render_options(&look)?;
         let options = PlayOptions { theme: look.theme, dark: look.dark };
         let path = self

@@ -187,7 +187,7 @@ fn class_boards(batch: &BatchArgs) -> Result<Vec<SheetBoard>> {
 
 fn look_of(batch: &BatchArgs) -> Result<RenderOptions> {
     let look =
-        LookArgs { square: batch.square, bare: batch.bare, coords: false, no_coords: true, theme: batch.theme.clone() };
+        LookArgs { square: batch.square, bare: batch.bare, coords: None, no_coords: true, theme: batch.theme.clone() };
     let mut options = render_options(&look)?;
     options.no_attacks = true;
     Ok(options)

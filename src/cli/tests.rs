@@ -34,7 +34,7 @@ fn animate_defaults() {
         (Some(6), Until::First, Detail::Placements, None)
     );
     assert_eq!(output, None);
-    assert!(!look.bare && !look.coords && look.square.is_none());
+    assert!(!look.bare && look.coords.is_none() && look.square.is_none());
     assert_eq!(
         (timing.delay, timing.hold, timing.end_hold, timing.start_hold, timing.deadend_hold),
         (250, 1500, 3000, 1000, 500)

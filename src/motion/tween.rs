@@ -199,7 +199,7 @@ fn has_queen(item: &Item) -> bool {
 /// A square item's left, top and side.
 fn place(item: &Item) -> Option<(usize, usize, usize)> {
     match item {
-        Item::Square { x, y, size, .. } => Some((*x, *y, *size)),
+        Item::Square { x, y, size, inset, .. } => Some(crate::scene::items::Inset::place(*inset, (*x, *y), *size)),
         _ => None,
     }
 }
@@ -236,7 +236,10 @@ mod tests {
                 let queen = queens.contains(&(row, col));
                 let ground = if queen || attacked.contains(&(row, col)) { Ground::Attacked } else { Ground::Free };
                 let (x, y, dark) = (col * 10, row * 10, (row + col) % 2 == 1);
-                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size: 10, dark, ground, queen });
+                scene.push_as(
+                    ItemId::square(row, col),
+                    Item::Square { x, y, size: 10, dark, ground, queen, inset: None },
+                );
             }
         }
         scene

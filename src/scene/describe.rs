@@ -12,11 +12,11 @@
 
 use super::caption::{self, caption_items};
 use super::identity::{ItemId, Part};
-use super::items::{Ground, Item, Rect, Scene};
+use super::items::{Ground, Inset, Item, Rect, Scene};
 use super::theme::Paint;
 use super::Describer;
 use crate::board::{Board, BoardFrame};
-use crate::trace::{column_label, Event, Square};
+use crate::trace::{Event, Square};
 
 /// A line segment in frame pixels (from, to) and its width.
 pub(super) type StrokedLine = ((f32, f32), (f32, f32), f32);
@@ -66,7 +66,7 @@ impl Describer {
             if let Some(event) = &frame.event {
                 self.highlight(event, &mut marks);
             }
-            self.push_marks(marks, &mut scene);
+            self.push_marks(&frame.board, marks, &mut scene);
             scene.begin(Part::Notes);
             scene.extend(notes);
             scene.begin(Part::Labels);
@@ -109,14 +109,15 @@ impl Describer {
                 let (x, y) = self.layout.square_origin(sq);
                 let (dark, queen) = ((row + col) % 2 == 1, board.has_queen(sq));
                 let ground = self.ground(board, sq, solved);
-                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size, dark, ground, queen });
+                let inset = if queen { self.queen_inset(board, sq) } else { None };
+                scene.push_as(ItemId::square(row, col), Item::Square { x, y, size, dark, ground, queen, inset });
             }
         }
         self.puzzle_squares(board, solved, scene);
     }
 
     /// The ground square `sq` is drawn on (`solved`: the board shows solved).
-    fn ground(&self, board: &Board, sq: Square, solved: bool) -> Ground {
+    pub(super) fn ground(&self, board: &Board, sq: Square, solved: bool) -> Ground {
         let free = if self.rings { Ground::Free } else { Ground::Plain };
         let blocked = board.puzzle().is_some_and(|p| p.is_blocked(sq));
         match (solved, board.has_queen(sq), self.shade_attacks) {
@@ -220,7 +221,7 @@ impl Describer {
     /// brackets. Brackets are corner brackets inside a square: they read as a highlight, and
     /// unlike a full border they leave most pixel rows of the square alone (a GIF frame's LZW cost
     /// grows with the colour changes per row: full borders made animate 8 7% larger).
-    fn push_marks(&self, marks: Marks, scene: &mut Scene) {
+    fn push_marks(&self, board: &Board, marks: Marks, scene: &mut Scene) {
         let h = self.halo();
         let (s, b) = (self.layout.square as i64, self.layout.border as i64);
         for (paint, grow) in [(Paint::Background, 2.0 * h as f32), (Paint::CheckAttacked, 0.0)] {
@@ -262,8 +263,9 @@ impl Describer {
             }
         }
         for &sq in &marks.ghosts {
-            let (x, y) = self.layout.square_origin(sq);
-            scene.push_as(ItemId::ghost(sq.row, sq.col), Item::Ghost { x, y, size: self.layout.square });
+            // A ghost gives way to the labels on her square as the queen did.
+            let (x, y, size) = Inset::place(self.queen_inset(board, sq), self.layout.square_origin(sq), s as usize);
+            scene.push_as(ItemId::ghost(sq.row, sq.col), Item::Ghost { x, y, size });
         }
         let arm = (s / 4).max(2 * b);
         for halo in [true, false] {
@@ -281,70 +283,6 @@ impl Describer {
                 });
             }
         }
-    }
-
-    /// File and rank labels inside the edge squares, in the queens' ink (which keeps 3:1 or more on
-    /// every ground, and blends on each): each rank at the bottom left of its a-file square, each file
-    /// at the bottom right of its rank-1 square, both inset past a highlight's corner brackets. On
-    /// hatched grounds a plate of the square's own shade clears the hatching under the label.
-    fn labels(&self, board: &Board, solved: bool, scene: &mut Scene) {
-        let Some(labels) = &self.layout.labels else { return };
-        let l = &self.layout;
-        let (n, s, size, inset) = (l.n, l.square as f32, labels.size, labels.inset);
-        let cap = self.glyphs.cap_height(size);
-        // Both sit on the bottom edge: the queen's crown reaches into the top corners, its base
-        // leaves the bottom ones free.
-        let descent = size as f32 * 0.22;
-        for i in 0..n {
-            let rank_square = Square::new(i, 0);
-            let (x, y) = l.square_origin(rank_square);
-            let rank = (n - i).to_string();
-            let width = self.glyphs.text_width(&rank, size);
-            let (x0, baseline) = (x as f32 + inset, y as f32 + s - inset - descent);
-            self.label_plate(board, rank_square, solved, (x0, baseline - cap, width, cap), scene);
-            scene.push(Item::Text { x: x0, baseline, size, text: rank, paint: self.label_ink(board, rank_square) });
-            let file_square = Square::new(n - 1, i);
-            let (x, y) = l.square_origin(file_square);
-            let file = column_label(i);
-            let width = self.glyphs.text_width(&file, size);
-            let (x0, baseline) = (x as f32 + s - inset - width, y as f32 + s - inset - descent);
-            self.label_plate(
-                board,
-                file_square,
-                solved,
-                (x0, baseline - cap * 1.05, width, cap * 1.05 + descent),
-                scene,
-            );
-            scene.push(Item::Text { x: x0, baseline, size, text: file, paint: self.label_ink(board, file_square) });
-        }
-    }
-
-    /// A label's ink: the queens', but on a puzzle's blocked square (dark in light themes) the
-    /// background's when that stands further from the blocked paint.
-    fn label_ink(&self, board: &Board, sq: Square) -> Paint {
-        if !board.puzzle().is_some_and(|p| p.is_blocked(sq)) {
-            return Paint::Queen;
-        }
-        self.blocked_label
-    }
-
-    /// A plate of `sq`'s attacked shade under a label's box (x, y, w, h) when that shade is hatched.
-    fn label_plate(
-        &self,
-        board: &Board,
-        sq: Square,
-        solved: bool,
-        (x, y, w, h): (f32, f32, f32, f32),
-        scene: &mut Scene,
-    ) {
-        if !self.hatch || board.has_regions() || self.ground(board, sq, solved) != Ground::Attacked {
-            return;
-        }
-        let dark = (sq.row + sq.col) % 2 == 1;
-        let paint = super::items::square_paint(dark, true);
-        let rect =
-            ((x - 1.0).floor() as i64, (y - 1.0).floor() as i64, (w + 2.0).ceil() as i64, (h + 2.0).ceil() as i64);
-        scene.push(Item::Fill { rect, paint });
     }
 
     /// The code panel after `frame`, when this describer has one (`--code`).

@@ -59,6 +59,27 @@ pub struct PanelLayout {
     pub height: usize,
 }
 
+/// A queen giving way to a label on her square: she is drawn as on a square of `side` pixels
+/// whose top-left corner is (`dx`, `dy`) inside her own (smaller, and moved away from the label),
+/// so no label comes within 2 pixels of her silhouette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Inset {
+    /// Offset right from the square's left edge, in pixels (negative: left).
+    pub dx: i64,
+    /// Offset down from the square's top edge, in pixels (negative: up).
+    pub dy: i64,
+    /// Side of the square she is drawn on, in pixels.
+    pub side: usize,
+}
+
+impl Inset {
+    /// Where a queen on the `size`-pixel square at (x, y) is drawn: her square's top-left corner and side.
+    pub fn place(inset: Option<Inset>, (x, y): (usize, usize), size: usize) -> (usize, usize, usize) {
+        let at = |v: usize, d: i64| (v as i64 + d).max(0) as usize;
+        inset.map_or((x, y, size), |i| (at(x, i.dx), at(y, i.dy), i.side))
+    }
+}
+
 /// What a square shows around its queen (if it has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Ground {
@@ -120,6 +141,9 @@ pub enum Item {
         ground: Ground,
         /// Whether a queen stands on it.
         queen: bool,
+        /// Where she stands when she gives way to a label on her square (see [`Inset`]); `None`:
+        /// centred on the whole square, as everywhere else.
+        inset: Option<Inset>,
     },
     /// The outline of a queen filling the square at (x, y) (the square a queen just left).
     Ghost {
@@ -207,8 +231,8 @@ impl Scene {
             Item::Fill { rect, paint } => Item::Fill { rect: shift(rect), paint },
             Item::Outline { rect, thickness, paint } => Item::Outline { rect: shift(rect), thickness, paint },
             Item::Corners { rect, arm, thickness, paint } => Item::Corners { rect: shift(rect), arm, thickness, paint },
-            Item::Square { x, y, size, dark, ground, queen } => {
-                Item::Square { x: x + dx, y: y + dy, size, dark, ground, queen }
+            Item::Square { x, y, size, dark, ground, queen, inset } => {
+                Item::Square { x: x + dx, y: y + dy, size, dark, ground, queen, inset }
             }
             Item::Ghost { x, y, size } => Item::Ghost { x: x + dx, y: y + dy, size },
             Item::Line { from, to, width, paint } => Item::Line { from: point(from), to: point(to), width, paint },

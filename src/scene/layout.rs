@@ -65,15 +65,48 @@ pub fn default_square(n: usize) -> usize {
     }
 }
 
-/// Geometry of coordinate labels, drawn inside the edge squares: ranks at the bottom left of the
-/// a-file's squares, files at the bottom right of rank 1's.
+/// Where coordinate labels go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Coords {
+    /// No labels.
+    Off,
+    /// Inside the edge squares (the default): the frame keeps its size and the board its place.
+    #[default]
+    Inside,
+    /// In a strip outside the board (ranks left of it, files under it): the frame grows by the
+    /// strip; also on squares under [`MIN_COORD_SQUARE`].
+    Outside,
+}
+
+impl From<bool> for Coords {
+    /// `true`: labels inside the edge squares; `false`: none.
+    fn from(on: bool) -> Self {
+        if on {
+            Coords::Inside
+        } else {
+            Coords::Off
+        }
+    }
+}
+
+/// Geometry of coordinate labels: inside the edge squares (ranks at the bottom left of the a-file's
+/// squares, files at the bottom right of rank 1's), or in the strip outside the board (`outside`:
+/// ranks right-aligned a margin left of the board, each centred on its rank; files centred under
+/// their files, a margin under the board).
 #[derive(Clone, Debug)]
 pub struct LabelLayout {
     /// Text size of the labels, in pixels: capitals at least [`COORD_CAP_HEIGHT`] x square.
     pub size: u32,
     /// Distance from the square's edges to the label, in pixels: clear of a highlight's corner
-    /// brackets and their halo.
+    /// brackets and their halo (inside labels).
     pub inset: f32,
+    /// The strip outside the board holds the labels.
+    pub outside: bool,
+    /// Outside labels: the width of the strip left of the board and the height of the one under it
+    /// (each includes the margin between the board and its labels; equal, so stills stay square).
+    pub strip: usize,
+    /// Outside labels: the files' baseline, below the board's bottom edge, in pixels.
+    pub file_baseline: f32,
 }
 
 /// The least capital height of coordinate labels, as a fraction of the square.
@@ -117,6 +150,8 @@ pub struct Layout {
     pub code: Option<CodeLayout>,
     /// The tree panel's legend, under its nodes (`None` when there is no tree panel).
     pub tree_legend: Option<PanelLayout>,
+    /// Top of the legend row under the board (min-conflicts' count badges; `None` without one).
+    pub legend: Option<usize>,
 }
 
 impl Layout {
@@ -137,6 +172,7 @@ impl Layout {
             tree: None,
             code: None,
             tree_legend: None,
+            legend: None,
         }
     }
 
@@ -186,24 +222,39 @@ impl Layout {
     }
 
     /// Board with margins, optional coordinate labels and (when `caption` is given) a caption band.
-    pub fn framed(n: usize, square: usize, coords: bool, caption: Option<&CaptionSpec>, glyphs: &Glyphs) -> Self {
+    /// `coords`: where the coordinate labels go ([`Coords`]; `true` is inside, `false` none).
+    pub fn framed(
+        n: usize,
+        square: usize,
+        coords: impl Into<Coords>,
+        caption: Option<&CaptionSpec>,
+        glyphs: &Glyphs,
+    ) -> Self {
         let board = n * square;
         let margin = frame_margin(square);
+        let coords = coords.into();
         let side_band = if caption.is_some_and(|c| c.kind == Some(Algorithm::Forward)) {
             let size = side_text_size(square);
             (glyphs.text_width(&n.to_string(), size) + size as f32).ceil() as usize
         } else {
             0
         };
-        let labels = (coords && square >= MIN_COORD_SQUARE).then(|| label_layout(square, glyphs));
-        let caption_top = margin + board + margin / 2;
+        let labels = match coords {
+            Coords::Inside if square >= MIN_COORD_SQUARE => Some(label_layout(square, glyphs)),
+            Coords::Outside => Some(outside_label_layout(n, square, margin, glyphs)),
+            _ => None,
+        };
+        let strip = labels.as_ref().map_or(0, |l| l.strip);
+        let legend = legend_height(caption, n, square, glyphs);
+        let caption_top = margin + board + strip + legend + margin / 2;
         // The caption wraps to the board's width (and the side band's): it never widens the frame.
-        let width = margin + board + side_band + margin;
-        let caption =
-            caption.map(|spec| CaptionLayout::new(spec, square, (caption_top, margin), width - 2 * margin, glyphs));
+        let width = margin + strip + board + side_band + margin;
+        let caption = caption.map(|spec| {
+            CaptionLayout::new(spec, square, (caption_top, margin + strip), width - 2 * margin - strip, glyphs)
+        });
         // Without a caption the bottom margin equals the others, so a still is exactly square.
-        let height = caption.as_ref().map_or(margin + board + margin, |c| c.top + c.height);
-        let board_x = margin;
+        let height = caption.as_ref().map_or(margin + board + strip + margin, |c| c.top + c.height);
+        let board_x = margin + strip;
         Layout {
             n,
             square,
@@ -219,6 +270,7 @@ impl Layout {
             tree: None,
             code: None,
             tree_legend: None,
+            legend: (legend > 0).then_some(margin + board + strip + margin / 2),
         }
     }
 
@@ -275,9 +327,50 @@ pub fn halo_for(square: usize) -> usize {
     }
 }
 
-fn label_layout(square: usize, glyphs: &Glyphs) -> LabelLayout {
+/// Text size of coordinate labels (and region letters, count badges): the smallest, at least
+/// [`MIN_COORD_TEXT`], whose capitals are [`COORD_CAP_HEIGHT`] x `square` or more.
+pub fn coord_text_size(square: usize, glyphs: &Glyphs) -> u32 {
     let want = square as f32 * COORD_CAP_HEIGHT;
-    let size = (MIN_COORD_TEXT..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE);
+    (MIN_COORD_TEXT..=MAX_TEXT_SIZE).find(|&size| glyphs.cap_height(size) >= want).unwrap_or(MAX_TEXT_SIZE)
+}
+
+fn label_layout(square: usize, glyphs: &Glyphs) -> LabelLayout {
+    let size = coord_text_size(square, glyphs);
     let inset = (border_for(square) + halo_for(square)) as f32;
-    LabelLayout { size, inset }
+    LabelLayout { size, inset, outside: false, strip: 0, file_baseline: 0.0 }
+}
+
+/// Labels in a strip outside the board: as wide (left) as the widest rank and as tall (under the
+/// board) as the files' ink, each plus a margin between it and the board, the larger of the two.
+fn outside_label_layout(n: usize, square: usize, margin: usize, glyphs: &Glyphs) -> LabelLayout {
+    let size = coord_text_size(square, glyphs);
+    let ranks = glyphs.text_width(&n.to_string(), size).ceil() as usize;
+    let (mut above, mut below) = (0i64, 0i64);
+    for col in 0..n {
+        if let Some((_, top, _, bottom)) = glyphs.ink_box(&crate::trace::column_label(col), size, (0.0, 0.0)) {
+            (above, below) = (above.max(-top), below.max(bottom));
+        }
+    }
+    let files = (above + below).max(0) as usize;
+    let strip = ranks.max(files) + margin;
+    LabelLayout { size, inset: 0.0, outside: true, strip, file_baseline: (margin as i64 + above) as f32 }
+}
+
+/// Height of the legend row under the board (min-conflicts runs whose squares show counts): a
+/// count badge's height and half a margin; 0 for other runs.
+fn legend_height(caption: Option<&CaptionSpec>, n: usize, square: usize, glyphs: &Glyphs) -> usize {
+    if !caption.is_some_and(|c| c.kind == Some(Algorithm::MinConflicts)) || !shows_counts(n, square) {
+        return 0;
+    }
+    badge_height(square, glyphs) + frame_margin(square) / 2
+}
+
+/// Whether min-conflicts squares carry their counts: boards up to 16x16, squares of 24 px or more.
+pub fn shows_counts(n: usize, square: usize) -> bool {
+    n <= 16 && square >= 24
+}
+
+/// Height of a count badge: a digit's cap height, 2 px of padding above and below, and its 1 px frame.
+pub fn badge_height(square: usize, glyphs: &Glyphs) -> usize {
+    glyphs.cap_height(coord_text_size(square, glyphs)).ceil() as usize + 6
 }

@@ -5,8 +5,9 @@
 //! ringed) and every attacked square (and queen's square) shaded, a solved board unshaded with its queens
 //! on the solution paint, and — unless bare — the square just acted on highlighted (placed,
 //! removed with the ghost of its queen, checked safe, checked attacked with a line from the
-//! attacker), a dead end's line outlined, file and rank labels inside the edge squares (unless
-//! turned off), region letters in region puzzles, and the caption band. Solution frames get a gold ring
+//! attacker), a dead end's line outlined, file and rank labels inside the edge squares or in a strip
+//! outside the board (unless turned off; a queen on a labelled square gives way to its labels),
+//! region letters in region puzzles, and the caption band. Solution frames get a gold ring
 //! and band. Bare frames hold only squares (with their rings and shades) and queens. A
 //! [`Describer`] holds what one run's frames share (layout, caption words, panels); describing
 //! never draws.
@@ -16,9 +17,11 @@ pub mod caption;
 pub mod code;
 pub mod color;
 pub mod describe;
+pub mod give_way;
 pub mod identity;
 pub mod items;
 mod key;
+mod labels;
 pub mod layout;
 pub mod paint;
 mod puzzle_board;
@@ -57,6 +60,9 @@ pub struct RenderOptions {
     /// a-file's squares, files at the bottom right of rank 1's), in the queens' ink, so the frame
     /// keeps its size and the board its place; never on bare frames. Default: on.
     pub coords: bool,
+    /// With `coords`, put the labels in a strip outside the board instead (ranks left of it, files
+    /// under it): the frame grows by the strip, and squares under 36 px carry labels too. Default: off.
+    pub coords_outside: bool,
     /// Leave attacked squares unshaded (stills of solutions, `--no-attacks`). Default: off.
     pub no_attacks: bool,
     /// Colours. Default: [`Theme::default`].
@@ -83,6 +89,7 @@ impl Default for RenderOptions {
             square: None,
             bare: false,
             coords: true,
+            coords_outside: false,
             no_attacks: false,
             theme: Theme::default(),
             tree: false,
@@ -132,6 +139,8 @@ pub struct Describer {
     /// A label's ink on a puzzle's blocked square: the queens', or the background's when that
     /// stands further from the blocked paint.
     blocked_label: Paint,
+    /// Where queens stand on labelled squares (worked out once per set of labels).
+    give_way: Arc<give_way::GiveWay>,
 }
 
 impl Describer {
@@ -144,7 +153,12 @@ impl Describer {
         let layout = if options.bare {
             Layout::bare(n, square)
         } else {
-            Layout::framed(n, square, options.coords, caption.as_ref(), &glyphs)
+            let coords = match (options.coords, options.coords_outside) {
+                (false, _) => layout::Coords::Off,
+                (true, false) => layout::Coords::Inside,
+                (true, true) => layout::Coords::Outside,
+            };
+            Layout::framed(n, square, coords, caption.as_ref(), &glyphs)
         };
         let code = run.filter(|_| options.code).and_then(|(kind, checks)| Some((code::listing(kind?)?, checks)));
         let layout = match (&code, &caption) {
@@ -162,6 +176,7 @@ impl Describer {
         let why = caption.as_ref().is_some_and(|c| c.why);
         Describer {
             blocked_label: blocked_label_ink(&options.theme),
+            give_way: Arc::new(give_way::GiveWay::new(square)),
             layout,
             glyphs,
             caption,

@@ -39,7 +39,8 @@ impl Describer {
                     if let Some(fill) = region {
                         let ground = if solved { Ground::Solution } else { Ground::Plain };
                         let dark = p.is_given(sq);
-                        let item = Item::Square { x, y, size: s, dark, ground, queen: true };
+                        let inset = self.queen_inset(board, sq);
+                        let item = Item::Square { x, y, size: s, dark, ground, queen: true, inset };
                         scene.push_as(ItemId::square(row, col), item);
                         let rect = (x as i64, y as i64, s as i64, s as i64);
                         scene.push(Item::Outline { rect, thickness: (s as i64 / 14).max(2), paint: fill });

@@ -91,6 +91,12 @@ fn centres_match(reference: &RgbImage, rendered: &RgbImage, n: u32, square: u32,
         for col in 0..n {
             let (x, y) = (col * square + square / 2, row * square + square / 2);
             let (a, b) = (reference.get_pixel(x, y).0, rendered.get_pixel(x, y).0);
+            // An anti-aliased edge (a queen giving way to a label may put one there) is left to
+            // the uniform-area comparison.
+            let around = (x - 1..=x + 1).flat_map(|xx| (y - 1..=y + 1).map(move |yy| (xx, yy)));
+            if around.into_iter().any(|(xx, yy)| reference.get_pixel(xx, yy).0 != a) {
+                continue;
+            }
             let off = (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap();
             assert!(off <= TOLERANCE, "{what}: square ({row}, {col}) is {b:?} in the PDF, {a:?} in the PNG");
         }
@@ -187,9 +193,10 @@ fn stills_are_one_page_like_their_pngs() {
         let checked = interiors_match(&reference, &rendered, name);
         assert!(checked > (reference.width() * reference.height()) as usize / 3, "{name}: {checked} compared");
     }
-    // The coordinate labels' sixteen glyphs are procedures of their own (12,000 without them).
+    // The coordinate labels' sixteen glyphs are procedures of their own (12,000 without them), and
+    // the queen on a1, giving way to both its labels, is a form of its own size (16,202 with it).
     let board = std::fs::metadata(dir.join("board.pdf")).unwrap().len();
-    assert!(board <= 16_000, "board 8 is {board} bytes");
+    assert!(board <= 17_500, "board 8 is {board} bytes");
 }
 
 #[test]

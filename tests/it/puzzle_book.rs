@@ -96,7 +96,8 @@ fn answers_show_the_solution_queens() {
         queens::write_book_picture(p, true, Format::Svg, &mut svg).unwrap();
         let svg = String::from_utf8(svg).unwrap();
         // The queen is the most detailed shape defined (letters and digits are simpler).
-        let (id, shape) = svg
+        // (Queens giving way to a region's letter are drawn smaller: a shape of their own size.)
+        let defs: Vec<(String, String)> = svg
             .split("<path id=\"")
             .skip(1)
             .map(|def| {
@@ -104,11 +105,16 @@ fn answers_show_the_solution_queens() {
                 let shape = def.split(" d=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
                 (id, shape)
             })
-            .max_by_key(|(_, shape)| shape.len())
-            .unwrap();
-        let queens: Vec<(i64, i64)> = svg
-            .split(&format!("<use xlink:href=\"#{id}\" x=\""))
-            .skip(1)
+            .collect();
+        let longest = defs.iter().map(|(_, shape)| shape.len()).max().unwrap();
+        let shape = defs.iter().find(|(_, shape)| shape.len() == longest).unwrap().1.clone();
+        let queens: Vec<(i64, i64)> = defs
+            .iter()
+            .filter(|(_, shape)| shape.len() * 4 >= longest * 3)
+            .map(|(id, _)| format!("<use xlink:href=\"#{id}\" x=\""))
+            .collect::<Vec<_>>()
+            .iter()
+            .flat_map(|prefix| svg.split(prefix.as_str()).skip(1))
             .map(|rest| {
                 let x: i64 = rest.split('"').next().unwrap().parse().unwrap();
                 let y: i64 = rest.split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
@@ -120,8 +126,8 @@ fn answers_show_the_solution_queens() {
         let offsets: std::collections::BTreeSet<i64> = queens
             .iter()
             .map(|&(x, y)| {
-                let col = ((x - x0) / 40) as usize;
-                y - 40 * p.solution[col] as i64
+                let col = ((x - x0 + 20) / 40) as usize;
+                (y - 40 * p.solution[col] as i64 + 20).div_euclid(40)
             })
             .collect();
         assert_eq!(offsets.len(), 1, "puzzle {}: the queens stand on the solution", p.number);

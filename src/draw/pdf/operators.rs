@@ -11,7 +11,7 @@
 use super::content::{Form, PageContent};
 use crate::draw::vector::corner_polygons;
 use crate::font::{Glyphs, QUEEN};
-use crate::scene::items::{mark_paint, square_paint, Ground, Item, Scene};
+use crate::scene::items::{mark_paint, square_paint, Ground, Inset, Item, Scene};
 use crate::scene::theme::{Paint, Theme};
 
 /// Draw `scene` into `content` (which must already be flipped to the scene's height).
@@ -42,13 +42,16 @@ struct Sq {
     dark: bool,
     ground: Ground,
     queen: bool,
+    inset: Option<Inset>,
 }
 
 fn unpack(items: &[Item]) -> Vec<Sq> {
     items
         .iter()
         .filter_map(|item| match *item {
-            Item::Square { x, y, size, dark, ground, queen } => Some(Sq { x, y, size, dark, ground, queen }),
+            Item::Square { x, y, size, dark, ground, queen, inset } => {
+                Some(Sq { x, y, size, dark, ground, queen, inset })
+            }
             _ => None,
         })
         .collect()
@@ -89,7 +92,8 @@ fn squares(content: &mut PageContent, items: &[Item], theme: &Theme) {
     }
     for s in squares.iter().filter(|s| s.queen) {
         content.fill_rgb(theme.color(Paint::Queen));
-        content.place(Form::Piece { ch: QUEEN, square: s.size as u32 }, (s.x as f32, s.y as f32));
+        let (x, y, side) = Inset::place(s.inset, (s.x, s.y), s.size);
+        content.place(Form::Piece { ch: QUEEN, square: side as u32 }, (x as f32, y as f32));
     }
 }
 

@@ -14,7 +14,9 @@ pub mod text;
 use crate::font::Mask;
 use crate::font::LEVELS;
 use crate::font::{self, Glyphs};
-use crate::scene::items::{hatch_geometry, mark_paint, ring_geometry, square_paint, Ground, Item, Scene, QUEEN_FILL};
+use crate::scene::items::{
+    hatch_geometry, mark_paint, ring_geometry, square_paint, Ground, Inset, Item, Scene, QUEEN_FILL,
+};
 use crate::scene::theme::{Paint, Theme};
 use canvas::IndexedImage;
 use palette::Palette;
@@ -131,9 +133,17 @@ pub fn paint(scene: &Scene, canvas: &mut IndexedImage, tiles: &Tiles, glyphs: &m
             Item::Corners { rect, arm, thickness, paint } => {
                 canvas.stroke_corners(*rect, *arm, *thickness, palette.slot(*paint))
             }
-            Item::Square { x, y, size, dark, ground, queen } => {
+            Item::Square { x, y, size, dark, ground, queen, inset } => {
                 debug_assert_eq!(*size, tiles.size, "squares of the tiles' size");
-                canvas.blit(&tiles.tiles[tile_index(*dark, *ground, *queen)], *x, *y);
+                canvas.blit(&tiles.tiles[tile_index(*dark, *ground, *queen && inset.is_none())], *x, *y);
+                if let (true, Some(_)) = (*queen, inset) {
+                    let (qx, qy, side) = Inset::place(*inset, (*x, *y), *size);
+                    let mask = glyphs.piece(font::QUEEN, side, QUEEN_FILL);
+                    canvas.draw_mask(&mask, qx as i64, qy as i64, Paint::Queen, palette);
+                }
+            }
+            Item::Ghost { x, y, size } if *size != tiles.size => {
+                canvas.draw_mask(&ghost_mask(glyphs, *size), *x as i64, *y as i64, Paint::Ghost, palette)
             }
             Item::Ghost { x, y, .. } => canvas.draw_mask(&tiles.ghost, *x as i64, *y as i64, Paint::Ghost, palette),
             Item::Line { from, to, width, paint } => canvas.draw_line(*from, *to, *width, *paint, palette),

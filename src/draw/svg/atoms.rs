@@ -13,7 +13,7 @@ use super::outline::GlyphRef;
 use super::path::{centi, Centi};
 use crate::font::{Glyphs, QUEEN};
 use crate::scene::items::{mark_paint, square_paint};
-use crate::scene::items::{Ground, Item, Rect, Scene};
+use crate::scene::items::{Ground, Inset, Item, Rect, Scene};
 use crate::scene::theme::Paint;
 
 /// Painting layers, bottom to top.
@@ -142,7 +142,7 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
             *paint,
             Shape::Corners { rect: *rect, arm: *arm, thickness: *thickness },
         ),
-        Item::Square { x, y, size, dark, ground, queen } => {
+        Item::Square { x, y, size, dark, ground, queen, inset } => {
             let (x, y, s) = (*x as i64, *y as i64, *size as i64);
             push(BASE, square_paint(*dark, false), Shape::Rect((x, y, s, s)));
             match ground {
@@ -155,8 +155,9 @@ fn item_atoms(item: &Item, glyphs: &Glyphs, hatch: bool, out: &mut Vec<Atom>) {
                 Ground::Solution => push(OVERLAY, Paint::Solution, Shape::Rect((x, y, s, s))),
             }
             if *queen {
-                let glyph = GlyphRef::Piece { ch: QUEEN, square: *size as u32 };
-                push(QUEENS, Paint::Queen, Shape::Glyph { glyph, x, y });
+                let (qx, qy, side) = Inset::place(*inset, (x as usize, y as usize), *size);
+                let glyph = GlyphRef::Piece { ch: QUEEN, square: side as u32 };
+                push(QUEENS, Paint::Queen, Shape::Glyph { glyph, x: qx as i64, y: qy as i64 });
             }
         }
         Item::Ghost { x, y, size } => {
@@ -267,7 +268,15 @@ mod tests {
     fn squares_split_into_base_overlay_and_queen() {
         let glyphs = Glyphs::new();
         let mut scene = Scene::new(60, 60);
-        scene.push(Item::Square { x: 0, y: 0, size: 60, dark: true, ground: Ground::Attacked, queen: true });
+        scene.push(Item::Square {
+            x: 0,
+            y: 0,
+            size: 60,
+            dark: true,
+            ground: Ground::Attacked,
+            queen: true,
+            inset: None,
+        });
         let layers: Vec<(u8, Paint)> = atoms(&scene, &glyphs, false).iter().map(|a| (a.layer, a.paint)).collect();
         assert_eq!(layers, vec![(BASE, Paint::Dark), (OVERLAY, Paint::DarkAttacked), (QUEENS, Paint::Queen)]);
     }
