@@ -25,6 +25,7 @@ mod quiz;
 mod units;
 
 use super::atom_frames::{AtomEncoder, AtomFrame};
+use crate::sink::options::ask::Questions;
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
@@ -53,8 +54,8 @@ struct PlayerInProgress {
     steps: Vec<u32>,
     delays: Vec<u32>,
     marks: Vec<u8>,
-    placed: Vec<Option<(usize, usize)>>,
-    dead_lines: Vec<Option<String>>,
+    /// With a quiz, its questions as the frames come, and the last frame's position they saw.
+    questions: Option<(Questions, Option<usize>)>,
     board: Option<[usize; 4]>,
     words: TitleWords,
     /// Where the first frame's panels start.
@@ -98,9 +99,9 @@ impl<W: Write> HtmlSink<W> {
 }
 
 impl<W: Write> Sink for HtmlSink<W> {
-    type Encoder = AtomEncoder;
+    type Encoder = quiz::PageEncoder;
 
-    fn start(&mut self, stream: &Stream<'_>) -> Result<AtomEncoder, Error> {
+    fn start(&mut self, stream: &Stream<'_>) -> Result<quiz::PageEncoder, Error> {
         if self.state.is_some() {
             return Err(Error::SinkState("started twice"));
         }
@@ -113,8 +114,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             steps: Vec::new(),
             delays: Vec::new(),
             marks: Vec::new(),
-            placed: Vec::new(),
-            dead_lines: Vec::new(),
+            questions: quiz::questions(self.quiz).map(|questions| (questions, None)),
             board: None,
             words: TitleWords::default(),
             panels_x: None,
@@ -124,11 +124,24 @@ impl<W: Write> Sink for HtmlSink<W> {
                 .then(|| (Gather::default(), motion::Timing::new(stream.motion, stream.step_ms))),
             cues: self.cues,
         });
-        Ok(AtomEncoder::new(stream))
+        Ok(quiz::PageEncoder { atoms: AtomEncoder::new(stream), quiz: self.quiz.is_some() })
     }
 
-    fn write(&mut self, frame: AtomFrame) -> Result<(), Error> {
+    fn write(&mut self, (frame, facts): (AtomFrame, Option<quiz::Facts>)) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        if let (Some((questions, seen)), Some(facts)) = (state.questions.as_mut(), facts) {
+            // A step's in-betweens share its position: the quiz sees each frame once.
+            if *seen != Some(frame.position) {
+                *seen = Some(frame.position);
+                if frame.position == 0 {
+                    questions.start(facts.start);
+                }
+                let n = state.board.or(frame.board).map_or(0, |[.., n]| n);
+                let name = frame.dead_line.as_deref().filter(|_| frame.mark == 2);
+                let dead = name.and_then(|name| crate::sink::options::ask::line_named(name, n));
+                questions.push(frame.position, frame.step, facts.event.as_ref(), dead);
+            }
+        }
         match state.gather.as_mut() {
             None => state.frame(frame, None),
             Some((gather, _)) => match gather.push(frame) {
@@ -143,7 +156,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         if let Some(step) = state.gather.as_mut().and_then(|(gather, _)| gather.finish()) {
             state.frame(step.frame.clone(), Some(&step))?;
         }
-        state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed, self.quiz)
+        state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed)
     }
 }
 
@@ -159,8 +172,6 @@ impl PlayerInProgress {
         state.steps.push(step);
         state.delays.push(u32::from(frame.delay_cs));
         state.marks.push(frame.mark);
-        state.placed.push(frame.placed);
-        state.dead_lines.push(frame.dead_line);
         state.board = state.board.or(frame.board);
         let duration = u64::from(frame.delay_cs) * 10;
         let Some(step) = moving else {
@@ -189,10 +200,8 @@ impl PlayerInProgress {
     /// stores every change's cue, or its script finds them by the motion stage's rule from where
     /// the units stand), the one that makes the smaller page (a test page's,
     /// [`HtmlSink::with_cues`], is chosen).
-    fn write<W: Write>(mut self, mut out: W, embed: bool, quiz: Option<Quiz>) -> Result<(), Error> {
-        let steps =
-            quiz::Steps { marks: &self.marks, placed: &self.placed, dead_lines: &self.dead_lines, board: self.board };
-        let quiz = quiz.and_then(|quiz| quiz::data(quiz, &steps));
+    fn write<W: Write>(mut self, mut out: W, embed: bool) -> Result<(), Error> {
+        let quiz = self.questions.take().map(|(questions, _)| quiz::data(questions, self.board)).transpose()?;
         let timeline = std::mem::take(&mut self.timeline);
         let html = match self.gather.as_ref().map(|(_, timing)| timing) {
             Some(timing) if self.cues.is_none() => {
