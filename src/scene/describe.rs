@@ -37,6 +37,8 @@ pub(super) struct Marks {
     pub brackets: Vec<(Square, Paint)>,
     /// Squares a puzzle rule reasoned from.
     pub used: Vec<Square>,
+    /// Squares of a line the search tried and left (crossed out).
+    pub tried: Vec<Square>,
 }
 
 impl Describer {
@@ -249,6 +251,11 @@ impl Describer {
                 let (x, y) = self.layout.square_origin(sq);
                 let rect = (x as i64 + inset, y as i64 + inset, s - 2 * inset, s - 2 * inset);
                 scene.push_as(ItemId::used(sq.row, sq.col, k), Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        for &sq in &marks.tried {
+            for (from, to, width) in self.tried_cross(sq) {
+                scene.push(Item::Line { from, to, width, paint: Paint::Ghost });
             }
         }
         for &sq in &marks.ghosts {

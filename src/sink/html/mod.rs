@@ -136,10 +136,9 @@ impl<W: Write> Sink for HtmlSink<W> {
                 if frame.position == 0 {
                     questions.start(facts.start);
                 }
-                let n = state.board.or(frame.board).map_or(0, |[.., n]| n);
-                let name = frame.dead_line.as_deref().filter(|_| frame.mark == 2);
-                let dead = name.and_then(|name| crate::sink::options::ask::line_named(name, n));
-                questions.push(frame.position, frame.step, facts.event.as_ref(), dead);
+                let placing = matches!(facts.event, Some(crate::trace::Event::Place { .. }));
+                debug_assert_eq!(frame.placed.is_some(), placing, "the quiz replays the frame's own step");
+                questions.push(frame.position, frame.step, facts.event.as_ref(), frame.dead_line);
             }
         }
         match state.gather.as_mut() {

@@ -259,8 +259,8 @@ return lo;
 
 // The position, unless the frame's caption already says its step ("step 4 of 57").
 function status() {
-const drawn = caption.textContent.includes("step " + t.steps[frame] + " of " + t.steps[last]);
-at.textContent = typed ? "go to step " + typed + "⏎" : drawn ? "" : t.steps[frame] + " / " + t.steps[last];
+const stepSaid = caption.textContent.includes("step " + t.steps[frame] + " of " + t.steps[last]);
+at.textContent = typed ? "go to step " + typed + "⏎" : stepSaid ? "" : t.steps[frame] + " / " + t.steps[last];
 }
 
 // Frame f on screen; paused, the address bar follows (#frame=K), so a reader can link the step.
@@ -405,5 +405,7 @@ else play();
 }
 player.go = go;
 player.play = play;
+player.step = step;
+player.inflate = inflate;
 player.dataset.ready = "";
 })();

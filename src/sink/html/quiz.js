@@ -3,7 +3,7 @@
 // asks; the reader types a square (c4) or a line (f, column f, row 3), or clicks the board; the
 // answer is checked against the run, the verdict says what is wrong with it and why the true step
 // is the answer, the true step is shown and the score kept; "Go on" (or a click on the board)
-// carries on as before the question. Nothing is fetched.
+// plays on, or steps on when the reader was stepping. Nothing is fetched.
 (() => {
 const $ = (id) => document.getElementById(id);
 const player = $("player"), data = JSON.parse($("quiz-data").textContent), svg = $("frame");
@@ -14,9 +14,12 @@ let right = 0, done = 0, open = null, answered = null;
 // A file's letters as the frames label it: a..z, then aa, ab, ...
 const file = (col) => (col >= 26 ? file(Math.floor(col / 26) - 1) : "") + String.fromCharCode(97 + (col % 26));
 const name = (s) => file(s % n) + (n - Math.floor(s / n));
-// The questions (see quiz.rs): frame, kind (0: a square, 1: a line), words, the step's square, the queens.
-for (let i = 0, f = 0; i < data.q.length; i++) {
-const [df, kind, text, truth, why, sq, queens] = data.q[i];
+// The questions (see quiz.rs; deflated, inflated by the player's own inflate): frame, kind (0: a square, 1: a line), words, the step's square, the queens.
+const packed = atob(data.q), bytes = new Uint8Array(packed.length);
+for (let i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
+const list = JSON.parse(new TextDecoder().decode(player.inflate(bytes)));
+for (let i = 0, f = 0; i < list.length; i++) {
+const [df, kind, text, truth, why, sq, queens] = list[i];
 f += df;
 questions.set(f, { f, kind, text, truth, why, sq, queens });
 }
@@ -59,7 +62,7 @@ if (s === q.sq) return "";
 if (q.queens.includes(s)) return "A queen already stands on " + name(s) + ".";
 const by = attacker(q.queens, s);
 if (by !== undefined) return name(s) + " is attacked by " + name(by) + ".";
-return name(s) + " is safe, but the search does not take it first.";
+return name(s) + " is safe, but the search takes " + q.truth + " first.";
 }
 const line = parseLine(text);
 if (!line) return null;
@@ -105,19 +108,19 @@ answer.disabled = check.hidden = true;
 verdict.textContent = (bad ? "Not quite: it is " + q.truth + ". " + bad : "Right: " + q.truth + ".") + " " + q.why;
 score.textContent = (done === questions.size ? "Done: " : "Score: ") + right + " of " + done + " right" + (done === questions.size ? "." : ", " + (questions.size - done) + " to go.");
 player.go(q.f);
-goOn.textContent = answered.playing ? "Go on ▸" : "Close";
 goOn.hidden = false;
 goOn.focus();
 };
 
-// On after an answer: the question folds away and the player plays on if it was playing.
+// On after an answer: the question folds away and the player plays on if it was playing, else
+// steps on.
 const carryOn = () => {
 if (!answered) return;
 const q = answered;
 answered = null;
 form.hidden = true;
 if (q.playing) player.play();
-else $("forward").focus();
+else { player.step(); $("forward").focus(); }
 };
 goOn.onclick = carryOn;
 

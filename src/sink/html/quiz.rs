@@ -6,7 +6,8 @@
 //! Which column runs out of safe squares?" only where that step makes the line run out, else
 //! "Column f already has no safe square. Where does the search put its next queen?"). The page
 //! carries them as JSON in `<script type="application/json" id="quiz-data">`: `board` is the first
-//! frame's board (left, top, square side in pixels, squares a side n) and `q` one array a question:
+//! frame's board (left, top, square side in pixels, squares a side n) and `q` the questions, a
+//! JSON array deflated (raw DEFLATE, as the table is) and written in base64, one array a question:
 //! its frame (minus the one before's), its kind (0: answered by a square, 1: by a line), the
 //! question, the answer ("c2", "column f"), the reason, the step's square and the queens on the
 //! board shown (squares as `row * n + col`, rows from 0 at the top, as the trace's). `quiz.js`
@@ -27,7 +28,7 @@ use std::fmt::Write;
 
 /// The quiz's script and style sheet (embedded at build time).
 pub const SCRIPT: &str = include_str!("quiz.js");
-pub const STYLE: &str = "#quiz{margin-top:8px}#quiz button{width:auto;padding:0 12px}\
+pub const STYLE: &str = "#player{--c:280px}#quiz{margin-top:8px}#quiz button{width:auto;padding:0 12px}\
 #answer{height:28px;width:9em;margin-right:6px;font:inherit;color:inherit;background:var(--bg);\
 border:1px solid;border-radius:6px;padding:0 6px}#ask{font-weight:600;margin:4px 0}";
 
@@ -72,7 +73,7 @@ pub fn data(questions: Questions, board: Option<[usize; 4]>) -> Result<String, E
     let (asked, order) = questions.finish().map_err(refuse)?;
     let [x, y, side, n] = board.ok_or(Error::Quiz { reason: crate::sink::options::ask::Refusal::Puzzle.reason() })?;
     let code = |sq: crate::trace::Square| sq.row * n + sq.col;
-    let mut out = format!("{{\"board\":[{x},{y},{side},{n}],\"q\":[");
+    let mut out = String::from("[");
     let mut before = 0;
     for (i, q) in asked.iter().enumerate() {
         let w = words(q, order, n);
@@ -92,8 +93,9 @@ pub fn data(questions: Questions, board: Option<[usize; 4]>) -> Result<String, E
         );
         before = q.frame;
     }
-    out.push_str("]}");
-    Ok(out)
+    out.push(']');
+    let packed = super::pack::base64(&super::pack::deflate(out.as_bytes()));
+    Ok(format!("{{\"board\":[{x},{y},{side},{n}],\"q\":\"{packed}\"}}"))
 }
 
 /// The quiz's panel, under the controls: the question, an answer field, the verdict and the way
@@ -115,6 +117,24 @@ pub fn questions(quiz: Option<Quiz>) -> Option<Questions> {
 mod tests {
     use super::*;
     use crate::board::deadend::Line;
+    use std::io::Read;
+
+    /// The questions of quiz data, inflated.
+    fn inflated(page: &str) -> String {
+        let text = page.split("\"q\":\"").nth(1).unwrap().trim_end_matches("\"}");
+        let value = |c: u8| "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".bytes().position(|a| a == c);
+        let sextets: Vec<u32> = text.bytes().filter_map(value).map(|v| v as u32).collect();
+        let bytes: Vec<u8> = sextets
+            .chunks(4)
+            .flat_map(|c| {
+                let n = c.iter().enumerate().fold(0, |n, (i, &v)| n | v << (18 - 6 * i));
+                (0..c.len() - 1).map(move |i| (n >> (16 - 8 * i)) as u8)
+            })
+            .collect();
+        let mut out = String::new();
+        flate2::read::DeflateDecoder::new(&bytes[..]).read_to_string(&mut out).unwrap();
+        out
+    }
 
     #[test]
     fn questions_carry_their_words_and_facts() {
@@ -125,9 +145,11 @@ mod tests {
         q.push(1, 1, Some(&Event::Place { row: 0, col: 0 }), None);
         q.push(2, 2, Some(&Event::Place { row: 2, col: 1 }), Some(Line::Column(2)));
         q.push(3, 3, Some(&Event::Remove { row: 2, col: 1 }), None);
-        let json = data(q, Some([10, 10, 40, 4])).unwrap();
-        assert!(json.starts_with("{\"board\":[10,10,40,4],\"q\":[[2,1,\"Next: a queen on b2. Which column runs out"), "{json}");
-        assert!(json.ends_with(",\"column c\",\"Every square of column c is attacked: c3, c2, c1 by b2; c4 by a4.\",9,[0]]]}"), "{json}");
+        let page = data(q, Some([10, 10, 40, 4])).unwrap();
+        assert!(page.starts_with("{\"board\":[10,10,40,4],\"q\":\""), "{page}");
+        let json = inflated(&page);
+        assert!(json.starts_with("[[2,1,\"Next: a queen on b2. Which column runs out"), "{json}");
+        assert!(json.ends_with(",\"column c\",\"Every square of column c is attacked: c3, c2, c1 by b2; c4 by a4.\",9,[0]]]"), "{json}");
         let mut none = Questions::new(Quiz::DeadEnds);
         none.start(Some((4, false)));
         none.push(0, 0, None, None);

@@ -252,7 +252,7 @@ impl Questions {
 
     /// Every frame has come: the last placement is decided (no look-ahead follows it).
     pub(crate) fn end(&mut self) {
-        if let Some(pending) = self.pending.take() {
+        if let Some(pending) = self.pending.take().filter(|_| self.refused.is_none()) {
             self.decide(pending, None);
         }
     }
@@ -315,14 +315,3 @@ pub(crate) fn board_start(scene: &crate::scene::items::Scene) -> Option<(usize, 
     Some((n, furnished))
 }
 
-/// The line a dead end's caption names ("column f", "row 3") on an n-board.
-pub(crate) fn line_named(name: &str, n: usize) -> Option<Line> {
-    let (kind, at) = name.split_once(' ')?;
-    match kind {
-        "column" => {
-            let col = at.bytes().try_fold(0usize, |v, b| b.is_ascii_lowercase().then(|| v * 26 + usize::from(b - b'a') + 1));
-            col?.checked_sub(1).map(Line::Column)
-        }
-        _ => at.parse::<usize>().ok().and_then(|r| n.checked_sub(r)).map(Line::Row),
-    }
-}

@@ -122,7 +122,6 @@ impl Encode for PdfEncoder {
             draws_step |= text.starts_with("step ");
         }
         let n = super::atom_frames::board(frame.scene).map(|[.., n]| n);
-        let dead = (super::atom_frames::mark(frame) == 2).then(|| super::atom_frames::dead_line(frame.caption)).flatten();
         Ok(PdfFrame {
             content: scene_content(frame.scene, &self.theme, &self.glyphs),
             step: frame.step,
@@ -130,7 +129,7 @@ impl Encode for PdfEncoder {
             draws_step,
             position: frame.position,
             event: frame.event.cloned(),
-            dead: dead.and_then(|name| crate::sink::options::ask::line_named(&name, n?)),
+            dead: frame.facts.dead_end().map(|dead| dead.line),
             n,
             start: (frame.position == 0).then(|| crate::sink::options::ask::board_start(frame.scene)).flatten(),
         })
