@@ -225,7 +225,13 @@ fn the_player_fills_the_window_with_four_distinct_icons_and_one_row_of_controls(
                 const mid=(r)=>(r.top+r.bottom)/2;\
                 expect(\"one row of controls\",row.every((r)=>Math.abs(mid(r)-mid(row[0]))<1&&r.right<=c.right+1));\
                 expect(\"the counter not repeated: \"+$(\"at\").textContent,$(\"at\").textContent===\"\");";
-    crate::quiz::check_at(&dir, "wide", &page, &format!("{fits}expect(\"larger than drawn\",f.width>600);"), (1920, 1080));
+    crate::quiz::check_at(
+        &dir,
+        "wide",
+        &page,
+        &format!("{fits}expect(\"larger than drawn\",f.width>600);"),
+        (1920, 1080),
+    );
     crate::quiz::check_at(&dir, "laptop", &page, fits, (1280, 800));
     crate::quiz::check_at(&dir, "phone", &page, fits, (390, 844));
     // First, step back, step forward, last: each pair differs in at least a fifth of the squares

@@ -49,8 +49,7 @@ pub fn check_at(dir: &Path, name: &str, page: &str, steps: &str, size: (u32, u32
     let path = dir.join(format!("{name}.html"));
     std::fs::write(&path, probed(page, steps)).unwrap();
     for browser in BROWSERS {
-        let Some(shot) = screenshot(browser, dir, &path, size, Prefers { dark: false, reduced_motion: true })
-        else {
+        let Some(shot) = screenshot(browser, dir, &path, size, Prefers { dark: false, reduced_motion: true }) else {
             continue;
         };
         let pixel = shot.get_pixel(5, 5).0;
@@ -134,7 +133,8 @@ pub fn quiz_list(page: &str) -> Vec<serde_json::Value> {
     let start = page.find("id=\"quiz-data\">").unwrap() + 15;
     let data: serde_json::Value =
         serde_json::from_str(&page[start..start + page[start..].find("</script>").unwrap()]).unwrap();
-    let value = |c: u8| b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".iter().position(|&a| a == c);
+    let value =
+        |c: u8| b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".iter().position(|&a| a == c);
     let sextets: Vec<u32> = data["q"].as_str().unwrap().bytes().filter_map(value).map(|v| v as u32).collect();
     let mut bytes = Vec::new();
     for c in sextets.chunks(4) {
@@ -188,7 +188,8 @@ fn dead_end_questions_are_asked_only_where_the_step_runs_the_line_out() {
         let board = |k: usize| {
             let mut queens = Vec::new();
             for e in &events[..k] {
-                let at = |e: &serde_json::Value| (e["row"].as_u64().unwrap() as usize, e["col"].as_u64().unwrap() as usize);
+                let at =
+                    |e: &serde_json::Value| (e["row"].as_u64().unwrap() as usize, e["col"].as_u64().unwrap() as usize);
                 match e["event"].as_str().unwrap() {
                     "place" => queens.push(at(e)),
                     "remove" => queens.retain(|&q| q != at(e)),
@@ -228,7 +229,11 @@ fn quizzes_it_cannot_ask_are_refused_with_a_reason() {
         (&["animate", "6", "--every", "3", "--quiz", "placements", "-o", "x.html"], 2, "drop --every"),
         (&["animate", "6", "--every", "3", "--quiz", "placements", "--handout", "-o", "x.pdf"], 2, "drop --every"),
         (&["animate", "6", "--frames", "0-4,9-20", "--quiz", "placements", "-o", "x.html"], 1, "needs every frame"),
-        (&["animate", "6", "--frames", "0-4,9-20", "--quiz", "every:2", "--handout", "-o", "x.pdf"], 1, "needs every frame"),
+        (
+            &["animate", "6", "--frames", "0-4,9-20", "--quiz", "every:2", "--handout", "-o", "x.pdf"],
+            1,
+            "needs every frame",
+        ),
         (&["animate", "--puzzle", "regions.txt", "--quiz", "placements", "-o", "x.html"], 1, "puzzle play"),
         (&["animate", "5", "--quiz", "dead-ends", "-o", "x.html"], 1, "no dead end"),
     ];

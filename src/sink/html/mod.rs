@@ -6,7 +6,9 @@
 //! says which units toggle at each frame (see [`units`]); table and markup are packed together,
 //! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
 //! places the markup and applies the table: it draws nothing itself. The element with id `frame` is
-//! that inline `<svg>`, of the frame's size (1 CSS pixel per frame pixel); `#frame=K` opens paused
+//! that inline `<svg>`, with the frame's size as its `width` and `height`, drawn as wide as the
+//! window allows (see `player.css`; 1 CSS pixel per frame pixel in an `--embed` iframe of the
+//! frame's width and room for the controls); `#frame=K` opens paused
 //! at frame K. The timeline marks solutions and dead ends (keys s/S, d/D go to the next/previous
 //! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
@@ -25,7 +27,6 @@ mod quiz;
 mod units;
 
 use super::atom_frames::{AtomEncoder, AtomFrame};
-use crate::sink::options::ask::Questions;
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
@@ -33,6 +34,7 @@ use crate::draw::svg::{origin, Atom, Doc, Paints, Timeline, CRISP, JUMP};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
+use crate::sink::options::ask::Questions;
 use crate::sink::Quiz;
 use std::io::Write;
 

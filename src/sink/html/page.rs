@@ -4,7 +4,7 @@
 //!
 //! Contract: nothing is fetched (no `http:` or `https:` anywhere in the page, no font beyond the
 //! viewer's own for the controls: the frame's glyphs are outlines); the frame's `<svg>` (placed by
-//! the script in `#stage`, which keeps its height meanwhile) gets the id `frame` and plain `href`s
+//! the script in `#stage`, which keeps the frame's aspect meanwhile) gets the id `frame` and plain `href`s
 //! (an HTML page needs no XML namespaces); comment lines and indentation of the embedded files are
 //! left out. The caption is the picture's; its text copy (`#caption`, live) is visually hidden,
 //! kept for screen readers. The controls take the theme's colours; `--theme auto` pages follow the

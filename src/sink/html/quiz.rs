@@ -122,7 +122,8 @@ mod tests {
     /// The questions of quiz data, inflated.
     fn inflated(page: &str) -> String {
         let text = page.split("\"q\":\"").nth(1).unwrap().trim_end_matches("\"}");
-        let value = |c: u8| "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".bytes().position(|a| a == c);
+        let value =
+            |c: u8| "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".bytes().position(|a| a == c);
         let sextets: Vec<u32> = text.bytes().filter_map(value).map(|v| v as u32).collect();
         let bytes: Vec<u8> = sextets
             .chunks(4)
@@ -149,7 +150,12 @@ mod tests {
         assert!(page.starts_with("{\"board\":[10,10,40,4],\"q\":\""), "{page}");
         let json = inflated(&page);
         assert!(json.starts_with("[[2,1,\"Next: a queen on b2. Which column runs out"), "{json}");
-        assert!(json.ends_with(",\"column c\",\"Every square of column c is attacked: c3, c2, c1 by b2; c4 by a4.\",9,[0]]]"), "{json}");
+        assert!(
+            json.ends_with(
+                ",\"column c\",\"Every square of column c is attacked: c3, c2, c1 by b2; c4 by a4.\",9,[0]]]"
+            ),
+            "{json}"
+        );
         let mut none = Questions::new(Quiz::DeadEnds);
         none.start(Some((4, false)));
         none.push(0, 0, None, None);

@@ -103,9 +103,7 @@ impl Refusal {
                 "a puzzle's run is not quizzed (its queens come from deductions); `queens puzzle play` makes a page \
                  to solve it, with hints"
             }
-            Refusal::NotPlacing => {
-                "the run does not place queens one at a time; quiz a backtrack, grid or forward run"
-            }
+            Refusal::NotPlacing => "the run does not place queens one at a time; quiz a backtrack, grid or forward run",
             Refusal::Nothing(true) => "the run has no dead end to ask about; ask placements (--quiz placements)",
             Refusal::Nothing(false) => "the run places no queen to ask about",
         }
@@ -236,7 +234,9 @@ impl Questions {
         let mut after = before.clone();
         let _ = after.place(pending.square);
         let links = match asked {
-            Asked::DeadEnd(line) => line.squares(after.n()).filter_map(|sq| Some((sq, attacker(&after, sq)?))).collect(),
+            Asked::DeadEnd(line) => {
+                line.squares(after.n()).filter_map(|sq| Some((sq, attacker(&after, sq)?))).collect()
+            }
             _ => Vec::new(),
         };
         self.asked.push(Question {
@@ -314,4 +314,3 @@ pub(crate) fn board_start(scene: &crate::scene::items::Scene) -> Option<(usize, 
     });
     Some((n, furnished))
 }
-

@@ -22,15 +22,20 @@ pub(crate) fn words(q: &Question, order: Order, n: usize) -> Words {
     let how = match (order, resumed) {
         (_, Some(back)) => format!("The search took back {} and goes on along {filled}.", name(back)),
         (Order::Tightest, None) => {
-            format!("The search fills {filled} next (the empty row with the fewest safe squares), from the left.")
+            format!("The search fills {filled} next (fewest safe squares), from the left.")
         }
         (_, None) => format!("The search fills {filled} next, {}.", order.along()),
     };
     let placed = placement_reason(q, order, n);
     match q.asked {
-        Asked::Place => Words { question: format!("Where does the next queen go? {how}"), answer: name(q.square), why: placed },
+        Asked::Place => {
+            Words { question: format!("Where does the next queen go? {how}"), answer: name(q.square), why: placed }
+        }
         Asked::Blind(dead) => Words {
-            question: format!("{} already has no safe square. Where does the search put its next queen?", upper(&dead.name(n, false))),
+            question: format!(
+                "{} already has no safe square. Where does the search put its next queen?",
+                upper(&dead.name(n, false))
+            ),
             answer: name(q.square),
             why: format!(
                 "The search does not look ahead: it fills {filled} before it gets to {}. {placed}",
@@ -74,7 +79,13 @@ fn placement_reason(q: &Question, order: Order, n: usize) -> String {
         .skipped
         .iter()
         .enumerate()
-        .map(|(i, &(sq, by))| if i == 0 { format!("{} is attacked by {}", name(sq), name(by)) } else { format!("{} by {}", name(sq), name(by)) })
+        .map(|(i, &(sq, by))| {
+            if i == 0 {
+                format!("{} is attacked by {}", name(sq), name(by))
+            } else {
+                format!("{} by {}", name(sq), name(by))
+            }
+        })
         .collect();
     format!("{}: {}, so {} is the {next} safe square.", upper(&way), passed.join(", "), name(q.square))
 }
@@ -103,7 +114,15 @@ mod tests {
     use super::*;
 
     fn question(asked: Asked, square: Square, queens: &[Square]) -> Question {
-        Question { frame: 1, asked, square, queens: queens.to_vec(), skipped: Vec::new(), resumed: None, links: Vec::new() }
+        Question {
+            frame: 1,
+            asked,
+            square,
+            queens: queens.to_vec(),
+            skipped: Vec::new(),
+            resumed: None,
+            links: Vec::new(),
+        }
     }
 
     #[test]

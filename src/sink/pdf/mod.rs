@@ -13,13 +13,13 @@
 //! frames, same bytes.
 
 use super::{Encode, Frame, Quiz, Sink, Stream};
+use crate::board::deadend::Line;
 use crate::draw::pdf::{draw_scene, scene_content, EncodedContent, PageContent};
 use crate::draw::raster::canvas::IndexedImage;
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::items::{Item, Scene};
 use crate::scene::theme::Theme;
-use crate::board::deadend::Line;
 use crate::sink::options::ask::Questions;
 use crate::trace::Event;
 use std::io::Write;
@@ -279,4 +279,3 @@ pub fn still<W: std::io::Write>(scene: &Scene, theme: &Theme, out: W) -> Result<
     doc.add_page(((width * scale).min(MAX_PAGE_POINTS), (height * scale).min(MAX_PAGE_POINTS)), &content.finish())?;
     doc.finish()
 }
-

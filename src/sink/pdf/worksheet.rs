@@ -63,7 +63,11 @@ impl Worksheet {
 
     /// Take the next frame; `write` writes a frame as a form and returns its name. A question
     /// decided leaves its prompt (the frame before its step) and its key (the step's frame).
-    pub fn take(&mut self, frame: PdfFrame, mut write: impl FnMut(&PdfFrame) -> Result<String, Error>) -> Result<(), Error> {
+    pub fn take(
+        &mut self,
+        frame: PdfFrame,
+        mut write: impl FnMut(&PdfFrame) -> Result<String, Error>,
+    ) -> Result<(), Error> {
         if frame.position == 0 {
             self.questions.start(frame.start);
         }
@@ -91,7 +95,10 @@ impl Worksheet {
     }
 
     /// The questions' words once every frame has come: (question, answer) per sheet, in order.
-    pub fn finish(mut self, mut write: impl FnMut(&PdfFrame) -> Result<String, Error>) -> Result<Vec<(Sheet, String, String)>, Error> {
+    pub fn finish(
+        mut self,
+        mut write: impl FnMut(&PdfFrame) -> Result<String, Error>,
+    ) -> Result<Vec<(Sheet, String, String)>, Error> {
         self.questions.end();
         self.sheets_for_new(&mut write)?;
         let n = self.held.first().and_then(|h| h.frame.n).unwrap_or(0);
