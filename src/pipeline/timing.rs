@@ -30,7 +30,7 @@ pub const DEFAULT_END_HOLD_MS: u32 = 3000;
 /// Default milliseconds frame 0, the empty board, shows (`--start-hold`).
 pub const DEFAULT_START_HOLD_MS: u32 = 1000;
 /// Default milliseconds the frame where a line runs out of safe squares shows (`--deadend-hold`).
-pub const DEFAULT_DEADEND_HOLD_MS: u32 = 750;
+pub const DEFAULT_DEADEND_HOLD_MS: u32 = 500;
 
 /// The shortest delay the command line and the Python package take, in milliseconds: GIF viewers
 /// slow down shorter ones.

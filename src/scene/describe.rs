@@ -80,6 +80,9 @@ impl Describer {
                 self.solution_band((layout.top, layout.height), &mut scene);
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
+            if frame.event.is_none() && frame.index == 0 && !frame.board.has_regions() {
+                self.key(&mut scene);
+            }
         }
         scene.begin(Part::Code);
         self.code_panel(frame, &mut scene);

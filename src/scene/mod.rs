@@ -18,6 +18,7 @@ pub mod color;
 pub mod describe;
 pub mod identity;
 pub mod items;
+mod key;
 pub mod layout;
 pub mod paint;
 mod puzzle_board;
