@@ -218,7 +218,8 @@ fn the_player_fills_the_window_with_four_distinct_icons_and_one_row_of_controls(
     // The board as wide as the window allows: the margins (16 px a side) or the height less the
     // margins and controls, times the frame's aspect; the whole player in the window.
     let fits = "const f=$(\"frame\").getBoundingClientRect(),c=$(\"controls\").getBoundingClientRect();\
-                const wide=Math.min(innerWidth-(innerWidth<=480?16:32),(innerHeight-158)*390/484);\
+                const svg=$(\"frame\"),aspect=svg.width.baseVal.value/svg.height.baseVal.value;\
+                const wide=Math.min(innerWidth-(innerWidth<=480?16:32),(innerHeight-158)*aspect);\
                 expect(\"board \"+f.width+\" px, expected about \"+wide,Math.abs(f.width-wide)<=2);\
                 expect(\"the controls in the window: \"+c.bottom,c.bottom<=innerHeight);\
                 const row=Array.from(document.querySelectorAll(\".row>*\")).map((e)=>e.getBoundingClientRect());\
