@@ -122,6 +122,13 @@ impl DrawArgs {
             ))
             .into());
         }
+        if let (Some(_), Some(every)) = (self.quiz, self.show.select.every.filter(|k| k.get() > 1)) {
+            return Err(UsageError(format!(
+                "--quiz asks each question on the board just before its step, which --every {every} leaves out; \
+                 drop --every"
+            ))
+            .into());
+        }
         let mut layout = sink_options(self.embed, &self.handout, format, title)?;
         layout.quiz = self.quiz;
         Ok(layout)

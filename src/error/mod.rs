@@ -106,6 +106,9 @@ pub enum Error {
     /// A sink was called out of order (a bug in the caller).
     #[error("a sink was used out of order ({0}); this is a bug in the caller")]
     SinkState(&'static str),
+    /// A quiz that cannot ask about this run (`reason`: why, and what to do instead).
+    #[error("--quiz cannot ask about this run: {reason}")]
+    Quiz { reason: &'static str },
     /// The [`Progress`](crate::pipeline::Progress) watcher cancelled the run.
     #[error("cancelled")]
     Cancelled,

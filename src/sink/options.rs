@@ -12,6 +12,9 @@ use super::{FrameSheetSink, StillSink, SvgSheetSink};
 use crate::error::Error;
 use std::io::Write;
 
+pub(crate) mod ask;
+pub(crate) mod quiz_words;
+
 /// What a sink is asked for beyond the frames. Default: the format's usual file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -30,10 +33,13 @@ pub struct SinkOptions {
 }
 
 /// Which steps a quiz asks about: "Where does the next queen go?" before placements, "Which
-/// column runs out of safe squares?" before dead ends.
+/// column runs out of safe squares?" before the placements that make a line run out (see `ask.rs`:
+/// a quiz is asked on the board just before each step, so it needs every frame; a run it cannot
+/// ask about is refused, [`Error::Quiz`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quiz {
-    /// Before every dead end.
+    /// Before every placement that makes a line run out of safe squares (and, where the line had
+    /// none already, before the placement the search makes anyway: "what does it do next?").
     DeadEnds,
     /// Before every placement.
     Placements,
@@ -53,40 +59,6 @@ impl std::str::FromStr for Quiz {
                 Some(k) if k > 0 => Ok(Quiz::Every(k)),
                 _ => Err(format!("--quiz takes dead-ends, placements or every:K (K at least 1), not {s:?}")),
             },
-        }
-    }
-}
-
-/// The one choice of the steps a quiz asks, shared by the HTML player and the PDF worksheet: fed
-/// the run's frames in order, it says which are asked.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct QuizChooser {
-    quiz: Quiz,
-    /// Frames seen, and frames among them that could be asked (`every:K` asks every K-th).
-    frames: usize,
-    candidates: usize,
-}
-
-impl QuizChooser {
-    pub(crate) fn new(quiz: Quiz) -> Self {
-        QuizChooser { quiz, frames: 0, candidates: 0 }
-    }
-
-    /// The next frame, what it would be asked as a dead end (`dead`: the step makes a line run out
-    /// of safe squares) and as a placement (`placed`): the one asked, if it is. The first frame
-    /// (nothing before it to show) is never asked.
-    pub(crate) fn ask<T>(&mut self, dead: Option<T>, placed: Option<T>) -> Option<T> {
-        self.frames += 1;
-        if self.frames == 1 {
-            return None;
-        }
-        match self.quiz {
-            Quiz::DeadEnds => dead,
-            Quiz::Placements => placed,
-            Quiz::Every(k) => dead.or(placed).filter(|_| {
-                self.candidates += 1;
-                self.candidates % k == 0
-            }),
         }
     }
 }

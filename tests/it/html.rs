@@ -209,3 +209,40 @@ fn pages_are_self_contained_and_the_same_every_run() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--embed"));
     assert!(!dir.join("x.gif").exists());
 }
+
+#[test]
+fn the_player_fills_the_window_with_four_distinct_icons_and_one_row_of_controls() {
+    let dir = temp_dir("html", "sizes");
+    queens_ok(&dir, &["animate", "6", "-o", "run.html"]);
+    let page = std::fs::read_to_string(dir.join("run.html")).unwrap();
+    // The board as wide as the window allows: the margins (16 px a side) or the height less the
+    // margins and controls, times the frame's aspect; the whole player in the window.
+    let fits = "const f=$(\"frame\").getBoundingClientRect(),c=$(\"controls\").getBoundingClientRect();\
+                const svg=$(\"frame\"),aspect=svg.width.baseVal.value/svg.height.baseVal.value;\
+                const wide=Math.min(innerWidth-(innerWidth<=480?16:32),(innerHeight-158)*aspect);\
+                expect(\"board \"+f.width+\" px, expected about \"+wide,Math.abs(f.width-wide)<=2);\
+                expect(\"the controls in the window: \"+c.bottom,c.bottom<=innerHeight);\
+                const row=Array.from(document.querySelectorAll(\".row>*\")).map((e)=>e.getBoundingClientRect());\
+                const mid=(r)=>(r.top+r.bottom)/2;\
+                expect(\"one row of controls\",row.every((r)=>Math.abs(mid(r)-mid(row[0]))<1&&r.right<=c.right+1));\
+                expect(\"the counter not repeated: \"+$(\"at\").textContent,$(\"at\").textContent===\"\");";
+    crate::quiz::check_at(
+        &dir,
+        "wide",
+        &page,
+        &format!("{fits}expect(\"larger than drawn\",f.width>600);"),
+        (1920, 1080),
+    );
+    crate::quiz::check_at(&dir, "laptop", &page, fits, (1280, 800));
+    crate::quiz::check_at(&dir, "phone", &page, fits, (390, 844));
+    // First, step back, step forward, last: each pair differs in at least a fifth of the squares
+    // of a 16 x 16 grid their shapes cover (the fill tested at each square's centre).
+    let icons = "const ids=[\"first\",\"back\",\"forward\",\"last\",\"play\"];\
+                 const cells=ids.map((id)=>{const p=document.querySelector(\"#\"+id+\" path\"),out=[];\
+                 for(let y=0;y<16;y++)for(let x=0;x<16;x++){const pt=$(\"frame\").createSVGPoint();pt.x=x+0.5;pt.y=y+0.5;\
+                 out.push(p.isPointInFill(pt));}return out;});\
+                 for(let i=0;i<ids.length;i++)for(let j=i+1;j<ids.length;j++){\
+                 const differ=cells[i].filter((v,k)=>v!==cells[j][k]).length,covered=cells[i].filter((v,k)=>v||cells[j][k]).length;\
+                 expect(ids[i]+\" and \"+ids[j]+\" differ in \"+differ+\" of \"+covered,differ*5>=covered);}";
+    crate::quiz::check_at(&dir, "icons", &page, icons, (600, 700));
+}

@@ -6,7 +6,9 @@
 //! says which units toggle at each frame (see [`units`]); table and markup are packed together,
 //! deflated (see [`pack`]). The page's script (`player.js`, embedded at build time) inflates them,
 //! places the markup and applies the table: it draws nothing itself. The element with id `frame` is
-//! that inline `<svg>`, of the frame's size (1 CSS pixel per frame pixel); `#frame=K` opens paused
+//! that inline `<svg>`, with the frame's size as its `width` and `height`, drawn as wide as the
+//! window allows (see `player.css`; 1 CSS pixel per frame pixel in an `--embed` iframe of the
+//! frame's width and room for the controls); `#frame=K` opens paused
 //! at frame K. The timeline marks solutions and dead ends (keys s/S, d/D go to the next/previous
 //! one; `?` lists every key). Delays are the GIF's (rounded
 //! to 1/100 s, never under 2/100 s); the loop count is the GIF's. No network reference of any kind;
@@ -28,11 +30,11 @@ use super::atom_frames::{AtomEncoder, AtomFrame};
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
-use crate::board::deadend::Line;
 use crate::draw::svg::{origin, Atom, Doc, Paints, Timeline, CRISP, JUMP};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
+use crate::sink::options::ask::Questions;
 use crate::sink::Quiz;
 use std::io::Write;
 
@@ -54,8 +56,8 @@ struct PlayerInProgress {
     steps: Vec<u32>,
     delays: Vec<u32>,
     marks: Vec<u8>,
-    placed: Vec<Option<(usize, usize)>>,
-    dead_lines: Vec<Option<Line>>,
+    /// With a quiz, its questions as the frames come, and the last frame's position they saw.
+    questions: Option<(Questions, Option<usize>)>,
     board: Option<[usize; 4]>,
     words: TitleWords,
     /// Where the first frame's panels start.
@@ -99,9 +101,9 @@ impl<W: Write> HtmlSink<W> {
 }
 
 impl<W: Write> Sink for HtmlSink<W> {
-    type Encoder = AtomEncoder;
+    type Encoder = quiz::PageEncoder;
 
-    fn start(&mut self, stream: &Stream<'_>) -> Result<AtomEncoder, Error> {
+    fn start(&mut self, stream: &Stream<'_>) -> Result<quiz::PageEncoder, Error> {
         if self.state.is_some() {
             return Err(Error::SinkState("started twice"));
         }
@@ -114,8 +116,7 @@ impl<W: Write> Sink for HtmlSink<W> {
             steps: Vec::new(),
             delays: Vec::new(),
             marks: Vec::new(),
-            placed: Vec::new(),
-            dead_lines: Vec::new(),
+            questions: quiz::questions(self.quiz).map(|questions| (questions, None)),
             board: None,
             words: TitleWords::default(),
             panels_x: None,
@@ -125,11 +126,23 @@ impl<W: Write> Sink for HtmlSink<W> {
                 .then(|| (Gather::default(), motion::Timing::new(stream.motion, stream.step_ms))),
             cues: self.cues,
         });
-        Ok(AtomEncoder::new(stream))
+        Ok(quiz::PageEncoder { atoms: AtomEncoder::new(stream), quiz: self.quiz.is_some() })
     }
 
-    fn write(&mut self, frame: AtomFrame) -> Result<(), Error> {
+    fn write(&mut self, (frame, facts): (AtomFrame, Option<quiz::Facts>)) -> Result<(), Error> {
         let state = self.state.as_mut().ok_or(Error::SinkState("frame before start"))?;
+        if let (Some((questions, seen)), Some(facts)) = (state.questions.as_mut(), facts) {
+            // A step's in-betweens share its position: the quiz sees each frame once.
+            if *seen != Some(frame.position) {
+                *seen = Some(frame.position);
+                if frame.position == 0 {
+                    questions.start(facts.start);
+                }
+                let placing = matches!(facts.event, Some(crate::trace::Event::Place { .. }));
+                debug_assert_eq!(frame.placed.is_some(), placing, "the quiz replays the frame's own step");
+                questions.push(frame.position, frame.step, facts.event.as_ref(), frame.dead_line);
+            }
+        }
         match state.gather.as_mut() {
             None => state.frame(frame, None),
             Some((gather, _)) => match gather.push(frame) {
@@ -144,7 +157,7 @@ impl<W: Write> Sink for HtmlSink<W> {
         if let Some(step) = state.gather.as_mut().and_then(|(gather, _)| gather.finish()) {
             state.frame(step.frame.clone(), Some(&step))?;
         }
-        state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed, self.quiz)
+        state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed)
     }
 }
 
@@ -160,8 +173,6 @@ impl PlayerInProgress {
         state.steps.push(step);
         state.delays.push(u32::from(frame.delay_cs));
         state.marks.push(frame.mark);
-        state.placed.push(frame.placed);
-        state.dead_lines.push(frame.dead_line);
         state.board = state.board.or(frame.board);
         let duration = u64::from(frame.delay_cs) * 10;
         let Some(step) = moving else {
@@ -190,10 +201,8 @@ impl PlayerInProgress {
     /// stores every change's cue, or its script finds them by the motion stage's rule from where
     /// the units stand), the one that makes the smaller page (a test page's,
     /// [`HtmlSink::with_cues`], is chosen).
-    fn write<W: Write>(mut self, mut out: W, embed: bool, quiz: Option<Quiz>) -> Result<(), Error> {
-        let steps =
-            quiz::Steps { marks: &self.marks, placed: &self.placed, dead_lines: &self.dead_lines, board: self.board };
-        let quiz = quiz.and_then(|quiz| quiz::data(quiz, &steps));
+    fn write<W: Write>(mut self, mut out: W, embed: bool) -> Result<(), Error> {
+        let quiz = self.questions.take().map(|(questions, _)| quiz::data(questions, self.board)).transpose()?;
         let timeline = std::mem::take(&mut self.timeline);
         let html = match self.gather.as_ref().map(|(_, timing)| timing) {
             Some(timing) if self.cues.is_none() => {

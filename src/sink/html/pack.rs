@@ -153,7 +153,8 @@ pub fn pack(
     base64(&deflate(&p.bytes))
 }
 
-fn deflate(bytes: &[u8]) -> Vec<u8> {
+/// Raw DEFLATE, as `player.js` inflates it.
+pub fn deflate(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
     encoder.write_all(bytes).expect("writing to memory");
     encoder.finish().expect("writing to memory")

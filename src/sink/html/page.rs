@@ -4,7 +4,7 @@
 //!
 //! Contract: nothing is fetched (no `http:` or `https:` anywhere in the page, no font beyond the
 //! viewer's own for the controls: the frame's glyphs are outlines); the frame's `<svg>` (placed by
-//! the script in `#stage`, which keeps its height meanwhile) gets the id `frame` and plain `href`s
+//! the script in `#stage`, which keeps the frame's aspect meanwhile) gets the id `frame` and plain `href`s
 //! (an HTML page needs no XML namespaces); comment lines and indentation of the embedded files are
 //! left out. The caption is the picture's; its text copy (`#caption`, live) is visually hidden,
 //! kept for screen readers. The controls take the theme's colours; `--theme auto` pages follow the
@@ -144,12 +144,13 @@ pub fn inline_svg(svg: &str) -> String {
 }
 
 /// The button icons: 16 x 16 paths.
+/// First and last: a bar and two arrowheads; a step: one narrow chevron; play: a solid triangle.
 const ICONS: [(&str, &str, &str); 5] = [
-    ("first", "First frame (g)", "M2 2h2v12H2zM14 2v12L5 8z"),
-    ("back", "Step back (left arrow or h)", "M3 2h2v12H3zM14 2v12L6 8z"),
+    ("first", "First frame (g)", "M1 2h2v12H1zM9 2v12L3 8zM15 2v12L9 8z"),
+    ("back", "Step back (left arrow or h)", "M11.5 1.5 13 3 8 8l5 5-1.5 1.5L5 8z"),
     ("play", "Play (space)", "M4 2v12l10-6z"),
-    ("forward", "Step forward (right arrow or l)", "M11 2h2v12h-2zM2 2v12l8-6z"),
-    ("last", "Last frame (G)", "M12 2h2v12h-2zM2 2v12l9-6z"),
+    ("forward", "Step forward (right arrow or l)", "M4.5 1.5 3 3l5 5-5 5 1.5 1.5L11 8z"),
+    ("last", "Last frame (G)", "M13 2h2v12h-2zM7 2v12l6-6zM1 2v12l6-6z"),
 ];
 
 /// The keys the `?` overlay lists: keys, then what they do.
@@ -185,8 +186,8 @@ impl Page<'_> {
         let fade = if self.fade_ms > 0 { format!(" data-fade=\"{}\"", self.fade_ms) } else { String::new() };
         let _ = write!(
             out,
-            "<body{class}><main id=\"player\" style=\"width:{width}px\" data-loop=\"{loop_count}\"{fade} data-words=\"{}\">\n\
-             <div id=\"stage\" style=\"height:{height}px\"><noscript>This player needs JavaScript.</noscript></div>\n",
+            "<body{class}><main id=\"player\" style=\"--w:{width};--h:{height}\" data-loop=\"{loop_count}\"{fade} data-words=\"{}\">\n\
+             <div id=\"stage\" style=\"aspect-ratio:{width}/{height}\"><noscript>This player needs JavaScript.</noscript></div>\n",
             escape(self.bare_words)
         );
         out.push_str(&controls(if self.quiz.is_some() { super::quiz::panel() } else { "" }));

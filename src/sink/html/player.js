@@ -257,8 +257,10 @@ if (t.steps[mid] <= k) lo = mid; else hi = mid - 1;
 return lo;
 }
 
+// The position, unless the frame's caption already says its step ("step 4 of 57").
 function status() {
-at.textContent = typed ? "go to step " + typed + "⏎" : t.steps[frame] + " / " + t.steps[last];
+const stepSaid = caption.textContent.includes("step " + t.steps[frame] + " of " + t.steps[last]);
+at.textContent = typed ? "go to step " + typed + "⏎" : stepSaid ? "" : t.steps[frame] + " / " + t.steps[last];
 }
 
 // Frame f on screen; paused, the address bar follows (#frame=K), so a reader can link the step.
@@ -321,7 +323,7 @@ const toggle = () => (playing ? pause() : play());
 const go = (f) => { setPlaying(false); show(f); };
 const pause = () => go(frame);
 // A quiz (quiz.js) may stop the player before a step: it sets player.ask.
-const asks = (f) => player.ask && player.ask(f);
+const asks = (f) => player.ask && player.ask(f, playing);
 const step = () => asks(frame + 1) ? setPlaying(false) : go(frame + 1);
 const faster = (by) => {
 speed.selectedIndex = Math.max(0, Math.min(speed.options.length - 1, speed.selectedIndex + by));
@@ -393,13 +395,17 @@ window.addEventListener("hashchange", follow);
 // caption's left edge).
 // (numbers only: class a for solutions, b for dead ends).
 $("marks").innerHTML = t.marks.map((m, f) => (m && last ? "<i class=" + " ab"[m] + " style=left:" + f / last * 100 + "%></i>" : "")).join("");
-const left = t.glyphs.x.length ? Math.min(48, ...t.glyphs.x) : 0;
-if (left > 8) $("controls").style.padding = "0 " + left + "px " + left / 2 + "px";
+// (As a share of the frame's width, which scales with the window.)
+const left = t.glyphs.x.length ? Math.min(48, ...t.glyphs.x) : 0, share = (left / svg.width.baseVal.value) * 100;
+if (left > 8) $("controls").style.padding = "0 " + share + "% " + share / 2 + "%";
 range();
 if (!follow()) {
 if (matchMedia("(prefers-reduced-motion: reduce)").matches) go(0);
 else play();
 }
 player.go = go;
+player.play = play;
+player.step = step;
+player.inflate = inflate;
 player.dataset.ready = "";
 })();

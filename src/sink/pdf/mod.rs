@@ -13,13 +13,15 @@
 //! frames, same bytes.
 
 use super::{Encode, Frame, Quiz, Sink, Stream};
+use crate::board::deadend::Line;
 use crate::draw::pdf::{draw_scene, scene_content, EncodedContent, PageContent};
 use crate::draw::raster::canvas::IndexedImage;
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::items::{Item, Scene};
 use crate::scene::theme::Theme;
-use crate::sink::options::QuizChooser;
+use crate::sink::options::ask::Questions;
+use crate::trace::Event;
 use std::io::Write;
 
 mod document;
@@ -29,7 +31,7 @@ mod worksheet;
 pub use document::PdfDocument;
 use handout::{em_points, Slot};
 pub use handout::{HandoutLayout, Paper};
-use worksheet::{step_lines, Ask, Worksheet};
+use worksheet::{step_lines, Worksheet};
 
 /// Handout pages: the paper, frames per page, and the run's words for the header.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,9 +98,14 @@ pub struct PdfFrame {
     smallest: Option<f32>,
     /// The frame draws its step (its caption's "step K of M").
     draws_step: bool,
-    /// What the step could be asked as (see [`worksheet`]).
-    placed: Option<String>,
-    dead_end: Option<Ask>,
+    /// What a quiz asks from (see [`worksheet`]): the frame's position, its step's event, the
+    /// line it marks as a dead end, the board's squares a side and, on the first frame, whether
+    /// anything stands on the board.
+    position: usize,
+    event: Option<Event>,
+    dead: Option<Line>,
+    n: Option<usize>,
+    start: Option<(usize, bool)>,
 }
 
 impl Encode for PdfEncoder {
@@ -115,20 +122,16 @@ impl Encode for PdfEncoder {
             draws_step |= text.starts_with("step ");
         }
         let n = super::atom_frames::board(frame.scene).map(|[.., n]| n);
-        let placed = match (frame.event, n) {
-            (Some(crate::trace::Event::Place { row, col }), Some(n)) => {
-                Some(crate::trace::Square::new(*row, *col).name(n))
-            }
-            _ => None,
-        };
-        let line = frame.facts.dead_end().zip(n).map(|(dead, n)| dead.line.name(n, false));
         Ok(PdfFrame {
             content: scene_content(frame.scene, &self.theme, &self.glyphs),
             step: frame.step,
             smallest: smallest.map(|size| em_points(&self.glyphs, size)),
             draws_step,
-            dead_end: line.map(|line| Ask::DeadEnd { line, placed: placed.clone() }),
-            placed,
+            position: frame.position,
+            event: frame.event.cloned(),
+            dead: frame.facts.dead_end().map(|dead| dead.line),
+            n,
+            start: (frame.position == 0).then(|| crate::sink::options::ask::board_start(frame.scene)).flatten(),
         })
     }
 
@@ -172,23 +175,22 @@ impl<W: Write> PdfInProgress<W> {
     /// Write the worksheet's pages: the prompts, then the answer key.
     fn worksheet_pages(&mut self, worksheet: Worksheet, title: &str) -> Result<(), Error> {
         let Some(layout) = self.layout.clone() else { return Ok(()) };
-        let prompts: Vec<Slot> = worksheet
-            .prompts
-            .into_iter()
-            .map(|(mut lines, form, question)| {
-                lines.extend(layout.wrap(&self.glyphs, &question));
-                Slot { form, lines, answer_rule: true }
-            })
-            .collect();
-        if prompts.is_empty() {
-            return self.page(&[], &format!("{title} · worksheet: no step of the run is asked"), Some(1));
+        let sheets = worksheet.finish(|frame| self.form(frame))?;
+        let (mut prompts, mut answers) = (Vec::new(), Vec::new());
+        for (sheet, question, answer) in sheets {
+            let (mut lines, form) = sheet.prompt;
+            lines.extend(layout.wrap(&self.glyphs, &question));
+            prompts.push(Slot { form, lines, answer_rule: true });
+            let (mut lines, form) = sheet.key;
+            lines.push(answer);
+            answers.push(Slot { form, lines, answer_rule: false });
         }
         let per_page = layout.per_page;
-        let total = prompts.len().div_ceil(per_page) + worksheet.answers.len().div_ceil(per_page);
+        let total = prompts.len().div_ceil(per_page) + answers.len().div_ceil(per_page);
         for slots in prompts.chunks(per_page) {
             self.page(slots, &format!("{title} · worksheet"), Some(total))?;
         }
-        for slots in worksheet.answers.chunks(per_page) {
+        for slots in answers.chunks(per_page) {
             self.page(slots, &format!("{title} · answer key"), Some(total))?;
         }
         Ok(())
@@ -211,7 +213,7 @@ impl<W: Write> Sink for PdfSink<W> {
             layout: None,
             pending: Vec::new(),
             forms: 0,
-            worksheet: self.handout.as_ref().and(self.quiz).map(|quiz| Worksheet::new(QuizChooser::new(quiz))),
+            worksheet: self.handout.as_ref().and(self.quiz).map(|quiz| Worksheet::new(Questions::new(quiz))),
         });
         Ok(PdfEncoder { glyphs: Glyphs::new(), theme: stream.theme.clone() })
     }

@@ -1,52 +1,35 @@
 //! A worksheet (`--handout --quiz`): the quiz's questions as prompt boards, then their answer key.
 //!
-//! Contract: the steps asked are the HTML quiz's ([`QuizChooser`]). A prompt shows the frame
-//! before the asked step (as the animation draws it), the question ("Where does the next queen
-//! go?", or "Next: a queen on e3. Which column runs out of safe squares?") numbered from 1, and a
-//! blank answer line after it; the answer key, on the pages after the last prompt, shows the asked step's
-//! own frame and the answer ("1. c2", "2. column f") under the same number. A frame that draws no
-//! caption gets its step as a line of page text. Only frames shown are written (as forms), and only
-//! the frame before the current one is held, so memory stays flat.
+//! Contract: the steps asked, and their words, are the HTML quiz's ([`Questions`], `quiz_words`).
+//! A prompt shows the frame before the asked step (as the animation draws it), the question
+//! ("Where does the next queen go? The search fills column c next, from the top.", or "Next: a
+//! queen on e3. Which column runs out of safe squares?") numbered from 1, and a blank answer line
+//! after it; the answer key, on the pages after the last prompt, shows the asked step's own frame
+//! and the answer ("1. c2", "2. column f") under the same number. A frame that draws no caption
+//! gets its step as a line of page text. Only frames shown are written (as forms), and only the
+//! two frames before the current one are held (a question is decided once the frame after its
+//! step is seen: forward's look-ahead), so memory stays flat. A run the quiz cannot ask about is
+//! refused ([`Error::Quiz`]).
 
-use super::handout::Slot;
 use super::PdfFrame;
-use crate::sink::options::QuizChooser;
-
-/// What a frame's step can be asked as.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// A queen is placed on this square ("c2").
-    Place(String),
-    /// A line runs out of safe squares ("column f"), after a queen lands on `placed`, if one does.
-    DeadEnd { line: String, placed: Option<String> },
-}
-
-impl Ask {
-    /// The question, numbered.
-    fn question(&self, number: usize) -> String {
-        match self {
-            Ask::Place(_) => format!("{number}. Where does the next queen go?"),
-            Ask::DeadEnd { line, placed } => {
-                let kind = line.split(' ').next().unwrap_or("column");
-                let next = placed.as_ref().map(|square| format!("Next: a queen on {square}. ")).unwrap_or_default();
-                format!("{number}. {next}Which {kind} runs out of safe squares?")
-            }
-        }
-    }
-
-    /// The answer, numbered.
-    fn answer(&self, number: usize) -> String {
-        match self {
-            Ask::Place(square) => format!("{number}. {square}"),
-            Ask::DeadEnd { line, .. } => format!("{number}. {line}"),
-        }
-    }
-}
+use crate::error::Error;
+use crate::sink::options::ask::Questions;
+use crate::sink::options::quiz_words::words;
 
 /// A frame seen, its form's name once it is written.
 pub struct Held {
     pub frame: PdfFrame,
     pub form: Option<String>,
+}
+
+impl Held {
+    /// The frame's form, written by `write` the first time it is needed.
+    fn form(&mut self, write: &mut impl FnMut(&PdfFrame) -> Result<String, Error>) -> Result<String, Error> {
+        match &self.form {
+            Some(form) => Ok(form.clone()),
+            None => Ok(self.form.insert(write(&self.frame)?).clone()),
+        }
+    }
 }
 
 /// What a frame shows as text of its own on paper: its step, when its picture draws none.
@@ -58,52 +41,75 @@ pub fn step_lines(frame: &PdfFrame) -> Vec<String> {
     }
 }
 
-/// The worksheet as the frames come: prompts and answers, each a slot on a page to come.
+/// One question on paper: the prompt's step lines and form, the key's step lines and form.
+pub struct Sheet {
+    pub prompt: (Vec<String>, String),
+    pub key: (Vec<String>, String),
+}
+
+/// The worksheet as the frames come.
 pub struct Worksheet {
-    chooser: QuizChooser,
-    before: Option<Held>,
-    pub prompts: Vec<(Vec<String>, String, String)>,
-    pub answers: Vec<Slot>,
+    questions: Questions,
+    /// The last two frames seen.
+    held: Vec<Held>,
+    /// The questions given their forms so far, in order.
+    pub sheets: Vec<Sheet>,
 }
 
 impl Worksheet {
-    pub fn new(chooser: QuizChooser) -> Self {
-        Worksheet { chooser, before: None, prompts: Vec::new(), answers: Vec::new() }
+    pub fn new(questions: Questions) -> Self {
+        Worksheet { questions, held: Vec::new(), sheets: Vec::new() }
     }
 
     /// Take the next frame; `write` writes a frame as a form and returns its name. A question
-    /// asked leaves its prompt (the frame before's form, step lines and question) and its answer.
-    pub fn take<E>(&mut self, frame: PdfFrame, mut write: impl FnMut(&PdfFrame) -> Result<String, E>) -> Result<(), E> {
-        let asked = self.chooser.ask(frame.dead_end.clone(), frame.placed.clone().map(Ask::Place));
-        let mut held = Held { frame, form: None };
-        if let (Some(ask), Some(before)) = (asked, self.before.as_mut()) {
-            let number = self.prompts.len() + 1;
-            let form = match &before.form {
-                Some(form) => form.clone(),
-                None => before.form.insert(write(&before.frame)?).clone(),
-            };
-            self.prompts.push((step_lines(&before.frame), form, ask.question(number)));
-            let form = held.form.insert(write(&held.frame)?).clone();
-            let mut lines = step_lines(&held.frame);
-            lines.push(ask.answer(number));
-            self.answers.push(Slot { form, lines, answer_rule: false });
+    /// decided leaves its prompt (the frame before its step) and its key (the step's frame).
+    pub fn take(
+        &mut self,
+        frame: PdfFrame,
+        mut write: impl FnMut(&PdfFrame) -> Result<String, Error>,
+    ) -> Result<(), Error> {
+        if frame.position == 0 {
+            self.questions.start(frame.start);
         }
-        self.before = Some(held);
+        self.questions.push(frame.position, frame.step, frame.event.as_ref(), frame.dead);
+        self.sheets_for_new(&mut write)?;
+        if self.held.len() == 2 {
+            self.held.remove(0);
+        }
+        self.held.push(Held { frame, form: None });
         Ok(())
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    /// Forms for the questions decided since the last call.
+    fn sheets_for_new(&mut self, write: &mut impl FnMut(&PdfFrame) -> Result<String, Error>) -> Result<(), Error> {
+        while let Some(q) = self.questions.asked.get(self.sheets.len()) {
+            let at = |held: &mut Vec<Held>, position: usize| held.iter_mut().position(|h| h.frame.position == position);
+            let (Some(p), Some(k)) = (at(&mut self.held, q.frame - 1), at(&mut self.held, q.frame)) else {
+                return Err(Error::SinkState("a worksheet's question came after its frames"));
+            };
+            let prompt = (step_lines(&self.held[p].frame), self.held[p].form(write)?);
+            let key = (step_lines(&self.held[k].frame), self.held[k].form(write)?);
+            self.sheets.push(Sheet { prompt, key });
+        }
+        Ok(())
+    }
 
-    #[test]
-    fn questions_and_answers_read_as_the_player_asks() {
-        let place = Ask::Place("c2".into());
-        assert_eq!(place.question(1), "1. Where does the next queen go?");
-        assert_eq!(place.answer(1), "1. c2");
-        let dead = Ask::DeadEnd { line: "row 3".into(), placed: Some("e3".into()) };
-        assert_eq!(dead.question(2), "2. Next: a queen on e3. Which row runs out of safe squares?");
-        assert_eq!(dead.answer(2), "2. row 3");
+    /// The questions' words once every frame has come: (question, answer) per sheet, in order.
+    pub fn finish(
+        mut self,
+        mut write: impl FnMut(&PdfFrame) -> Result<String, Error>,
+    ) -> Result<Vec<(Sheet, String, String)>, Error> {
+        self.questions.end();
+        self.sheets_for_new(&mut write)?;
+        let n = self.held.first().and_then(|h| h.frame.n).unwrap_or(0);
+        let (asked, order) = self.questions.finish().map_err(|why| Error::Quiz { reason: why.reason() })?;
+        let sheets = self.sheets.into_iter().zip(&asked);
+        Ok(sheets
+            .enumerate()
+            .map(|(i, (sheet, q))| {
+                let w = words(q, order, n);
+                (sheet, format!("{}. {}", i + 1, w.question), format!("{}. {}", i + 1, w.answer))
+            })
+            .collect())
     }
 }
