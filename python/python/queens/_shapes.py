@@ -48,15 +48,12 @@ def shallow_copy(value):
     if kind is set or kind is dict:
         return kind(value)
     if kind.__module__ == "numpy":
-        return _NeverEqual()
+        return FRESH
     return value
 
 
-class _NeverEqual:
-    """Compares unequal to everything (an array is copied afresh every time)."""
-
-    def __eq__(self, other):
-        return False
+FRESH = object()
+"""The copy of a value that is never compared (a numpy array: its snapshot is taken afresh every time)."""
 
 
 _SCALARS = frozenset([int, type(None)])
@@ -114,10 +111,13 @@ def interpret(name, states, n, orient=None):
     """Each snapshot as a dict {square: order} (order: which was placed first), or NotBoard."""
     tags = {tag for tag, _ in states}
     flats = [data for tag, data in states if tag == "flat"]
-    items = [x for data in flats for x in data]
+    items = set()  # every value any state held (few: rows, markers, pairs)
+    for data in flats:
+        items.update(data)
+    kinds = set(map(type, items))
     if tags == {"grid"}:
         return [{sq: sq for sq in data} for _, data in states]
-    pairs = all(isinstance(x, tuple) for x in items)
+    pairs = kinds <= {tuple}
     if tags <= {"set", "flat"} and pairs and (items or "set" in tags):
         coords = [c for _, data in states for p in data for c in p]
         one = bool(coords) and min(coords) >= 1 and max(coords) == n
@@ -132,7 +132,7 @@ def interpret(name, states, n, orient=None):
                 squares.setdefault((row, col), k)
             out.append(squares)
         return out
-    if tags != {"flat"} or not all(x is None or type(x) is int for x in items):
+    if tags != {"flat"} or not kinds <= {int, type(None)}:
         raise NotBoard(f"{name}: mixes shapes ({', '.join(sorted(tags))})")
     if orient is None:
         low = name.rsplit(".", 1)[-1].lower().lstrip("_")
@@ -155,15 +155,15 @@ def interpret(name, states, n, orient=None):
         lo, hi = (1, n) if ints and min(ints) >= 1 and max(ints) == n else (0, n - 1)
         if hi == n - 1 and ints and max(ints) >= n:
             raise NotBoard(f"{name}: values reach {max(ints)} on a {n}x{n} board")
+    square = {}  # (index, value) -> its square, each made once
+    for value in ints:
+        if lo <= value <= hi:
+            for index in range(n):
+                line = value - lo
+                square[index, value] = (line, index) if orient == "col" else (index, line)
     out = []
     for data in flats:
-        squares = {}
-        for index, value in enumerate(data):
-            if value is None or not lo <= value <= hi:
-                continue
-            line = value - lo
-            squares[(line, index) if orient == "col" else (index, line)] = index
-        out.append(squares)
+        out.append({square[iv]: iv[0] for iv in enumerate(data) if iv in square})
     return out
 
 
@@ -184,8 +184,12 @@ def events(states, n, limit=None):
     out = []
     before = {}
     for now in states:
-        gone = sorted((sq for sq in before if sq not in now), key=lambda sq: before[sq], reverse=True)
-        new = sorted((sq for sq in now if sq not in before), key=lambda sq: now[sq])
+        gone = [sq for sq in before if sq not in now]
+        new = [sq for sq in now if sq not in before]
+        if len(gone) > 1:
+            gone.sort(key=before.__getitem__, reverse=True)
+        if len(new) > 1:
+            new.sort(key=now.__getitem__)
         for row, col in gone:
             out.append({"event": "remove", "row": row, "col": col})
         for row, col in new:

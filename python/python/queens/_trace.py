@@ -177,7 +177,8 @@ class _Tracer:
                 value = cand.obj
                 if type(value) is tuple or type(value) is frozenset:
                     continue
-            if value is cand.obj and value == cand.saved:
+            saved = cand.saved
+            if value is cand.obj and saved is not _shapes.FRESH and value == saved:
                 continue
             if self.copy(cand, value):
                 changed = True
