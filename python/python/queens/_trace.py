@@ -21,7 +21,7 @@ import os
 import sys
 import sysconfig
 
-from . import _shapes
+from . import _monitor, _shapes
 
 QUIET_LINES = 500
 """Lines a function runs without changing the board before its lines are no longer followed."""
@@ -72,10 +72,16 @@ class _Code:
     a board (``changes``: subscript and attribute stores, mutating methods; ``stores``: the names
     a line binds), and how often it changed the board."""
 
-    __slots__ = ("student", "lines", "looks", "changed", "quiet", "names", "changes", "stores", "generator")
+    __slots__ = (
+        "student", "lines", "looks", "changed", "quiet", "names", "changes", "stores", "generator", "watched", "args"
+    )
 
     def __init__(self, code, student):
         self.student, self.lines, self.looks, self.changed, self.quiet = student, 0, 0, 0, False
+        self.watched = False
+        count = code.co_argcount + code.co_kwonlyargcount
+        count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        self.args = frozenset(code.co_varnames[:count])
         self.generator = bool(code.co_flags & _GENERATOR)
         self.names = set()
         self.changes, self.stores = set(), {}
@@ -103,6 +109,8 @@ class _Tracer:
         self.pending = False
         self.stopped = False
         self.tick = 0
+        self.quiet_lines = QUIET_LINES
+        self.arg_codes = set()  # ids of the codes that take a followed board as an argument
 
     # --- which frames are the student's, and when to look at their boards ---------------------
     def code(self, code):
@@ -118,10 +126,9 @@ class _Tracer:
         info = self.codes.get(id(frame.f_code)) or self.code(frame.f_code)
         if not info.student or info.quiet:
             return None
-        self.pending = False
         if info.generator and _resumed(frame):
             return self.on_line  # a generator resumed: its board is the one it left
-        if self.look(frame, info):
+        if self.starting(frame, info):
             caller = frame.f_back
             caller = caller is not None and self.codes.get(id(caller.f_code))
             if caller and caller.student:
@@ -146,13 +153,21 @@ class _Tracer:
             if info.lines > QUIET_LINES and not info.changed and not self.pending:
                 info.quiet = True
                 return None
-        elif event == "return":
+        elif event == "return" and self.pending:
             self.pending = False
             if info.generator and _yielding(frame):
                 return self.on_line  # a yield passed up a `yield from` chain changes no board
             if self.look(frame, info):
                 info.changed += 1
         return self.on_line
+
+    def starting(self, frame, info):
+        """Look at a function's frame as it starts, when it may bring a board: it takes one as an
+        argument, or its names are still being searched. True when a board changed."""
+        if self.pending or info.looks < DISCOVER_LOOKS or id(frame.f_code) in self.arg_codes:
+            self.pending = False
+            return self.look(frame, info)
+        return False
 
     # --- the board's candidates --------------------------------------------------------------
     def look(self, frame, info):
@@ -231,6 +246,8 @@ class _Tracer:
         cand = self.candidates[key] = _Candidate(name, where, attr, value, code, globals_)
         if where == "local":
             self.names.add(name)
+            if name in self.codes[id(code)].args:
+                self.arg_codes.add(id(code))
         self.live.append(cand)
         self.copy(cand, value)
 
@@ -359,8 +376,8 @@ def trace(solver, *args, board=None, n=None, orient=None, max_events=1_000_000, 
         run = traced_run(n, _label(solver), json.dumps(events), max(len(events) + 1, 100_000))
         return run
 
-    previous = sys.gettrace()
-    sys.settrace(tracer.on_call)
+    engine = _monitor.follow(tracer)
+    engine.start()
     try:
         result = solver(*args, **kwargs)
         if inspect.isgenerator(result):
@@ -368,14 +385,14 @@ def trace(solver, *args, board=None, n=None, orient=None, max_events=1_000_000, 
     except _Stop:
         result = None
     except BaseException as exc:
-        sys.settrace(previous)
+        engine.stop()
         try:
             exc.run = finish()
         except Exception:  # no board yet: the solver's own exception is the one to see
             exc.run = None
         raise
     finally:
-        sys.settrace(previous)
+        engine.stop()
     if tracer.stopped:
         error = _error(
             f"the solver changed the board more than max_events={max_events} times and was stopped; "
