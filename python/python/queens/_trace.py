@@ -73,12 +73,13 @@ class _Code:
     a line binds), and how often it changed the board."""
 
     __slots__ = (
-        "student", "lines", "looks", "changed", "quiet", "names", "changes", "stores", "generator", "watched", "args"
+        "student", "lines", "looks", "changed", "quiet", "names", "changes", "stores", "generator", "watched", "args",
+        "version", "needs",
     )
 
     def __init__(self, code, student):
         self.student, self.lines, self.looks, self.changed, self.quiet = student, 0, 0, 0, False
-        self.watched = False
+        self.watched, self.version, self.needs = False, -1, True
         count = code.co_argcount + code.co_kwonlyargcount
         count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
         self.args = frozenset(code.co_varnames[:count])
@@ -110,6 +111,7 @@ class _Tracer:
         self.stopped = False
         self.tick = 0
         self.quiet_lines = QUIET_LINES
+        self.version = 0  # counts changes to the live candidates
         self.arg_codes = set()  # ids of the codes that take a followed board as an argument
 
     # --- which frames are the student's, and when to look at their boards ---------------------
@@ -172,13 +174,16 @@ class _Tracer:
     # --- the board's candidates --------------------------------------------------------------
     def look(self, frame, info):
         """Copy every candidate that changed; True when one did."""
-        local = frame.f_locals
         info.looks += 1
         self.tick += 1
-        if info.looks < DISCOVER_LOOKS and not info.names.issuperset(local.keys()):
-            self.discover(frame, local, info)
-        changed = False
         code = frame.f_code
+        if info.looks < DISCOVER_LOOKS or self.needs_locals(code, info):
+            local = frame.f_locals
+            if info.looks < DISCOVER_LOOKS and not info.names.issuperset(local.keys()):
+                self.discover(frame, local, info)
+        else:
+            local = {}  # every board this code holds is a closure's list: followed as an object
+        changed = False
         for cand in self.live:
             where = cand.where
             if where == "local":
@@ -199,6 +204,19 @@ class _Tracer:
                 changed = True
         return changed
 
+    def needs_locals(self, code, info):
+        """Whether a look at this code's frame must read its names: a board it binds itself, unless
+        that board is a mutable closure variable (the same object in every frame, and
+        rebinding it is a change of line the look follows anyway); a board on self."""
+        if info.version != self.version:
+            info.version = self.version
+            info.needs = any(
+                (c.code is code and not (c.name in code.co_freevars and type(c.obj) in (list, dict, set)))
+                or c.where == "self"
+                for c in self.live
+            )
+        return info.needs
+
     def copy(self, cand, value):
         """Take a snapshot of `value` for `cand`; True when it differs from the last one."""
         try:
@@ -208,6 +226,7 @@ class _Tracer:
                 return False
             cand.dead = str(fault)
             self.live.remove(cand)
+            self.version += 1
             return False
         cand.obj, cand.saved = value, _shapes.shallow_copy(value)
         if snap == cand.last:
@@ -249,6 +268,7 @@ class _Tracer:
             if name in self.codes[id(code)].args:
                 self.arg_codes.add(id(code))
         self.live.append(cand)
+        self.version += 1
         self.copy(cand, value)
 
     # --- the run -----------------------------------------------------------------------------------
@@ -272,8 +292,7 @@ class _Tracer:
         # a slice of the board) is a view of that board, not a second board.
         if len(boards) > 1:
             boards = [b for j, b in enumerate(boards) if not any(_view(a, i, b, j) for i, a in enumerate(boards))]
-        distinct = {json.dumps(ev) for _, _, ev in boards}
-        if len(distinct) == 1:
+        if len(boards) == 1 or len({json.dumps(ev) for _, _, ev in boards}) == 1:
             return boards[0][2]
         if not boards:
             seen = "; ".join(faults) if faults else "none"
