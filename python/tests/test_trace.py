@@ -300,6 +300,30 @@ def walking(n, log=None):
     return count
 
 
+# 14. A module-level board the functions change (a global), set up by slice assignment.
+GRID = []
+
+
+def global_list(n, log=None):
+    GRID[:] = [-1] * n
+
+    def go(c):
+        if c == n:
+            log and log.solution()
+            return 1
+        total = 0
+        for r in range(n):
+            if ok(GRID[:c], r):
+                GRID[c] = r
+                log and log.place(r, c)
+                total += go(c + 1)
+                GRID[c] = -1
+                log and log.remove(r, c)
+        return total
+
+    return go(0)
+
+
 STYLES = [
     slots_minus_one,
     slots_one_based,
@@ -314,6 +338,7 @@ STYLES = [
     generator,
     explicit_stack,
     walking,
+    global_list,
 ]
 
 

@@ -140,7 +140,7 @@ def interpret(name, states, n, orient=None):
     if orient not in ("row", "col"):
         raise NotBoard(f'orient must be "col" or "row", not {orient!r}')
     ints = [x for x in items if x is not None]
-    sizes = {len(data) for data in flats}
+    sizes = {len(data) for data in flats if data}  # an empty list before the slots are made
     slots = sizes == {n}
     if slots:
         if None in items or any(x < 0 for x in ints):

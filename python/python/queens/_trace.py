@@ -1,14 +1,17 @@
 """``queens.trace``: a student's own solver, unmodified, run under a tracer and turned into a ``Run``.
 
 Contract: ``trace(solver, *args, **kwargs)`` calls ``solver(*args, **kwargs)`` (a generator it
-returns is run to the end, its items listed) under ``sys.settrace``, looking only at the frames of
-the student's own code (not the standard library, installed packages or queens). At every call,
-line and return of those frames it copies each structure that could be the board (see
-``_shapes.py``) when it changed; at the end it picks the one that is a board and makes its changes
-``place``/``remove`` events, a ``solution`` whenever n non-attacking queens stand. A function that
-showed no board change in its first ``QUIET_LINES`` lines is followed by calls alone from then on,
-which keeps the overhead small. Mistakes stay in the run (attacking queens, queens never taken
-off); only a run with no board in it, or two boards that disagree, raises ``QueensError``. At most
+returns is run to the end, its items listed) while ``_monitor`` follows the frames of the student's
+own code (not the standard library, installed packages or queens). The tracer looks at a frame's
+structures that could be the board (see ``_shapes.py``) when one may have changed: as a function
+starts (when it takes a board as an argument, or its names are still being searched), at the line
+after a line that may change one (a subscript or attribute store, a mutating method, a board's name
+rebound), and at a return after such a line; each look copies what changed. At the end it picks
+the structure that is a board (views of it, such as a helper's argument holding a slice, set
+aside) and makes its changes ``place``/``remove`` events, a ``solution`` whenever n non-attacking
+queens stand. A function that changed no board in its first ``QUIET_LINES`` lines (or starts) is
+not followed any more. Mistakes stay in the run (attacking queens, queens never taken off); only
+a run with no board in it, or two boards that disagree, raises ``QueensError``. At most
 ``max_events`` events: past them the solver is stopped and ``QueensError`` raised with what was
 recorded as its ``run``; an exception from the solver (``KeyboardInterrupt`` included) is re-raised
 with the run so far as its ``run`` attribute.
@@ -224,8 +227,9 @@ class _Tracer:
         except _shapes.NotBoard as fault:
             if value is None:
                 return False
-            cand.dead = str(fault)
-            self.live.remove(cand)
+            if len(cand.states) < 2:  # never changed like a board: not one
+                cand.dead = str(fault)
+            self.live.remove(cand)  # a board that became something else: its run so far stands
             self.version += 1
             return False
         cand.obj, cand.saved = value, _shapes.shallow_copy(value)
