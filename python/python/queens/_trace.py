@@ -91,8 +91,7 @@ class _Code:
         self.changes, self.stores = set(), {}
         if not student:
             return
-        starts = sorted((start, line) for start, _, line in code.co_lines() if line is not None)
-        lines = dict(starts)
+        lines = {start: line for start, line in dis.findlinestarts(code) if line is not None}
         line = None
         for ins in dis.get_instructions(code):
             line = lines.get(ins.offset, line)
