@@ -324,6 +324,27 @@ def global_list(n, log=None):
     return go(0)
 
 
+# 15. A list of (row, col) pairs, row by row.
+def pair_list(n, log=None):
+    queens_ = []
+
+    def go(r):
+        if r == n:
+            log and log.solution()
+            return 1
+        total = 0
+        for c in range(n):
+            if all(c != qc and abs(r - qr) != abs(c - qc) for qr, qc in queens_):
+                queens_.append((r, c))
+                log and log.place(r, c)
+                total += go(r + 1)
+                queens_.pop()
+                log and log.remove(r, c)
+        return total
+
+    return go(0)
+
+
 STYLES = [
     slots_minus_one,
     slots_one_based,
@@ -339,6 +360,7 @@ STYLES = [
     explicit_stack,
     walking,
     global_list,
+    pair_list,
 ]
 
 
