@@ -9,13 +9,40 @@ the line after one that may change a board. With ``sys.monitoring`` code that is
 student's is switched off where it starts (``DISABLE``), lines are followed only in functions
 with a line that may change a board, and a function gone quiet is switched off whole: the
 overhead falls on the student's own changing functions. Monitoring sees every thread; settrace
-only the calling one.
+only the calling one. ``resumed`` and ``yielding`` tell a generator's resume and yield from its
+start and return, which settrace reports alike (as call and return).
 """
 
+import dis
 import os
 import sys
 
 _MONITORING = getattr(sys, "monitoring", None)
+
+
+_RESUME = dis.opmap.get("RESUME")
+_YIELDS = frozenset(dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name in dis.opmap)
+
+
+def resumed(frame):
+    """Whether a generator's call event resumes it after a yield (not its start)."""
+    at = frame.f_lasti
+    if _RESUME is None:  # before 3.11: a generator not yet started has no last instruction
+        return at >= 0
+    code = frame.f_code.co_code
+    return at >= 0 and code[at] == _RESUME and code[at + 1] != 0
+
+
+def yielding(frame):
+    """Whether a generator's return event is a yield."""
+    at, code = frame.f_lasti, frame.f_code.co_code
+    if at < 0:
+        return False
+    # Before 3.11 a `yield from` passing a value up stops just before its YIELD_FROM; from 3.13 a
+    # yield's return event stands on the RESUME after it.
+    if _RESUME is None:
+        return code[at] in _YIELDS or (at + 2 < len(code) and code[at + 2] in _YIELDS)
+    return code[at] in _YIELDS or (code[at] == _RESUME and code[at + 1] != 0)
 
 
 def follow(tracer):

@@ -203,3 +203,15 @@ def events(states, n, limit=None):
         if limit is not None and len(out) >= limit:
             return out[:limit]
     return out
+
+
+def covers(ticks_a, states_a, ticks_b, states_b):
+    """Whether each state of board b (seen at ticks_b) holds only queens board a held at that
+    moment (its latest state seen at or before the same tick)."""
+    j = -1
+    for tick, squares in zip(ticks_b, states_b):
+        while j + 1 < len(ticks_a) and ticks_a[j + 1] <= tick:
+            j += 1
+        if not squares.keys() <= (states_a[j].keys() if j >= 0 else set()):
+            return False
+    return True

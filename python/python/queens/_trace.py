@@ -130,7 +130,7 @@ class _Tracer:
         info = self.codes.get(id(frame.f_code)) or self.code(frame.f_code)
         if not info.student or info.quiet:
             return None
-        if info.generator and _resumed(frame):
+        if info.generator and _monitor.resumed(frame):
             return self.on_line  # a generator resumed: its board is the one it left
         if self.starting(frame, info):
             caller = frame.f_back
@@ -159,7 +159,7 @@ class _Tracer:
                 return None
         elif event == "return" and self.pending:
             self.pending = False
-            if info.generator and _yielding(frame):
+            if info.generator and _monitor.yielding(frame):
                 return self.on_line  # a yield passed up a `yield from` chain changes no board
             if self.look(frame, info):
                 info.changed += 1
@@ -308,49 +308,12 @@ class _Tracer:
         raise _error(f"several structures change like a board: {names}; name the board with board=\"NAME\"")
 
 
-_RESUME = dis.opmap.get("RESUME")
-_YIELDS = frozenset(dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name in dis.opmap)
-
-
-def _resumed(frame):
-    """Whether a generator's call event resumes it after a yield (not its start)."""
-    at = frame.f_lasti
-    if _RESUME is None:  # before 3.11: a generator not yet started has no last instruction
-        return at >= 0
-    code = frame.f_code.co_code
-    return at >= 0 and code[at] == _RESUME and code[at + 1] != 0
-
-
-def _yielding(frame):
-    """Whether a generator's return event is a yield."""
-    at, code = frame.f_lasti, frame.f_code.co_code
-    if at < 0:
-        return False
-    # Before 3.11 a `yield from` passing a value up stops just before its YIELD_FROM; from 3.13 a
-    # yield's return event stands on the RESUME after it.
-    if _RESUME is None:
-        return code[at] in _YIELDS or (at + 2 < len(code) and code[at + 2] in _YIELDS)
-    return code[at] in _YIELDS or (code[at] == _RESUME and code[at + 1] != 0)
-
-
 def _view(a, i, b, j):
-    """Whether board b (j-th found) is a view of board a (i-th): covered by it, with fewer events
-    (or as many and found later)."""
+    """Whether board b (found j-th) is a view of board a (found i-th): each of its states part of
+    a's at that moment, with fewer events (or as many, found later)."""
     if i == j or len(a[2]) < len(b[2]) or (len(a[2]) == len(b[2]) and i > j):
         return False
-    return _covers(a, b)
-
-
-def _covers(a, b):
-    """Whether each state of board b holds only queens board a held at that moment."""
-    (ca, sa, _), (cb, sb, _) = a, b
-    j = -1
-    for tick, squares in zip(cb.ticks, sb):
-        while j + 1 < len(ca.ticks) and ca.ticks[j + 1] <= tick:
-            j += 1
-        if not squares.keys() <= (sa[j].keys() if j >= 0 else set()):
-            return False
-    return True
+    return _shapes.covers(a[0].ticks, a[1], b[0].ticks, b[1])
 
 
 def _error(message):
