@@ -575,3 +575,39 @@ def test_command_line_top_level_and_errors(tmp_path):
     empty.write_text("x = 1\n")
     done = subprocess.run([sys.executable, "-m", "queens", "trace", str(empty)], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 1 and "no board" in done.stderr
+
+
+LEETCODE = """\
+class Solution:
+    def solveNQueens(self, n):
+        res, board = [], [["."] * n for _ in range(n)]
+        cols, d1, d2 = set(), set(), set()
+
+        def bt(r):
+            if r == n:
+                res.append(["".join(row) for row in board])
+                return
+            for c in range(n):
+                if c in cols or r - c in d1 or r + c in d2:
+                    continue
+                cols.add(c); d1.add(r - c); d2.add(r + c)
+                board[r][c] = "Q"
+                bt(r + 1)
+                board[r][c] = "."
+                cols.remove(c); d1.remove(r - c); d2.remove(r + c)
+
+        bt(0)
+        return res
+"""
+
+
+def test_command_line_finds_a_leetcode_method(tmp_path):
+    (tmp_path / "leet.py").write_text(LEETCODE)
+    done = subprocess.run(
+        [sys.executable, "-m", "queens", "trace", "leet.py", "--n", "4", "-o", "leet.gif"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 solution(s)" in done.stdout

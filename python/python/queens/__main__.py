@@ -2,8 +2,10 @@
 
 Contract: ``trace FILE.py [--function NAME] [--n N] [--board VAR] [--orient col|row] [-o OUT]
 [--format F] [--max-events K]`` loads FILE (its ``if __name__ == "__main__":`` block not run) and
-traces ``NAME(N)``; without ``--function``, the one top-level function taking one argument, and
-when there is none (or several), the file's top level run as ``__main__``. ``--n`` defaults to
+traces ``NAME(N)`` (``Class.method``: on an instance made without arguments); without
+``--function``, the one top-level function (or method of such a class, LeetCode's
+``Solution.solveNQueens``) taking one argument, and when there is none (or several), the file's
+top level run as ``__main__``. ``--n`` defaults to
 the number the file itself passes to that function (``solve(8)``), else 8. The run is written like
 ``queens animate`` writes one: ``-o OUT`` in the format its extension names (or ``--format``),
 by default ``output/<FILE stem>.gif``. Exit codes: 0 written; 1 the solver raised, no board was
@@ -36,23 +38,45 @@ def _parser():
     return parser
 
 
+def _required(node):
+    args = node.args
+    return len(args.posonlyargs) + len(args.args) - len(args.defaults) + len(args.kwonlyargs) - sum(
+        d is not None for d in args.kw_defaults
+    )
+
+
 def _one_arg_functions(tree):
-    """Top-level functions taking exactly one argument without a default."""
+    """Top-level functions taking exactly one argument without a default, and methods taking one
+    besides self (``Solution.solveNQueens``) of classes made without arguments."""
     names = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            args = node.args
-            required = len(args.posonlyargs) + len(args.args) - len(args.defaults)
-            if required == 1 and not args.kwonlyargs:
-                names.append(node.name)
+        if isinstance(node, ast.FunctionDef) and _required(node) == 1:
+            names.append(node.name)
+        if isinstance(node, ast.ClassDef):
+            init = [m for m in node.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"]
+            if init and _required(init[0]) != 1:
+                continue
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef) and not method.name.startswith("_") and _required(method) == 2:
+                    names.append(f"{node.name}.{method.name}")
     return names
+
+
+def _resolve(namespace, name):
+    """`name` in the file's namespace: a function, or Class.method on a fresh instance."""
+    first, *rest = name.split(".")
+    obj = namespace.get(first)
+    for part in rest:
+        obj = getattr(obj() if isinstance(obj, type) else obj, part, None)
+    return obj
 
 
 def _literal_n(tree, name):
     """The int the file passes to `name` (or to any call, when name is None), if it passes one."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
-            called = node.func.id if isinstance(node.func, ast.Name) else None
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             value = node.args[0].value
             if (name is None or called == name) and type(value) is int and value > 0:
                 return value
@@ -73,10 +97,10 @@ def trace_file(args):
     if function is not None:
         namespace = {"__name__": f"__queens_trace_{stem}__", "__file__": args.file}
         exec(code, namespace)
-        solver = namespace.get(function)
+        solver = _resolve(namespace, function)
         if not callable(solver):
             raise QueensError(f"{args.file} has no function {function!r}")
-        n = args.n or _literal_n(tree, function) or 8
+        n = args.n or _literal_n(tree, function.rsplit(".", 1)[-1]) or 8
         call_args = (n,)
     else:
         namespace = {"__name__": "__main__", "__file__": args.file}
