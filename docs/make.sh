@@ -51,3 +51,6 @@ python3 -m venv "$tmp/venv"
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=560,690 \
   --screenshot="$tmp/notebook.png" "file://$tmp/notebook.html" 2>/dev/null
 convert "$tmp/notebook.png" +dither -colors 64 -define png:compression-level=9 docs/python-notebook.png
+# A student's mistake traced by queens.trace: the board the buggy solver returns, its attacks drawn.
+"$tmp/venv/bin/python" docs/trace_mistake.py "$tmp/mistake.png"
+convert "$tmp/mistake.png" +dither -colors 32 -define png:compression-level=9 docs/python-trace-mistake.png

@@ -12,6 +12,7 @@ mod recorder;
 mod run;
 mod solving;
 mod stills;
+mod traced;
 
 use pyo3::prelude::*;
 
@@ -29,6 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stills::sheet, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
+    m.add_function(wrap_pyfunction!(traced::traced_run, m)?)?;
     m.add("THEMES", look::THEMES)?;
     m.add("ALGORITHMS", queens::Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>())?;
     Ok(())

@@ -21,8 +21,8 @@ use std::sync::Arc;
 const PLAYER_CONTROLS_PX: usize = 128;
 
 /// A recorded solving run and how to draw it. Made by `queens.animate`, `Recorder.run` and
-/// `Puzzle.animate`; shows itself as the player in a notebook.
-#[pyclass(module = "queens", frozen)]
+/// `Puzzle.animate` and `queens.trace` (which sets `run.result`); shows itself as the player in a notebook.
+#[pyclass(module = "queens", frozen, dict)]
 pub struct Run {
     pub trace: Arc<Trace>,
     pub animation: Animation,

@@ -36,5 +36,5 @@ def test_the_lecture_notebook_runs_and_shows_players_and_pictures():
                 png.load()
                 assert png.size[0] >= 200
                 pictures += 1
-    assert players == 5  # 5x5, 6x6, why, the student's run, the puzzle's run
-    assert pictures == 8  # the five players' stills, the board, the sheet, the puzzle
+    assert players == 6  # 5x5, 6x6, why, the student's run recorded and traced, the puzzle's run
+    assert pictures == 9  # the six players' stills, the board, the sheet, the puzzle

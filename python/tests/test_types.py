@@ -17,7 +17,8 @@ def stub_parameters(node):
 
 
 def runtime_parameters(obj):
-    return [p for p in inspect.signature(obj).parameters if p not in ("self", "cls")]
+    star = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [p.name for p in inspect.signature(obj).parameters.values() if p.name not in ("self", "cls") and p.kind not in star]
 
 
 def test_the_stub_matches_the_module():
@@ -25,7 +26,8 @@ def test_the_stub_matches_the_module():
     checked = 0
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            assert stub_parameters(node) == runtime_parameters(getattr(_native, node.name)), node.name
+            function = getattr(_native, node.name, None) or getattr(queens, node.name)  # trace is Python
+            assert stub_parameters(node) == runtime_parameters(function), node.name
             checked += 1
         if isinstance(node, ast.ClassDef):
             cls = getattr(_native, node.name)

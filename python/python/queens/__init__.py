@@ -26,6 +26,7 @@ from ._native import (
     sheet,
     solve,
 )
+from ._trace import trace
 
 __version__ = "0.1.0"
 
@@ -43,4 +44,5 @@ __all__ = [
     "count",
     "sheet",
     "solve",
+    "trace",
 ]

@@ -1,7 +1,7 @@
 """Types of the native module (queens._native); import them from `queens`."""
 
 import os
-from typing import Any, Final, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Final, Literal, Optional, Sequence, Union
 
 Theme = Union[str, dict[str, Any]]  # a name in THEMES, or a theme as a dict or JSON text: {"base": "gray", "queen": "#000033"}
 PathLike = Union[str, "os.PathLike[str]"]
@@ -37,6 +37,8 @@ class Run:
         """Write the run in the format the extension names; returns the bytes written."""
     def _repr_html_(self) -> str: ...
     def _repr_png_(self) -> bytes: ...
+    result: Any
+    """What the solver returned, on a Run made by queens.trace (a generator's items as a list)."""
 
 def animate(
     n: int,
@@ -116,6 +118,18 @@ def solve(
     seed: Optional[int] = None,
 ) -> list[list[int]]:
     """Solutions as lists queens[col] = row: the first, or every one (in the algorithm's order)."""
+
+def trace(
+    solver: Callable[..., Any],
+    *args: Any,
+    board: Optional[str] = None,
+    n: Optional[int] = None,
+    orient: Optional[Literal["col", "row"]] = None,
+    max_events: int = 1000000,
+    **kwargs: Any,
+) -> Run:
+    """Call solver(*args, **kwargs) under a tracer and return its board's changes as a Run
+    (run.result: what the solver returned). Defined in queens._trace; listed here with the rest."""
 
 def count(n: int, *, unique: bool = False) -> int:
     """Solutions of the n x n board (OEIS A000170), or up to symmetry (A002562)."""
