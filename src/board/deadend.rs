@@ -169,6 +169,11 @@ pub fn reason_words(dead: &DeadLine, n: usize, ranks: bool) -> String {
 /// The widest reasons dead ends can give on an n-board in runs of `kind`; none for runs that are
 /// not explained. The caption band makes room for them (`puzzle`: rows are named as ranks).
 pub fn widest_reasons(n: usize, kind: Option<Algorithm>, puzzle: bool) -> Vec<String> {
+    if kind.is_none() {
+        // A trace of someone else's search may place a queen where another attacks it.
+        let widest = Square::new(0, n.saturating_sub(1));
+        return vec![clash_words(widest, widest, n)];
+    }
     if !explains(kind) {
         return Vec::new();
     }
@@ -177,6 +182,12 @@ pub fn widest_reasons(n: usize, kind: Option<Algorithm>, puzzle: bool) -> Vec<St
     let tried = Cause::Tried(vec![widest; NAMED_TRIED.min(n).max(1)]);
     let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)];
     lines.iter().map(|&line| reason_words(&DeadLine { line, cause: tried.clone(), here: false }, n, puzzle)).collect()
+}
+
+/// The sentence a placement onto an attacked square gets in a trace of a search that is not ours
+/// (a student's, say): "queens on c3 and e5 attack each other".
+pub fn clash_words(placed: Square, attacker: Square, n: usize) -> String {
+    format!("queens on {} and {} attack each other", placed.name(n), attacker.name(n))
 }
 
 /// The line a backtrack or grid search fills next: the first empty column, or row.
@@ -193,7 +204,7 @@ fn fully_attacked(board: &Board, line: Line) -> bool {
 }
 
 /// The queen attacking `target` that is nearest (Chebyshev), then leftmost, then topmost.
-fn nearest_attacker(board: &Board, target: Square) -> Option<Square> {
+pub fn nearest_attacker(board: &Board, target: Square) -> Option<Square> {
     let distance = |q: Square| q.row.abs_diff(target.row).max(q.col.abs_diff(target.col));
     board.queens().filter(|q| q.attacks(target)).min_by_key(|&q| (distance(q), q.col, q.row))
 }

@@ -14,8 +14,8 @@ mod place;
 
 pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT, MAX_TEXT_SIZE};
 
-use crate::board::deadend::{reason_words, Cause, DeadLine};
-use crate::board::facts::StepFacts;
+use crate::board::deadend::{clash_words, nearest_attacker, reason_words, Cause, DeadLine};
+use crate::board::facts::{StepFacts, StepKind};
 use crate::board::{BoardFrame, Counters};
 use crate::trace::Algorithm;
 use crate::trace::{Event, RunInfo, Square, Trace};
@@ -90,6 +90,9 @@ pub enum SentenceKind {
     Check,
     /// A whole sentence from the trace (a puzzle's deduction): each differs, each is read in full.
     Told,
+    /// A placement onto an attacked square, in a trace of a search that is not ours: "place e5 ·
+    /// queens on e5 and c3 attack each other".
+    Clash,
 }
 
 /// The sentence a frame's line 1 brings, for its reading time.
@@ -139,7 +142,10 @@ impl Action {
         let words = |t: &str| t.split_whitespace().filter(|w| *w != "·" && *w != "→").map(str::to_string).collect();
         let all: Vec<String> = words(&self.text());
         let key = match (&self.reason, kind) {
-            (Some(reason), SentenceKind::DeadEnd | SentenceKind::Retreat | SentenceKind::Tried) => words(reason),
+            (
+                Some(reason),
+                SentenceKind::DeadEnd | SentenceKind::Retreat | SentenceKind::Tried | SentenceKind::Clash,
+            ) => words(reason),
             _ => all.clone(),
         };
         Some(Sentence { kind, words: all.len(), key })
@@ -197,15 +203,23 @@ pub fn caption_of(frame: &BoardFrame, facts: &StepFacts, spec: &CaptionSpec) -> 
     let conflicts = frame.board.conflicts().len() as u64;
     let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
     let ranks = frame.board.puzzle().is_some();
-    lines.action.reason = facts.dead.as_ref().map(|dead| reason_words(dead, spec.n, ranks));
+    // In a trace of a search that is not ours, a queen placed where another attacks her is said.
+    let clash = match (spec.kind, facts.kind) {
+        (None, StepKind::Place(placed)) => {
+            nearest_attacker(&frame.board, placed).map(|a| clash_words(placed, a, spec.n))
+        }
+        _ => None,
+    };
     lines.action.kind = match (&facts.dead, lines.action.verb) {
         (Some(dead), _) if dead.here => Some(SentenceKind::DeadEnd),
         (Some(DeadLine { cause: Cause::Attacked, .. }), _) => Some(SentenceKind::Retreat),
         (Some(_), _) => Some(SentenceKind::Tried),
+        (None, _) if clash.is_some() => Some(SentenceKind::Clash),
         (None, "check") => Some(SentenceKind::Check),
         (None, "") if !is_label(&lines.action.detail) => Some(SentenceKind::Told),
         (None, _) => None,
     };
+    lines.action.reason = facts.dead.as_ref().map(|dead| reason_words(dead, spec.n, ranks)).or(clash);
     lines
 }
 
@@ -359,5 +373,28 @@ mod tests {
         assert_eq!(place.text(), "place e7");
         assert_eq!(action_text(Some(&Event::Remove { row: 3, col: 4 }), &spec(), 0).text(), "remove e5");
         assert_eq!(action_text(None, &spec(), 0).text(), "empty board");
+    }
+
+    #[test]
+    fn a_queen_placed_under_attack_in_someone_elses_run_is_said() {
+        use crate::board::{Board, BoardFrame};
+        let mut board = Board::new(6);
+        for (row, col) in [(0, 0), (2, 2)] {
+            board.place(Square::new(row, col)).unwrap();
+        }
+        let frame = BoardFrame {
+            index: 2,
+            total: 2,
+            event: Some(Event::Place { row: 2, col: 2 }),
+            board,
+            counters: Counters::default(),
+        };
+        let student = CaptionSpec { n: 6, algorithm: "solve".into(), kind: None, ..spec() };
+        let caption = caption_for(&frame, &student);
+        assert_eq!(caption.action.text(), "place c4 · queens on c4 and a6 attack each other");
+        assert_eq!(caption.action.kind, Some(SentenceKind::Clash));
+        // Our own searches never place a queen under attack; min-conflicts' moves say nothing of it.
+        let ours = CaptionSpec { n: 6, kind: Some(Algorithm::Backtrack), ..spec() };
+        assert_eq!(caption_for(&frame, &ours).action.reason, None);
     }
 }
