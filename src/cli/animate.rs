@@ -227,6 +227,7 @@ impl RenderArgs {
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path())), ("--transcript", transcript)])?;
         if self.trace == Path::new("-") {
+            queens::output::register_input(&self.trace, "the trace");
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
             let layout = layout(0, "")?;

@@ -15,8 +15,9 @@
 //!   another user's link in a folder that is not the caller's. So a symlink is written through: the
 //!   link stays a link and the file it points to (created when the link dangles into an existing
 //!   folder) is replaced atomically, its temporary beside it.
-//! - A file the run reads ([`inputs::register_input`]: a trace, a puzzle file, a theme file) is
-//!   never replaced by an output: refused, naming the input.
+//! - A file the run reads ([`inputs::register_input`]: a trace, a puzzle file, a theme file, the
+//!   file or pipe standard input reads from) is never replaced or written into by an output,
+//!   whatever the path (`/dev/stdin`, `/proc/self/fd/0`, a link): refused, naming the input.
 //! - Anything else (character devices such as /dev/null, named pipes, sockets, /dev/stdout) is
 //!   written directly and never replaced, renamed or deleted.
 //! - [`OutputFile::stdout`] writes to standard output.
@@ -35,7 +36,7 @@ mod walk;
 pub use folders::MadeFolders;
 pub use guard::check_own_folder;
 use guard::{check_writable, temporary_prefix};
-pub use inputs::{file_key, register_input, registered_input, FileKey};
+pub use inputs::{file_key, register_input, registered_input, stdin_key, stdout_key, FileKey};
 use walk::{walk, Walked};
 
 use crate::error::Error;
@@ -124,11 +125,14 @@ impl OutputFile {
     /// Open `target` for writing (see the module comment). A new file's folder must exist.
     pub fn create(target: &Path) -> Result<Self, Error> {
         let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
-        match std::fs::metadata(target) {
+        let found = std::fs::metadata(target);
+        if let Ok(meta) = &found {
+            inputs::check_not_input(target, meta)?;
+        }
+        match found {
             Ok(meta) if meta.is_dir() => Err(Error::OutputIsFolder { path: target.to_path_buf() }),
             Ok(meta) if meta.is_file() => match walk(target)? {
                 Walked::Real(real) => {
-                    inputs::check_not_input(target, &meta)?;
                     check_writable(&real, &meta)?;
                     Self::replace(target, &real, Some(&meta))
                 }

@@ -25,6 +25,7 @@ mod heatmap;
 mod hostile_in;
 mod hostile_other_user;
 mod hostile_out;
+mod hostile_std;
 mod html;
 mod jsonl;
 mod layers;
