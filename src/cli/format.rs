@@ -111,7 +111,8 @@ pub fn write_animation(
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
 ) -> Result<()> {
     let mut file = open_output(path)?;
-    let mut text = transcript.map(open_text_output).transpose()?;
+    // The transcript streams on stdout (or a pipe) only once the run has succeeded.
+    let mut text = transcript.map(|path| Ok::<_, anyhow::Error>(open_text_output(path)?.held()?)).transpose()?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let (done, pages) = {
         let sink = format.sink(&mut file, options)?;

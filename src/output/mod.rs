@@ -108,6 +108,8 @@ enum Destination {
     Replace { writer: BufWriter<File>, temp: Temp, real: PathBuf, existed: bool },
     /// Written where it is: special files and stdout.
     Direct(BufWriter<Box<dyn Write + Send>>),
+    /// Written to an anonymous temporary file, copied where it goes (`to`) on commit.
+    Held { spool: BufWriter<File>, to: BufWriter<Box<dyn Write + Send>> },
 }
 
 /// An output target opened for writing; see the module comment for what happens to each kind.
@@ -154,6 +156,20 @@ impl OutputFile {
     pub fn stdout() -> Self {
         let out: Box<dyn Write + Send> = Box::new(io::stdout());
         Self::new(PathBuf::from("standard output"), Destination::Direct(BufWriter::with_capacity(BUFFER, out)))
+    }
+
+    /// This output, but a special file or stdout gets nothing until [`OutputFile::commit`]: what
+    /// is written waits in an anonymous temporary file (deleted by the system however the run
+    /// ends), so a failed run sends nothing there, as it leaves no file. For text that goes out
+    /// with the run's end anyway (a transcript); images keep streaming.
+    pub fn held(mut self) -> Result<Self, Error> {
+        if matches!(self.sink, Some(Destination::Direct(_))) {
+            let spool = tempfile::tempfile().map_err(|source| Error::OutputOpen { path: self.target.clone(), source })?;
+            if let Some(Destination::Direct(to)) = self.sink.take() {
+                self.sink = Some(Destination::Held { spool: BufWriter::with_capacity(BUFFER, spool), to });
+            }
+        }
+        Ok(self)
     }
 
     fn new(target: PathBuf, sink: Destination) -> Self {
@@ -236,6 +252,13 @@ impl OutputFile {
                 writer.flush().map_err(write_error)?;
                 None
             }
+            Destination::Held { spool, mut to } => {
+                let mut spool = spool.into_inner().map_err(|e| write_error(e.into_error()))?;
+                io::Seek::rewind(&mut spool).map_err(write_error)?;
+                io::copy(&mut spool, &mut to).map_err(write_error)?;
+                to.flush().map_err(write_error)?;
+                None
+            }
         };
         Ok(Finished { target: std::mem::take(&mut self.target), temp, bytes: self.written })
     }
@@ -252,6 +275,7 @@ impl OutputFile {
         match self.sink.as_mut().expect("sink present until commit") {
             Destination::Replace { writer, .. } => writer,
             Destination::Direct(writer) => writer,
+            Destination::Held { spool, .. } => spool,
         }
     }
 }

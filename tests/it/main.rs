@@ -26,6 +26,7 @@ mod hostile_in;
 mod hostile_other_user;
 mod hostile_out;
 mod hostile_std;
+mod hostile_text;
 mod html;
 mod jsonl;
 mod layers;
