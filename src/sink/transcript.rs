@@ -169,6 +169,10 @@ impl<S: Sink, W: Write> Sink for TranscriptSink<S, W> {
     fn pages(&self) -> Option<usize> {
         self.inner.pages()
     }
+
+    fn holds_run(&self) -> bool {
+        self.inner.holds_run()
+    }
 }
 
 /// The shortest WebVTT cue, in milliseconds (shorter frames are merged into one cue).

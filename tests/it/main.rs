@@ -25,6 +25,7 @@ mod heatmap;
 mod hostile_in;
 mod hostile_other_user;
 mod hostile_out;
+mod hostile_budget;
 mod hostile_std;
 mod hostile_text;
 mod html;

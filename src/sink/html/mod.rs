@@ -145,6 +145,10 @@ impl<W: Write> Sink for HtmlSink<W> {
         }
         state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed, self.quiz)
     }
+
+    fn holds_run(&self) -> bool {
+        true
+    }
 }
 
 impl PlayerInProgress {
