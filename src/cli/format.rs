@@ -131,5 +131,10 @@ pub fn write_animation(
         (Some(_), Some(pages)) => format!(" on {pages} pages"),
         _ => String::new(),
     };
-    summary(path, &format!("{} frames{pages}, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
+    // With smooth motion a GIF, WebP, APNG or video holds the in-betweens as frames of their own.
+    let frames = match done.pictures > done.frames && !format.is_vector() {
+        true => format!("{} frames ({} steps and their in-betweens)", done.pictures, done.frames),
+        false => format!("{} frames", done.frames),
+    };
+    summary(path, &format!("{frames}{pages}, {}x{} px, {bytes} bytes", done.width, done.height))
 }

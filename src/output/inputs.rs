@@ -44,11 +44,8 @@ fn inputs() -> MutexGuard<'static, Vec<Input>> {
 /// character devices and paths that cannot be read are left out (no output replaces them anyway);
 /// a file registered again takes the newer words.
 pub fn register_input(path: &Path, what: &str) {
-    let (key, path) = if path == Path::new("-") {
-        (stdin_key(), Path::new(STDIN_NAME))
-    } else {
-        (file_key(path), path)
-    };
+    let (key, path) =
+        if path == Path::new("-") { (stdin_key(), Path::new(STDIN_NAME)) } else { (file_key(path), path) };
     let Some(FileKey::Inode(dev, ino)) = key else {
         return;
     };

@@ -164,7 +164,8 @@ impl OutputFile {
     /// with the run's end anyway (a transcript); images keep streaming.
     pub fn held(mut self) -> Result<Self, Error> {
         if matches!(self.sink, Some(Destination::Direct(_))) {
-            let spool = tempfile::tempfile().map_err(|source| Error::OutputOpen { path: self.target.clone(), source })?;
+            let spool =
+                tempfile::tempfile().map_err(|source| Error::OutputOpen { path: self.target.clone(), source })?;
             if let Some(Destination::Direct(to)) = self.sink.take() {
                 self.sink = Some(Destination::Held { spool: BufWriter::with_capacity(BUFFER, spool), to });
             }

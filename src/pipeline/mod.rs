@@ -103,6 +103,9 @@ impl Progress for NoProgress {
 pub struct Summary {
     /// Frames handed to the sink.
     pub frames: usize,
+    /// Pictures handed to the sink: the frames, and with smooth motion their in-betweens (which
+    /// GIF, WebP, APNG and video write as frames of their own; SVG and HTML fade in place).
+    pub pictures: usize,
     /// Frame width in pixels.
     pub width: usize,
     /// Frame height in pixels.

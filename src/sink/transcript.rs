@@ -26,8 +26,8 @@
 //! flushed at [`Sink::finish`], after the inner sink's.
 
 use super::{caption_line, Encode, Frame, Sink, Stream};
-use crate::error::Error;
 use crate::error::echo::printable;
+use crate::error::Error;
 use crate::pixels::IndexedImage;
 use std::io::Write;
 use std::path::Path;
@@ -119,8 +119,7 @@ impl<E: Encode> Encode for TranscriptEncoder<E> {
 }
 
 fn cue(frame: &Frame<'_>) -> Cue {
-    let mut lines: Vec<String> =
-        frame.caption.iter().map(|l| printable(l.trim())).filter(|l| !l.is_empty()).collect();
+    let mut lines: Vec<String> = frame.caption.iter().map(|l| printable(l.trim())).filter(|l| !l.is_empty()).collect();
     if lines.is_empty() {
         lines.push(format!("step {}", frame.step));
     }
@@ -268,7 +267,8 @@ impl Subtitle {
             (first, last) if first == last => first.to_string(),
             (first, last) => format!("{first}-{last}"),
         };
-        let lines: Vec<String> = [self.actions.line(), self.reasons.line()].into_iter().flatten().map(|l| escape(&l)).collect();
+        let lines: Vec<String> =
+            [self.actions.line(), self.reasons.line()].into_iter().flatten().map(|l| escape(&l)).collect();
         format!("\n{id}\n{from} --> {to}\n{}\n", lines.join("\n"))
     }
 }

@@ -56,3 +56,15 @@ fn vector_outputs_past_the_budget_are_refused_up_front() {
     let out = run_queens(&dir, &["render", "big.json", "--frames", "0-2", "-o", "few.html"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// Issue 53, finding 14: the summary of a smooth GIF said 58 frames when the file held 185.
+#[test]
+fn the_summary_counts_the_frames_the_file_holds() {
+    let dir = temp_dir("hostile-budget", "summary");
+    let out = crate::support::run_ok(&dir, &["animate", "5", "--motion", "smooth", "-o", "s.gif"]);
+    let frames = crate::support::decode_gif(&std::fs::read(dir.join("s.gif")).unwrap()).len();
+    assert!(out.starts_with(&format!("s.gif: {frames} frames (")), "{out} vs {frames} decoded");
+    let out = crate::support::run_ok(&dir, &["animate", "5", "-o", "plain.gif"]);
+    let plain = crate::support::decode_gif(&std::fs::read(dir.join("plain.gif")).unwrap()).len();
+    assert!(plain < frames && out.starts_with(&format!("plain.gif: {plain} frames, ")), "{out}");
+}

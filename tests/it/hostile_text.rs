@@ -30,7 +30,10 @@ fn caption_text_cannot_forge_transcript_lines() {
     let text = std::fs::read_to_string(dir.join("e.txt")).unwrap();
     assert_eq!(text.lines().count(), frames, "one line per frame: {text}");
     assert!(!has_controls(&text), "{text:?}");
-    assert!(text.lines().nth(1).unwrap().contains("forged\\n00:00:09.000 --> 00:00:10.000\\r\\nfake cue\\u{1b}"), "{text}");
+    assert!(
+        text.lines().nth(1).unwrap().contains("forged\\n00:00:09.000 --> 00:00:10.000\\r\\nfake cue\\u{1b}"),
+        "{text}"
+    );
     run_ok(&dir, &["render", "evil.jsonl", "-o", "e.gif", "--transcript", "e.vtt"]);
     let vtt = std::fs::read_to_string(dir.join("e.vtt")).unwrap();
     assert!(!has_controls(&vtt), "{vtt:?}");
@@ -68,6 +71,9 @@ fn a_failed_run_prints_no_transcript() {
     assert!(stderr(&out).contains("line 1144"), "{}", stderr(&out));
     assert_eq!(out.stdout.len(), 0, "nothing on stdout from a failed run");
     // The same run, good, prints the whole transcript.
-    let good = run_ok(&dir, &["animate", "7", "--until", "all", "--bare", "--square", "8", "-o", "/dev/null", "--transcript", "-"]);
+    let good = run_ok(
+        &dir,
+        &["animate", "7", "--until", "all", "--bare", "--square", "8", "-o", "/dev/null", "--transcript", "-"],
+    );
     assert_eq!(good.lines().filter(|l| l.starts_with("00:")).count(), 1143, "{}", &good[good.len() - 200..]);
 }

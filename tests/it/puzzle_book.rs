@@ -165,3 +165,23 @@ fn bad_arguments_are_one_line_and_exit_2() {
         assert!(!dir.join("x.pdf").exists());
     }
 }
+
+/// Issue 53, finding 11: `-o bk.png` once got PDF bytes under that name (exit 0).
+#[test]
+fn a_mismatched_extension_is_refused() {
+    let dir = temp_dir("puzzle-book", "extension");
+    for (output, format, says) in [
+        ("bk.png", "pdf", "-o bk.png ends in .png, but the book is a PDF"),
+        ("bk.SVG", "pdf", "ends in .svg"),
+        ("bk.pdf", "png", "writes a folder of pictures"),
+    ] {
+        let args = ["puzzle", "book", "--seed", "1", "--sizes", "6", "--count", "1", "--format", format, "-o", output];
+        let out = run_queens(&dir, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{output}: {err}");
+        assert!(err.lines().count() == 1 && err.contains(says), "{output}: {err}");
+        assert!(!dir.join(output).exists(), "{output}");
+    }
+    let out = run_queens(&dir, &["puzzle", "book", "--seed", "1", "--sizes", "6", "--count", "1", "-o", "book"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
