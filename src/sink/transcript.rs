@@ -16,6 +16,7 @@
 //!   frames' actions (and reasons) in order, joined by ", ", a line equal to the one before said
 //!   once, the middle ones left out as "…" past four; a last cue that would be shorter joins the
 //!   one before. A cue's id is its first step, or `first-last` when it covers several.
+//!
 //! Start times are the sums of the delays of the frames output before (the pipeline's milliseconds,
 //! reading time included: a GIF rounds each delay to 10 ms), so the entries cover one play exactly,
 //! in order, without gaps. A frame without a caption says "step k". Every caption line goes through

@@ -141,8 +141,12 @@ fn transcripts_follow_the_gif() {
     let delays = gif_delays(&dir.join("run.gif"));
     let cues = vtt_cues(&std::fs::read_to_string(dir.join("run.vtt")).unwrap());
     // The frames' starts, and one past the last: a cue runs from one of them to a later one.
-    let starts: Vec<u64> =
-        std::iter::once(0).chain(delays.iter().scan(0, |t, d| Some(*t += u64::from(*d)).map(|_| *t))).collect();
+    let starts: Vec<u64> = std::iter::once(0)
+        .chain(delays.iter().scan(0, |t, d| {
+            *t += u64::from(*d);
+            Some(*t)
+        }))
+        .collect();
     // The plain form of a render of the same trace, to stdout: one line per frame, its start.
     let out = run_ok(&dir, &["render", "t.json", "--why", "-o", "again.gif", "--transcript", "-"]);
     let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("00:")).collect();
