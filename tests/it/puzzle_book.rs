@@ -185,3 +185,22 @@ fn a_mismatched_extension_is_refused() {
     let out = run_queens(&dir, &["puzzle", "book", "--seed", "1", "--sizes", "6", "--count", "1", "-o", "book"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// Issue 53, finding 10: the book said "puzzle k of a size comes from --seed S+k" but sorts a
+/// size's puzzles by grade; each answer now names its seed, which makes that puzzle alone.
+#[test]
+fn each_answer_names_the_seed_that_makes_its_puzzle() {
+    let Some(pdftotext) = tool("pdftotext", "apt-get install poppler-utils") else { return };
+    let dir = temp_dir("puzzle-book", "seeds");
+    run_ok(&dir, &["puzzle", "book", "--count", "6", "--sizes", "6", "--seed", "11", "-o", "b.pdf"]);
+    let out = Command::new(pdftotext).args(["b.pdf", "-"]).current_dir(&*dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("--seed 11+k"), "{text}");
+    let puzzles = queens::book_puzzles(&options(6, 6..=6, PuzzleKind::Regions)).unwrap();
+    for p in &puzzles {
+        let hard = if p.hard { " hard" } else { "" };
+        assert!(text.contains(&format!("Puzzle {} · 6×6 · seed {}{hard}", p.number, p.seed)), "{text}");
+        let generated = queens::generate_puzzle(6, p.seed, PuzzleKind::Regions, p.hard).unwrap();
+        assert_eq!(generated.puzzle, p.puzzle, "puzzle {} is seed {}'s", p.number, p.seed);
+    }
+}
