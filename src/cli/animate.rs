@@ -79,23 +79,31 @@ impl MotionArgs {
     /// The motion asked for, refused with one line for formats that do not take it.
     fn motion(&self, format: Format) -> Result<queens::Motion> {
         if self.motion != "smooth" {
-            return Ok(queens::Motion::None);
+            return match self.fps {
+                Some(fps) => Err(UsageError(format!(
+                    "--fps {fps} sets the in-betweens of --motion smooth; add --motion smooth, or drop --fps"
+                ))
+                .into()),
+                None => Ok(queens::Motion::None),
+            };
         }
         match format {
             Format::Gif => match self.fps {
-                Some(fps) if fps > queens::motion::DEFAULT_GIF_FPS => Err(anyhow::anyhow!(
+                Some(fps) if fps > queens::motion::DEFAULT_GIF_FPS => Err(UsageError(format!(
                     "--fps {fps} is too fast for a GIF (its delays are whole hundredths of a second, and viewers slow \
                      those under 2/100 s): leave --fps out (a GIF moves at {} pictures a second) or write -o NAME.mp4",
                     queens::motion::DEFAULT_GIF_FPS
-                )),
+                ))
+                .into()),
                 fps => Ok(queens::Motion::Smooth { fps: fps.unwrap_or(queens::motion::DEFAULT_GIF_FPS) }),
             },
             Format::Mp4 | Format::Webm | Format::Html | Format::Svg | Format::Webp | Format::Apng => {
                 Ok(queens::Motion::Smooth { fps: self.fps.unwrap_or(queens::motion::DEFAULT_FPS) })
             }
-            _ => Err(anyhow::anyhow!(
+            _ => Err(UsageError(format!(
                 "--motion smooth is for animations (not {format}); write -o NAME.gif, .webp, .apng, .mp4, .webm, .html or .svg"
-            )),
+            ))
+            .into()),
         }
     }
 }
@@ -234,6 +242,7 @@ impl RenderArgs {
         let path = || self.out.path_or(|| default_output(&format!("{stem}.{format}")));
         distinct(&inputs, &[("-o", Some(&path())), ("--transcript", transcript)])?;
         if self.trace == Path::new("-") {
+            queens::output::register_input(&self.trace, "the trace");
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
             let layout = layout(0, "")?;

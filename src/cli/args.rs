@@ -142,6 +142,7 @@ pub fn read_puzzle_file(path: &Path) -> anyhow::Result<queens::Puzzle> {
 /// [`read_puzzle_file`], keeping the file line of each grid row (for words about the file).
 pub fn read_puzzle_with_lines(path: &Path) -> anyhow::Result<queens::ReadPuzzle> {
     let read = if path == Path::new("-") {
+        queens::output::register_input(path, "the puzzle file");
         queens::read_puzzle(std::io::stdin().lock())
     } else {
         let file = std::fs::File::open(path).map_err(|e| {

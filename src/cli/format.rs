@@ -111,7 +111,8 @@ pub fn write_animation(
     draw: impl FnOnce(&mut AnySink<'_>, &Bar) -> queens::Result<Summary>,
 ) -> Result<()> {
     let mut file = open_output(path)?;
-    let mut text = transcript.map(open_text_output).transpose()?;
+    // The transcript streams on stdout (or a pipe) only once the run has succeeded.
+    let mut text = transcript.map(|path| Ok::<_, anyhow::Error>(open_text_output(path)?.held()?)).transpose()?;
     let bar = Bar(progress_bar(frames, "frames", quiet));
     let (done, pages) = {
         let sink = format.sink(&mut file, options)?;
@@ -130,5 +131,10 @@ pub fn write_animation(
         (Some(_), Some(pages)) => format!(" on {pages} pages"),
         _ => String::new(),
     };
-    summary(path, &format!("{} frames{pages}, {}x{} px, {bytes} bytes", done.frames, done.width, done.height))
+    // With smooth motion a GIF, WebP, APNG or video holds the in-betweens as frames of their own.
+    let frames = match done.pictures > done.frames && !format.is_vector() {
+        true => format!("{} frames ({} steps and their in-betweens)", done.pictures, done.frames),
+        false => format!("{} frames", done.frames),
+    };
+    summary(path, &format!("{frames}{pages}, {}x{} px, {bytes} bytes", done.width, done.height))
 }

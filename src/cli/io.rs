@@ -42,10 +42,20 @@ static STDOUT_TAKEN: AtomicBool = AtomicBool::new(false);
 pub fn open_text_output(path: &Path) -> Result<OutputFile> {
     if !is_stdout(path) {
         create_default_dir(path)?;
+        note_stdout(path);
         return Ok(OutputFile::create(path)?);
     }
     STDOUT_TAKEN.store(true, Ordering::Relaxed);
     Ok(OutputFile::stdout())
+}
+
+/// An output path that is stdout's own file or pipe (`/dev/stdout`, `> f` with `-o f`) takes
+/// stdout as `-` does: summary lines go to stderr.
+fn note_stdout(path: &Path) {
+    let stdout = queens::output::stdout_key();
+    if stdout.is_some() && queens::output::file_key(path) == stdout {
+        STDOUT_TAKEN.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Refuse, as a usage error, more than one output naming stdout (`-`): `outputs` pairs each
@@ -64,6 +74,7 @@ pub fn one_stdout(outputs: &[(&str, Option<&Path>)]) -> Result<()> {
 pub fn open_output(path: &Path) -> Result<OutputFile> {
     if !is_stdout(path) {
         create_default_dir(path)?;
+        note_stdout(path);
         return Ok(OutputFile::create(path)?);
     }
     if std::io::stdout().is_terminal() {
@@ -149,19 +160,29 @@ fn create_default_dir(path: &Path) -> Result<()> {
 /// or `("the trace", ...)`. Inputs are those listed and those already read
 /// ([`queens::output::register_input`], whose words name them: the library refuses the same
 /// outputs again when it opens them). Files are the same when they share device and inode;
-/// outputs not written yet when the folder walk leads to the same path. Stdout (`-`) and special
-/// files (never replaced) are left out.
+/// outputs not written yet when the folder walk leads to the same path. `-` is the file, pipe or
+/// socket behind stdin (an input) or stdout (an output), so an output spelled `/dev/stdin` or
+/// `/proc/self/fd/0` is refused when the input is `-`, and two outputs reaching stdout however
+/// they are spelled (`-`, `/dev/stdout`, the file `>` sends it to) are refused. Terminals and
+/// devices such as `/dev/null` (never replaced) are left out.
 pub fn distinct(inputs: &[(&str, Option<&Path>)], outputs: &[(&str, Option<&Path>)]) -> Result<()> {
-    use queens::output::{file_key, registered_input, FileKey};
-    let keys = |list: &[(&str, Option<&Path>)]| -> Vec<(String, FileKey)> {
+    use queens::output::inputs::STDIN_NAME;
+    use queens::output::{file_key, registered_input, stdin_key, stdout_key, FileKey};
+    let keys = |list: &[(&str, Option<&Path>)], list_is_inputs: bool| -> Vec<(String, FileKey)> {
+        let std_key = if list_is_inputs { stdin_key } else { stdout_key };
         list.iter()
             .filter_map(|&(what, path)| {
-                let path = path.filter(|p| !is_stdout(p))?;
-                Some((format!("{what} {}", path.display()), file_key(path)?))
+                let path = path?;
+                let (key, name) = match is_stdout(path) {
+                    true => (std_key(), if list_is_inputs { STDIN_NAME.into() } else { path.display().to_string() }),
+                    false => (file_key(path), path.display().to_string()),
+                };
+                Some((format!("{what} {name}"), key?))
             })
             .collect()
     };
-    let (inputs, outputs) = (keys(inputs), keys(outputs));
+    let (inputs, outputs) = (keys(inputs, true), keys(outputs, false));
+    let stdout = stdout_key();
     for (i, (output, key)) in outputs.iter().enumerate() {
         let read = registered_input(key).map(|(what, path)| format!("{what} {}", path.display()));
         let listed = || inputs.iter().find(|(_, other)| other == key && matches!(key, FileKey::Inode(..)));
@@ -172,6 +193,10 @@ pub fn distinct(inputs: &[(&str, Option<&Path>)], outputs: &[(&str, Option<&Path
             .into());
         }
         if let Some((other, _)) = outputs[..i].iter().find(|(_, other)| other == key) {
+            if stdout.as_ref() == Some(key) {
+                let reason = format!("{other} and {output} both go to stdout; send one of them to a file");
+                return Err(UsageError(reason).into());
+            }
             return Err(
                 UsageError(format!("{other} and {output} name the same file; give each output its own name")).into()
             );
@@ -330,8 +355,12 @@ pub fn open_trace(path: &Path) -> Result<BufReader<File>> {
 /// Read a whole trace, JSON or JSON Lines, from a file or `-` (stdin), refusing one of more than
 /// `max_frames` frames as soon as it passes them (an endless stream stops there).
 fn read_trace(path: &Path, max_frames: usize) -> Result<Trace> {
-    let input: Box<dyn BufRead> =
-        if path == Path::new("-") { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(open_trace(path)?) };
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
+        queens::output::register_input(path, "the trace");
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(open_trace(path)?)
+    };
     let too_many = || queens::Error::TooManyFrames { limit: max_frames };
     match queens::jsonl::open(input)? {
         Input::Whole(trace) if trace.frame_count() > max_frames => Err(too_many().into()),

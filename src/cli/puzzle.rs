@@ -324,6 +324,9 @@ fn where_in_the_file(read: &queens::ReadPuzzle) -> String {
 
 impl HintArgs {
     fn run(self) -> Result<()> {
+        let theme_file = self.look.theme.theme_file.as_deref();
+        let inputs = [("the puzzle file", Some(self.file.as_path())), ("--theme-file", theme_file)];
+        super::io::distinct(&inputs, &[("-o", self.output.as_deref())])?;
         let read = super::args::read_puzzle_with_lines(&self.file)?;
         let puzzle = read.puzzle.clone();
         if !puzzle.has_regions() {

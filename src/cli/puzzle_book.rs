@@ -2,7 +2,8 @@
 //! as one PNG or SVG per puzzle (and per answer) in a folder, to post.
 //!
 //! Contract: every argument is checked before any work, a bad one (a size range backwards,
-//! `--count 0`, an unknown kind, paper or format) is one line on stderr and exit 2. The PDF goes
+//! `--count 0`, an unknown kind, paper or format, `-o` ending in another extension than the PDF's
+//! `.pdf`, or in `.pdf` for a folder of pictures) is one line on stderr and exit 2. The PDF goes
 //! through the output layer (whole or not at all); pictures go to `DIR/puzzle-KK.EXT` and
 //! `DIR/answer-KK.EXT`, all written to temporaries and renamed together at the end (folders this
 //! run made are removed again on failure). The summary line names the pages (PDF) or files.
@@ -86,9 +87,27 @@ impl BookArgs {
         if self.explained && format != Format::Pdf {
             return Err(usage("--explained adds pages to the PDF; drop it for png or svg".into()));
         }
+        self.check_extension(format)?;
         let options = BookOptions { count, sizes: a..=b, seed, kind, paper, explained: self.explained };
         options.check().map_err(|e| usage(e.to_string()))?;
         Ok((options, format))
+    }
+
+    /// The PDF's name ends in .pdf (or has no extension); a folder of pictures is not named .pdf.
+    fn check_extension(&self, format: Format) -> Result<()> {
+        let extension = self.output.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+        let name = queens::echo::printable(&self.output.display().to_string());
+        match (format, extension.as_deref()) {
+            (Format::Pdf, Some(ext)) if ext != "pdf" => Err(usage(format!(
+                "-o {name} ends in .{ext}, but the book is a PDF: name it NAME.pdf, or add --format png or svg for a \
+                 folder of pictures"
+            ))),
+            (Format::Png | Format::Svg, Some("pdf")) => Err(usage(format!(
+                "-o {name} ends in .pdf, but --format {format} writes a folder of pictures: name the folder, or drop \
+                 --format for a PDF"
+            ))),
+            _ => Ok(()),
+        }
     }
 
     pub fn run(self) -> Result<()> {

@@ -28,6 +28,9 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     pub fn run(self) -> Result<()> {
+        let inputs =
+            [("the puzzle file", Some(self.file.as_path())), ("--theme-file", self.theme.theme_file.as_deref())];
+        super::io::distinct(&inputs, &[("-o", self.output.as_deref())])?;
         let puzzle = super::args::read_puzzle_file(&self.file)?;
         let look = LookArgs { square: None, bare: false, coords: None, no_coords: false, theme: self.theme.clone() };
         let look = render_options(&look)?;

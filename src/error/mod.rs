@@ -25,6 +25,9 @@ pub enum Error {
     /// The run has more frames than the frame limit, `limit`.
     #[error("this run needs more than {limit} frames; raise the frame limit, or use a smaller N or stop earlier")]
     TooManyFrames { limit: usize },
+    /// An SVG or HTML run of `frames` frames of an `n` x `n` board holds `cost` squares, past `limit`.
+    #[error("an SVG or HTML player of {frames} frames of a {n}x{n} board would hold {cost} squares (frames x N x N, twice with --motion smooth), past the budget of {limit} for vector outputs (about 1 GB); show fewer frames (--every K, --frames SPEC) or write a GIF, MP4 or WebM, which stream")]
+    VectorBudget { frames: usize, n: usize, cost: u64, limit: u64 },
     /// A frame list was given for a stream whose length is not known.
     #[error("choosing frames needs the run's length, which a stream does not tell up front; save the stream to a file first")]
     SelectionNeedsLength,

@@ -42,7 +42,9 @@ impl MadeFolders {
         };
         match std::fs::symlink_metadata(&real) {
             Ok(meta) if meta.is_dir() => Ok(()),
-            Ok(_) => Err(cannot(io::Error::from(io::ErrorKind::AlreadyExists))),
+            Ok(_) => {
+                Err(cannot(io::Error::new(io::ErrorKind::AlreadyExists, "a file of that name is there, not a folder")))
+            }
             Err(_) => {
                 std::fs::create_dir(&real).map_err(cannot)?;
                 self.0.push(real);

@@ -15,8 +15,9 @@
 //!   another user's link in a folder that is not the caller's. So a symlink is written through: the
 //!   link stays a link and the file it points to (created when the link dangles into an existing
 //!   folder) is replaced atomically, its temporary beside it.
-//! - A file the run reads ([`inputs::register_input`]: a trace, a puzzle file, a theme file) is
-//!   never replaced by an output: refused, naming the input.
+//! - A file the run reads ([`inputs::register_input`]: a trace, a puzzle file, a theme file, the
+//!   file or pipe standard input reads from) is never replaced or written into by an output,
+//!   whatever the path (`/dev/stdin`, `/proc/self/fd/0`, a link): refused, naming the input.
 //! - Anything else (character devices such as /dev/null, named pipes, sockets, /dev/stdout) is
 //!   written directly and never replaced, renamed or deleted.
 //! - [`OutputFile::stdout`] writes to standard output.
@@ -35,7 +36,7 @@ mod walk;
 pub use folders::MadeFolders;
 pub use guard::check_own_folder;
 use guard::{check_writable, temporary_prefix};
-pub use inputs::{file_key, register_input, registered_input, FileKey};
+pub use inputs::{file_key, register_input, registered_input, stdin_key, stdout_key, FileKey};
 use walk::{walk, Walked};
 
 use crate::error::Error;
@@ -107,6 +108,8 @@ enum Destination {
     Replace { writer: BufWriter<File>, temp: Temp, real: PathBuf, existed: bool },
     /// Written where it is: special files and stdout.
     Direct(BufWriter<Box<dyn Write + Send>>),
+    /// Written to an anonymous temporary file, copied where it goes (`to`) on commit.
+    Held { spool: BufWriter<File>, to: BufWriter<Box<dyn Write + Send>> },
 }
 
 /// An output target opened for writing; see the module comment for what happens to each kind.
@@ -124,11 +127,14 @@ impl OutputFile {
     /// Open `target` for writing (see the module comment). A new file's folder must exist.
     pub fn create(target: &Path) -> Result<Self, Error> {
         let open_error = |source| Error::OutputOpen { path: target.to_path_buf(), source };
-        match std::fs::metadata(target) {
+        let found = std::fs::metadata(target);
+        if let Ok(meta) = &found {
+            inputs::check_not_input(target, meta)?;
+        }
+        match found {
             Ok(meta) if meta.is_dir() => Err(Error::OutputIsFolder { path: target.to_path_buf() }),
             Ok(meta) if meta.is_file() => match walk(target)? {
                 Walked::Real(real) => {
-                    inputs::check_not_input(target, &meta)?;
                     check_writable(&real, &meta)?;
                     Self::replace(target, &real, Some(&meta))
                 }
@@ -150,6 +156,21 @@ impl OutputFile {
     pub fn stdout() -> Self {
         let out: Box<dyn Write + Send> = Box::new(io::stdout());
         Self::new(PathBuf::from("standard output"), Destination::Direct(BufWriter::with_capacity(BUFFER, out)))
+    }
+
+    /// This output, but a special file or stdout gets nothing until [`OutputFile::commit`]: what
+    /// is written waits in an anonymous temporary file (deleted by the system however the run
+    /// ends), so a failed run sends nothing there, as it leaves no file. For text that goes out
+    /// with the run's end anyway (a transcript); images keep streaming.
+    pub fn held(mut self) -> Result<Self, Error> {
+        if matches!(self.sink, Some(Destination::Direct(_))) {
+            let spool =
+                tempfile::tempfile().map_err(|source| Error::OutputOpen { path: self.target.clone(), source })?;
+            if let Some(Destination::Direct(to)) = self.sink.take() {
+                self.sink = Some(Destination::Held { spool: BufWriter::with_capacity(BUFFER, spool), to });
+            }
+        }
+        Ok(self)
     }
 
     fn new(target: PathBuf, sink: Destination) -> Self {
@@ -232,6 +253,13 @@ impl OutputFile {
                 writer.flush().map_err(write_error)?;
                 None
             }
+            Destination::Held { spool, mut to } => {
+                let mut spool = spool.into_inner().map_err(|e| write_error(e.into_error()))?;
+                io::Seek::rewind(&mut spool).map_err(write_error)?;
+                io::copy(&mut spool, &mut to).map_err(write_error)?;
+                to.flush().map_err(write_error)?;
+                None
+            }
         };
         Ok(Finished { target: std::mem::take(&mut self.target), temp, bytes: self.written })
     }
@@ -248,6 +276,7 @@ impl OutputFile {
         match self.sink.as_mut().expect("sink present until commit") {
             Destination::Replace { writer, .. } => writer,
             Destination::Direct(writer) => writer,
+            Destination::Held { spool, .. } => spool,
         }
     }
 }

@@ -256,3 +256,13 @@ fn the_walk_resolves_links_in_every_component_as_the_kernel_does() {
     assert!(matches!(e, Error::OutputOpen { .. }), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_file_in_place_of_a_folder_is_named_in_plain_words() {
+    let dir = folder("file-in-place");
+    std::fs::write(dir.join("taken"), b"x").unwrap();
+    let message = MadeFolders::create(&dir.join("taken").join("inner")).err().unwrap().to_string();
+    assert!(message.contains("a file of that name is there, not a folder"), "{message}");
+    assert!(!message.contains("entity already exists"), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,6 +11,7 @@
 //! most a few chunks exist at once, so memory stays flat whatever the number of frames. A search
 //! tree panel is laid out from the whole run first, so it needs a whole trace, not a stream.
 
+mod budget;
 #[cfg(feature = "image")]
 mod frames;
 mod inbetweens;
@@ -102,6 +103,9 @@ impl Progress for NoProgress {
 pub struct Summary {
     /// Frames handed to the sink.
     pub frames: usize,
+    /// Pictures handed to the sink: the frames, and with smooth motion their in-betweens (which
+    /// GIF, WebP, APNG and video write as frames of their own; SVG and HTML fade in place).
+    pub pictures: usize,
     /// Frame width in pixels.
     pub width: usize,
     /// Frame height in pixels.
@@ -131,6 +135,8 @@ pub fn render<S: Sink>(
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
     let (describer, selected) = prepare_trace(trace, animation)?;
+    let frames = selected.as_ref().map_or(trace.frame_count(), Vec::len);
+    budget::check(sink.holds_run(), trace.n, frames, animation.motion)?;
     let drawer = RunDrawer::new(describer, &animation.look.theme);
     draw_frames(drawer, Replay::new(trace), Selected::new(selected, trace.frame_count()), animation, sink, progress)
 }
@@ -174,14 +180,20 @@ where
     if info.total_events.is_some_and(|events| events >= animation.max_frames) {
         return Err(Error::TooManyFrames { limit: animation.max_frames });
     }
-    // A stream of unknown length stops at the frame limit.
+    // A stream of unknown length stops at the frame limit, and at the vector budget.
     let limit = animation.max_frames;
+    let (holds, n, motion) = (sink.holds_run() && info.total_events.is_none(), info.n, animation.motion);
     let events = events.enumerate().map(move |(i, event)| match i + 2 > limit {
         true => Err(Error::TooManyFrames { limit }),
-        false => event,
+        false => budget::within(holds, n, i + 1, motion).and(event),
     });
     let selected = match info.total_events {
-        Some(total) => Selected::new(selected_frames(&animation.selection, total, &info.solution_frames)?, total + 1),
+        Some(total) => {
+            let frames = selected_frames(&animation.selection, total, &info.solution_frames)?;
+            let count = frames.as_ref().map_or(total + 1, Vec::len);
+            budget::check(sink.holds_run(), info.n, count, animation.motion)?;
+            Selected::new(frames, total + 1)
+        }
         None if !animation.selection.is_all() => return Err(Error::SelectionNeedsLength),
         None => Selected::all_of_unknown(),
     };

@@ -216,6 +216,7 @@ where
     // A chunk holds about as many pictures as the encoder asks for, in-betweens included.
     let pictures = motion::most_pictures(animation.motion, animation.timing.delay_ms, &animation.timing.delays());
     let mut drawers = vec![drawer; rayon::current_num_threads().max(1)];
+    let mut written = 0;
     let done = std::thread::scope(|scope| -> Result<usize, Error> {
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
@@ -236,6 +237,7 @@ where
             for encoded in job.run(&mut drawers, (before.0.as_ref(), before.1.as_ref()), &chunk) {
                 for picture in encoded? {
                     sink.write(picture)?;
+                    written += 1;
                 }
                 done += 1;
                 if !progress.advance(done, selected.count) {
@@ -249,7 +251,7 @@ where
         Ok(done)
     })?;
     sink.finish()?;
-    Ok(Summary { frames: done, width, height })
+    Ok(Summary { frames: done, pictures: written, width, height })
 }
 
 /// Replay and send the selected frames in chunks, each marked whether it is the last to go out

@@ -131,9 +131,13 @@ impl Theme {
                 "outline" => theme.outline = v.as_bool().ok_or("theme 'outline' must be true or false")?,
                 "rings" => theme.rings = v.as_bool().ok_or("theme 'rings' must be true or false")?,
                 _ => {
-                    let slot = theme.slot(key).ok_or_else(|| format!("unknown theme key '{key}'"))?;
+                    // Keys and values are echoed clipped: a theme file may hold 64 KiB in one of them.
+                    let clip = |text: &str| crate::error::echo::clipped(text, 40);
+                    let slot = theme.slot(key).ok_or_else(|| format!("unknown theme key '{}'", clip(key)))?;
                     let colour = v.as_str().and_then(hex);
-                    *slot = colour.ok_or_else(|| format!("theme key '{key}': {v} is not a #rrggbb colour"))?;
+                    *slot = colour.ok_or_else(|| {
+                        format!("theme key '{key}': {} is not a #rrggbb colour", clip(&v.to_string()))
+                    })?;
                 }
             }
         }
@@ -243,6 +247,15 @@ mod tests {
     use super::*;
     use crate::draw::raster::palette::Palette;
     use crate::scene::color::luminance;
+
+    #[test]
+    fn long_unknown_keys_and_values_are_clipped() {
+        let key = "k".repeat(60_000);
+        let message = Theme::from_json(&format!("{{\"{key}\": \"#000000\"}}")).unwrap_err();
+        assert!(message.len() < 120 && message.contains("(59960 more characters)"), "{}", &message[..100]);
+        let message = Theme::from_json(&format!("{{\"queen\": \"{key}\"}}")).unwrap_err();
+        assert!(message.len() < 140, "{}", &message[..100]);
+    }
 
     #[test]
     fn paint_list_matches_discriminants() {

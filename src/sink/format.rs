@@ -147,6 +147,7 @@ trait ErasedSink {
     fn finish(&mut self) -> Result<(), Error>;
     fn sheet(&self) -> Option<(&[SheetCell], (usize, usize))>;
     fn pages(&self) -> Option<usize>;
+    fn holds_run(&self) -> bool;
 }
 
 /// [`Encode`] with its output's type erased.
@@ -226,6 +227,10 @@ where
     fn pages(&self) -> Option<usize> {
         Sink::pages(self)
     }
+
+    fn holds_run(&self) -> bool {
+        Sink::holds_run(self)
+    }
 }
 
 impl Encode for AnyEncoder {
@@ -279,6 +284,10 @@ impl Sink for AnySink<'_> {
 
     fn pages(&self) -> Option<usize> {
         ErasedSink::pages(&*self.inner)
+    }
+
+    fn holds_run(&self) -> bool {
+        ErasedSink::holds_run(&*self.inner)
     }
 }
 

@@ -177,6 +177,12 @@ pub trait Sink {
     fn pages(&self) -> Option<usize> {
         None
     }
+
+    /// Whether the sink keeps every frame until the end (SVG, the HTML player): the pipeline then
+    /// holds the run to the vector budget before drawing. By default `false`.
+    fn holds_run(&self) -> bool {
+        false
+    }
 }
 
 /// The parallel half of a sink: turns a drawn frame into what [`Sink::write`] stores.

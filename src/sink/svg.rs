@@ -139,4 +139,8 @@ impl<W: Write> Sink for SvgSink<W> {
         out.flush()?;
         Ok(())
     }
+
+    fn holds_run(&self) -> bool {
+        true
+    }
 }

@@ -339,9 +339,16 @@ fn other_formats_refuse_motion_in_one_line_and_none_changes_nothing() {
         let name = args[args.len() - 1];
         let out = run_queens(&dir, &[&["animate", "4", "--motion", "smooth"][..], args].concat());
         let text = stderr(&out);
-        assert!(!out.status.success() && text.contains(says) && text.trim().lines().count() == 1, "{name}: {text}");
+        assert!(
+            out.status.code() == Some(2) && text.contains(says) && text.trim().lines().count() == 1,
+            "{name}: {text}"
+        );
         assert!(!dir.join(name).exists(), "{name}: nothing written");
     }
+    // Issue 53, finding 12: --fps without --motion smooth was ignored.
+    let out = run_queens(&dir, &["animate", "4", "--fps", "60", "-o", "plain.mp4"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("add --motion smooth") && !dir.join("plain.mp4").exists(), "{}", stderr(&out));
     let out = run_queens(&dir, &["animate", "4", "--motion", "smooth", "--fps", "24", "-o", "x.mp4"]);
     assert!(stderr(&out).contains("30 or 60"), "{}", stderr(&out));
     assert_eq!(Animation::new().motion, Motion::None, "no motion unless asked");

@@ -171,3 +171,42 @@ fn bad_arguments_are_one_line_and_exit_2() {
         assert!(!dir.join("x.pdf").exists());
     }
 }
+
+/// Issue 53, finding 11: `-o bk.png` once got PDF bytes under that name (exit 0).
+#[test]
+fn a_mismatched_extension_is_refused() {
+    let dir = temp_dir("puzzle-book", "extension");
+    for (output, format, says) in [
+        ("bk.png", "pdf", "-o bk.png ends in .png, but the book is a PDF"),
+        ("bk.SVG", "pdf", "ends in .svg"),
+        ("bk.pdf", "png", "writes a folder of pictures"),
+    ] {
+        let args = ["puzzle", "book", "--seed", "1", "--sizes", "6", "--count", "1", "--format", format, "-o", output];
+        let out = run_queens(&dir, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{output}: {err}");
+        assert!(err.lines().count() == 1 && err.contains(says), "{output}: {err}");
+        assert!(!dir.join(output).exists(), "{output}");
+    }
+    let out = run_queens(&dir, &["puzzle", "book", "--seed", "1", "--sizes", "6", "--count", "1", "-o", "book"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Issue 53, finding 10: the book said "puzzle k of a size comes from --seed S+k" but sorts a
+/// size's puzzles by grade; each answer now names its seed, which makes that puzzle alone.
+#[test]
+fn each_answer_names_the_seed_that_makes_its_puzzle() {
+    let Some(pdftotext) = tool("pdftotext", "apt-get install poppler-utils") else { return };
+    let dir = temp_dir("puzzle-book", "seeds");
+    run_ok(&dir, &["puzzle", "book", "--count", "6", "--sizes", "6", "--seed", "11", "-o", "b.pdf"]);
+    let out = Command::new(pdftotext).args(["b.pdf", "-"]).current_dir(&*dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("--seed 11+k"), "{text}");
+    let puzzles = queens::book_puzzles(&options(6, 6..=6, PuzzleKind::Regions)).unwrap();
+    for p in &puzzles {
+        let hard = if p.hard { " hard" } else { "" };
+        assert!(text.contains(&format!("Puzzle {} · 6×6 · seed {}{hard}", p.number, p.seed)), "{text}");
+        let generated = queens::generate_puzzle(6, p.seed, PuzzleKind::Regions, p.hard).unwrap();
+        assert_eq!(generated.puzzle, p.puzzle, "puzzle {} is seed {}'s", p.number, p.seed);
+    }
+}

@@ -140,22 +140,39 @@ fn transcripts_follow_the_gif() {
     run_ok(&dir, &args);
     let delays = gif_delays(&dir.join("run.gif"));
     let cues = vtt_cues(&std::fs::read_to_string(dir.join("run.vtt")).unwrap());
-    assert_eq!(cues.len(), delays.len(), "one cue per frame");
-    let mut start = 0;
-    for (k, ((id, from, to, text), delay)) in cues.iter().zip(&delays).enumerate() {
-        assert_eq!((id.as_str(), *from, *to), (k.to_string().as_str(), start, start + u64::from(*delay)), "cue {k}");
-        assert!(text[1].starts_with(&format!("step {k} of ")), "cue {k}: {text:?}");
-        start += u64::from(*delay);
-    }
-    // The plain form of a render of the same trace, to stdout: one line per frame, same times.
+    // The frames' starts, and one past the last: a cue runs from one of them to a later one.
+    let starts: Vec<u64> = std::iter::once(0)
+        .chain(delays.iter().scan(0, |t, d| {
+            *t += u64::from(*d);
+            Some(*t)
+        }))
+        .collect();
+    // The plain form of a render of the same trace, to stdout: one line per frame, its start.
     let out = run_ok(&dir, &["render", "t.json", "--why", "-o", "again.gif", "--transcript", "-"]);
     let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("00:")).collect();
-    assert_eq!(lines.len(), cues.len(), "{out}");
-    for (line, (_, from, _, text)) in lines.iter().zip(&cues) {
+    assert_eq!(lines.len(), delays.len(), "{out}");
+    for (k, line) in lines.iter().enumerate() {
         let (time, caption) = line.split_once(' ').unwrap();
-        assert_eq!(parse_time(time), *from);
-        assert_eq!(caption, text.join(" / "));
+        assert_eq!(parse_time(time), starts[k], "{line}");
+        assert!(caption.contains(&format!(" / step {k} of ")), "{line}");
     }
+    // Subtitles: one cue per sentence (or run of short frames), at least 600 ms, at most two lines,
+    // covering the frames in order without gaps.
+    let mut next = 0;
+    for (id, from, to, text) in &cues {
+        let (first, last) = id.split_once('-').unwrap_or((id, id));
+        let (first, last): (usize, usize) = (first.parse().unwrap(), last.parse().unwrap());
+        assert_eq!((first, *from, *to), (next, starts[first], starts[last + 1]), "cue {id}");
+        assert!(to - from >= 600 && text.len() <= 2, "cue {id}: {text:?}");
+        let action = |k: usize| lines[k][13..].split(" / ").next().unwrap().split(" · ").next().unwrap();
+        assert!(text[0].starts_with(action(first)), "cue {id}: {text:?} vs {}", lines[first]);
+        if first == last {
+            assert_eq!(text.join(" · "), lines[first][13..].split(" / ").next().unwrap(), "cue {id}");
+        }
+        next = last + 1;
+    }
+    assert_eq!(next, delays.len(), "the cues cover every frame");
+    assert!(cues.len() < delays.len() && cues.iter().any(|c| c.3.len() == 2), "{cues:?}");
     // A transcript may not replace the trace it is made from.
     let refused = run_queens(&dir, &["render", "t.json", "-o", "x.gif", "--transcript", "t.json"]);
     assert_eq!(refused.status.code(), Some(2), "{}", crate::support::stderr(&refused));
@@ -195,7 +212,7 @@ fn ffmpeg_reads_the_webvtt() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let srt = String::from_utf8_lossy(&out.stdout);
-    let frames = gif_delays(&dir.join("run.gif")).len();
-    assert_eq!(srt.matches(" --> ").count(), frames, "{srt}");
+    let cues = vtt_cues(&std::fs::read_to_string(dir.join("run.vtt")).unwrap()).len();
+    assert_eq!(srt.matches(" --> ").count(), cues, "{srt}");
     assert!(srt.contains(": no safe square"), "{srt}");
 }

@@ -159,6 +159,10 @@ impl<W: Write> Sink for HtmlSink<W> {
         }
         state.write(self.out.take().ok_or(Error::SinkState("finished twice"))?, self.embed)
     }
+
+    fn holds_run(&self) -> bool {
+        true
+    }
 }
 
 impl PlayerInProgress {

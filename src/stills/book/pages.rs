@@ -217,7 +217,9 @@ impl Geometry {
                 let top = self.top() - row as f32 * (cell_h + GAP);
                 ops.push(Self::place(&drawn[i].answer, (x, top), side));
                 let n = puzzles[i].puzzle.n;
-                let text = format!("Puzzle {} · {n}×{n}", puzzles[i].number);
+                // The seed `queens puzzle generate` makes it from: sections are sorted by grade.
+                let hard = if puzzles[i].hard { " hard" } else { "" };
+                let text = format!("Puzzle {} · {n}×{n} · seed {}{hard}", puzzles[i].number, puzzles[i].seed);
                 ops.push(Op::Text { at: (x, top - side - 13.0), size: SMALL_SIZE, text });
             }
             pages.push(Page { header: Some(format!("Answers · {first}–{last}")), ops });
@@ -331,8 +333,9 @@ impl Geometry {
         lines.push((0, String::new()));
         let hard = puzzles.iter().filter(|p| p.hard).count();
         let made = format!(
-            "Made with: queens puzzle book --count {} --sizes {a}-{b} --seed {} --kind {kind}s ({hard} asked for as --hard); puzzle k of a size comes from queens puzzle generate --size N --seed {}+k.",
+            "Made with: queens puzzle book --count {} --sizes {a}-{b} --seed {} --kind {kind}s ({hard} asked for as --hard); each puzzle comes from queens puzzle generate --size N --seed K (and --hard where its answer says hard), K under its answer: {}, {}+1, ... for a size's puzzles in the order made, each size then sorted by grade.",
             options.count,
+            options.seed,
             options.seed,
             options.seed
         );
