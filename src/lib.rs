@@ -97,6 +97,7 @@ pub use solve::{
     record, record_first, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT,
 };
 
+pub use board::key_frames::key_frames;
 pub use board::seek::FrameSeeker;
 pub use board::tree::{Node, NodeState, SearchTree};
 pub use board::{validate, BoardFrame, Counters};

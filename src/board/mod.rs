@@ -8,6 +8,7 @@
 
 mod apply;
 pub mod deadend;
+pub mod key_frames;
 pub mod puzzle_marks;
 mod replay;
 pub mod seek;
