@@ -73,8 +73,16 @@ fn cross(paint: Paint) -> Vec<Item> {
     let s = SIDE as f32;
     let (c, h, width) = (s / 2.0, s * 0.22, 1.25);
     let mut marks = vec![Item::Fill { rect: (0, 0, SIDE as i64, SIDE as i64), paint: Paint::Region0 }];
-    marks.push(Item::Line { from: (c - h, c - h), to: (c + h, c + h), width, paint });
-    marks.push(Item::Line { from: (c - h, c + h), to: (c + h, c - h), width, paint });
+    let strokes = [((c - h, c - h), (c + h, c + h)), ((c - h, c + h), (c + h, c - h))];
+    // A step's new cross: thicker, over a halo of the background, as the frames draw it.
+    let fresh = paint == Paint::RuleUsed;
+    let width = if fresh { 2.0 * width } else { width };
+    if fresh {
+        strokes.iter().for_each(|&(from, to)| {
+            marks.push(Item::Line { from, to, width: width + 2.0, paint: Paint::Background });
+        });
+    }
+    strokes.iter().for_each(|&(from, to)| marks.push(Item::Line { from, to, width, paint }));
     marks
 }
 
@@ -83,7 +91,7 @@ fn regions() -> Vec<Entry> {
     used.push(Item::Outline { rect: (0, 0, SIDE as i64, SIDE as i64), thickness: 2, paint: Paint::RuleUsed });
     vec![
         (cross(Paint::Ghost), SIDE, "ruled out"),
-        (cross(Paint::Placed), SIDE, "ruled out on this step"),
+        (cross(Paint::RuleUsed), SIDE, "ruled out on this step"),
         (used, SIDE, "the squares the rule used"),
     ]
 }
