@@ -405,9 +405,29 @@ fn hint_draws_its_deduction() {
     }
     let png = image::open(dir.join("hint.png")).unwrap().to_rgba8();
     assert!(png.width() >= 6 * 40 && png.height() > 6 * 40);
+    // The picture names the rule in plain words and says no step and no counters: its words (the
+    // SVG's title) are the rule's and the sentence's alone, and it is shorter than the run's frame
+    // with its three caption lines.
+    let svg = std::fs::read_to_string(dir.join("hint.svg")).unwrap();
+    let title = svg.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+    let plain = ["Ruled out by a queen", "Only one open square left", "A region and a line share one queen"];
+    assert!(plain.iter().any(|words| title.starts_with(&format!("{words} — "))), "{title}");
+    for id in ["step", "last-square", "neighbours:", "ruled out:", "guesses"] {
+        assert!(!title.contains(id), "{id} in {title}");
+    }
+    assert_eq!(stdout(&out_words(&dir)).lines().next().unwrap(), title, "the words of `puzzle hint`");
+    run_ok(&dir, &["frames", "--puzzle", "p.txt", "--frames", "1", "--square", "40", "-o", "f1.png"]);
+    let frame = image::open(dir.join("f1.png")).unwrap().to_rgba8();
+    assert_eq!(png.width(), frame.width());
+    assert!(png.height() < frame.height(), "no step or counter lines: {} vs {}", png.height(), frame.height());
     let out = run_queens(&dir, &["puzzle", "hint", "p.txt", "-o", "hint.bmp"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(!dir.join("hint.bmp").exists());
+}
+
+/// `puzzle hint p.txt` in `dir`, its words on stdout.
+fn out_words(dir: &std::path::Path) -> std::process::Output {
+    run_queens(dir, &["puzzle", "hint", "p.txt"])
 }
 
 #[test]
