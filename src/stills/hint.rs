@@ -103,11 +103,19 @@ mod tests {
         assert_eq!(words[0], "Only one open square left", "{words:?}");
         let sentence = words[1..].join(" ");
         assert_eq!(sentence, "region C has one open square left: a queen on f7");
-        let all: Vec<String> = picture.scene.items.iter().filter_map(|i| match i {
-            Item::Text { text, .. } => Some(text.clone()),
-            _ => None,
-        }).collect();
-        assert!(all.iter().all(|t| !t.contains("step") && !t.contains("ruled out") && !t.contains("last-square")), "{all:?}");
+        let all: Vec<String> = picture
+            .scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            all.iter().all(|t| !t.contains("step") && !t.contains("ruled out") && !t.contains("last-square")),
+            "{all:?}"
+        );
         let bottom = picture.scene.height as f32;
         assert!(picture.scene.items.iter().all(|i| !matches!(i, Item::Text { baseline, .. } if *baseline > bottom)));
     }

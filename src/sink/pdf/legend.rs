@@ -26,7 +26,8 @@ type Entry = (Vec<Item>, usize, &'static str);
 /// The legend for a run whose first frame is `first`, in `theme`; `None` when the frame shows no
 /// board squares this legend knows.
 pub fn legend(first: &Scene, theme: &Theme, glyphs: &Glyphs) -> Option<Scene> {
-    let board = |queen: bool| first.items.iter().any(|item| matches!(item, Item::Square { queen: q, .. } if *q == queen));
+    let board =
+        |queen: bool| first.items.iter().any(|item| matches!(item, Item::Square { queen: q, .. } if *q == queen));
     let entries = match (board(false), board(true)) {
         (true, _) => chessboard(theme),
         (false, true) => regions(),
@@ -42,7 +43,13 @@ pub fn legend(first: &Scene, theme: &Theme, glyphs: &Glyphs) -> Option<Scene> {
         marks.into_iter().for_each(|mark| strip.push(mark));
         scene.append_shifted(strip, (x.round() as usize, 2));
         x += width as f32 + GAP;
-        scene.push(Item::Text { x, baseline: 2.0 + SIDE as f32 - 1.5, size: WORDS, text: words.into(), paint: Paint::Text });
+        scene.push(Item::Text {
+            x,
+            baseline: 2.0 + SIDE as f32 - 1.5,
+            size: WORDS,
+            text: words.into(),
+            paint: Paint::Text,
+        });
         x += glyphs.text_width(words, WORDS) + SPACE;
     }
     scene.width = (x - SPACE).ceil() as usize;
@@ -51,9 +58,8 @@ pub fn legend(first: &Scene, theme: &Theme, glyphs: &Glyphs) -> Option<Scene> {
 
 /// Two squares side by side (light, dark) on `ground`, edged so white squares show on paper.
 fn pair(ground: Ground) -> Vec<Item> {
-    let mut marks: Vec<Item> = (0..2)
-        .map(|k| Item::Square { x: k * SIDE, y: 0, size: SIDE, dark: k == 1, ground, queen: false })
-        .collect();
+    let mut marks: Vec<Item> =
+        (0..2).map(|k| Item::Square { x: k * SIDE, y: 0, size: SIDE, dark: k == 1, ground, queen: false }).collect();
     marks.push(Item::Outline { rect: (0, 0, 2 * SIDE as i64, SIDE as i64), thickness: 1, paint: Paint::Ghost });
     marks
 }
