@@ -203,7 +203,7 @@ pub struct LookArgs {
 }
 
 /// Colours.
-#[derive(Debug, Args, Clone)]
+#[derive(Debug, Args, Clone, Default)]
 pub struct ThemeArgs {
     /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched), auto (SVG only: default, dark for viewers in dark mode) [default: default; print on --handout pages].
     #[arg(long, value_parser = parse_theme_name)]
@@ -272,12 +272,6 @@ impl TimingArgs {
         timing.reading_time = self.reading.reading_time;
         timing.loop_count = if self.no_loop { Some(0) } else { self.loop_count };
         timing
-    }
-}
-
-impl Default for ThemeArgs {
-    fn default() -> Self {
-        ThemeArgs { theme: None, theme_file: None }
     }
 }
 
