@@ -4,8 +4,8 @@
 //! Contract: a region puzzle's squares are its region fills (no chessboard, no attack shading:
 //! what is ruled out is what the run eliminated, each such square crossed thinly in the ghost
 //! paint, quieter than the queens; the squares the frame's own step rules out are crossed in the
-//! puzzle accent (`rule_used`, the paint of the outlines of the squares the rule used), twice as
-//! thick and over a halo of the background, so what is new reads at a glance (in grayscale too),
+//! puzzle accent (`rule_used`, the paint of the outlines of the squares the rule used) and twice
+//! as thick, so what is new reads at a glance (in grayscale too),
 //! and thin and gray from the next frame on; a solved board drops them: they fade out, and the
 //! regions and queens read alone); a
 //! thin grid in the ghost paint separates squares and borders three times as thick in the queen's
@@ -96,18 +96,8 @@ impl Describer {
         let s = self.layout.square as f32;
         let (h, width) = (s * 0.14, (s / 28.0).max(1.25));
         let strokes = [((cx - h, cy - h), (cx + h, cy + h)), ((cx - h, cy + h), (cx + h, cy - h))];
-        // A new cross is twice as thick, over a halo of the background as every highlight
-        // stroke (strokes 2 and 3): it tells itself apart in grayscale and on paper too, and
-        // keeps its contrast on every region fill.
-        let fresh = paint == Paint::RuleUsed;
-        let width = if fresh { 2.0 * width } else { width };
-        if fresh {
-            let halo = width + 2.0 * self.halo() as f32;
-            for (k, (from, to)) in (2..).zip(strokes) {
-                let item = Item::Line { from, to, width: halo, paint: Paint::Background };
-                scene.push_as(ItemId::cross(sq.row, sq.col, k), item);
-            }
-        }
+        // A new cross is twice as thick: it tells itself apart in grayscale and on paper too.
+        let width = if paint == Paint::RuleUsed { 2.0 * width } else { width };
         for (k, (from, to)) in (0..).zip(strokes) {
             scene.push_as(ItemId::cross(sq.row, sq.col, k), Item::Line { from, to, width, paint });
         }
