@@ -97,6 +97,7 @@ pub use solve::{
     record, record_first, solution_stream, solutions, Detail, SolveOptions, Until, DEFAULT_SEED, SEARCH_TIME_LIMIT,
 };
 
+pub use board::key_frames::key_frames;
 pub use board::seek::FrameSeeker;
 pub use board::tree::{Node, NodeState, SearchTree};
 pub use board::{validate, BoardFrame, Counters};
@@ -138,7 +139,9 @@ pub use stills::book::{
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
-pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
+pub use stills::{
+    write_board, write_heatmap, write_puzzle_hint, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard,
+};
 #[cfg(feature = "image")]
 pub use {
     pipeline::{frames, Frames},

@@ -9,6 +9,7 @@
 mod apply;
 pub mod deadend;
 pub mod facts;
+pub mod key_frames;
 pub mod puzzle_marks;
 mod replay;
 pub mod seek;

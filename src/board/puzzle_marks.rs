@@ -6,11 +6,22 @@
 //! the 8 squares touching it (not the long diagonals), in a completion puzzle the usual queen lines.
 //! `Eliminate` rules out open squares (neither a queen, blocked nor already ruled out), `Undo`
 //! reopens ruled-out squares; `Guess` marks its queen as guessed until an `Undo` takes it off.
+//! The squares a step rules out are new on its own frame only ([`ruled_out_by`]): the frame after
+//! shows them as every other ruled-out square.
 
 use crate::error::TraceFault;
 use crate::trace::puzzle_furniture::Puzzle;
-use crate::trace::Square;
+use crate::trace::{Event, Square};
 use std::sync::Arc;
+
+/// The squares `event` rules out (new on its frame: drawn in the accent colour there, see
+/// `scene/puzzle_board.rs`); none for any other event.
+pub fn ruled_out_by(event: Option<&Event>) -> &[Square] {
+    match event {
+        Some(Event::Eliminate { squares, .. }) => squares,
+        _ => &[],
+    }
+}
 
 /// The puzzle part of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use super::args::parse_max_frames;
 use super::args::{ShowArgs, SolveArgs, TimingArgs};
-use super::format::{sink_options, write_animation, HandoutArgs, OutArgs};
+use super::format::{handout_defaults, sink_options, write_animation, HandoutArgs, OutArgs};
 use super::io::{default_output, distinct, input_stem, one_stdout, open_text_output, open_trace, UsageError};
 use super::svg::check_auto;
 use anyhow::Result;
@@ -188,7 +188,7 @@ impl AnimateArgs {
         let outputs =
             [("-o", Some(path.as_path())), ("--trace-out", self.trace_out.as_deref()), ("--transcript", transcript)];
         distinct(&[("--theme-file", theme_file)], &outputs)?;
-        let animation = self.draw.animation(self.solve.search.max_frames, format)?;
+        let mut animation = self.draw.animation(self.solve.search.max_frames, format)?;
         let trace = queens::record(&options, animation.max_frames)?;
         if let Some(path) = &self.trace_out {
             write_trace(&trace, path)?;
@@ -196,6 +196,7 @@ impl AnimateArgs {
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         let title = || run_title(options.n, &options.algorithm.to_string());
         let layout = self.draw.layout(format, title)?;
+        handout_defaults(&mut animation, Some(&trace), &layout, &self.draw.show);
         write_run(&trace, &animation, (path, format, &layout), transcript, quiet)
     }
 }
@@ -233,7 +234,7 @@ impl RenderArgs {
         // A format holding the run until its end is capped unless told otherwise, so an endless
         // stream cannot grow it without bound.
         let cap = if format.streams() { usize::MAX } else { queens::DEFAULT_MAX_FRAMES };
-        let animation = self.draw.animation(self.max_frames.unwrap_or(cap), format)?;
+        let mut animation = self.draw.animation(self.max_frames.unwrap_or(cap), format)?;
         let stem = input_stem(&self.trace, "trace");
         check_auto(&self.draw.show.look.theme, format.is_vector())?;
         // The handout's header names the run once the trace is open; refused formats fail first.
@@ -246,6 +247,7 @@ impl RenderArgs {
             let mut stdin = BufReader::new(std::io::stdin());
             stdin.fill_buf()?;
             let layout = layout(0, "")?;
+            handout_defaults(&mut animation, None, &layout, &self.draw.show);
             return write_animation((&path(), format, &layout), (None, transcript), quiet, |sink, bar| {
                 queens::render_reader(stdin, None, &animation, sink, bar)
             });
@@ -253,6 +255,7 @@ impl RenderArgs {
         match queens::jsonl::open(open_trace(&self.trace)?)? {
             Input::Whole(trace) => {
                 let layout = layout(trace.n, &trace.algorithm)?;
+                handout_defaults(&mut animation, Some(&trace), &layout, &self.draw.show);
                 write_run(&trace, &animation, (path(), format, &layout), transcript, quiet)
             }
             Input::Lines(events) => {
@@ -261,6 +264,7 @@ impl RenderArgs {
                 let file = open_trace(&self.trace)?;
                 let path = path();
                 let layout = layout(info.n, &info.algorithm)?;
+                handout_defaults(&mut animation, None, &layout, &self.draw.show);
                 write_animation((&path, format, &layout), (frames, transcript), quiet, |sink, bar| {
                     queens::render_reader(file, Some(&info), &animation, sink, bar)
                 })

@@ -213,11 +213,11 @@ pub enum CoordsPlace {
 }
 
 /// Colours.
-#[derive(Debug, Args, Clone)]
+#[derive(Debug, Args, Clone, Default)]
 pub struct ThemeArgs {
-    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched), auto (SVG only: default, dark for viewers in dark mode).
-    #[arg(long, default_value = "default", value_parser = parse_theme_name)]
-    pub theme: String,
+    /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched), auto (SVG only: default, dark for viewers in dark mode) [default: default; print on --handout pages].
+    #[arg(long, value_parser = parse_theme_name)]
+    pub theme: Option<String>,
     /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see README).
     #[arg(long, conflicts_with = "theme")]
     pub theme_file: Option<PathBuf>,
@@ -300,9 +300,15 @@ impl TimingArgs {
     }
 }
 
-impl Default for ThemeArgs {
-    fn default() -> Self {
-        ThemeArgs { theme: "default".into(), theme_file: None }
+impl ThemeArgs {
+    /// The theme's name: the one given, else `default`.
+    pub fn name(&self) -> &str {
+        self.theme.as_deref().unwrap_or("default")
+    }
+
+    /// True when neither --theme nor --theme-file was given.
+    pub fn unset(&self) -> bool {
+        self.theme.is_none() && self.theme_file.is_none()
     }
 }
 

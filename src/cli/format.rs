@@ -2,12 +2,14 @@
 //! [`Format::choose`] (an explicit `--format` wins; else `-o`'s extension when it names a format the
 //! command writes; else the command's default), and writing an animation in the chosen format with
 //! a progress bar and the summary line; `--embed` and `--handout` (with `--paper`, `--per-page`)
-//! become the library's [`SinkOptions`], and the library picks the sink ([`Format::sink`]).
+//! become the library's [`SinkOptions`], and the library picks the sink ([`Format::sink`]); a
+//! handout's defaults (the print theme, the run's key frames) are set here.
 
-use super::args::ranged;
+use super::args::{ranged, ShowArgs};
 use super::io::{open_output, open_text_output, progress_bar, summary, Bar, UsageError};
 use anyhow::Result;
 use clap::Args;
+use queens::{Animation, FrameSpec, Theme, Trace};
 use queens::{AnySink, Format, Handout, OutputFile, Paper, Sink, SinkOptions, Summary, Transcript, TranscriptSink};
 use std::path::{Path, PathBuf};
 
@@ -99,6 +101,24 @@ pub fn sink_options(
     let per_page = handout.per_page.map_or(6, |k| k as usize);
     options.handout = Some(Handout { paper, per_page, title: title() });
     Ok(options)
+}
+
+/// What a PDF handout (`options.handout`, not a worksheet) takes by default when the flags leave it
+/// open: the print theme when neither --theme nor --theme-file is given, and, when neither --frames
+/// nor --every is, the run's key frames (`queens::key_frames`: dead ends, the removals that take
+/// the search further back than before, solutions) of `trace` (`None`: a stream, every frame).
+pub fn handout_defaults(animation: &mut Animation, trace: Option<&Trace>, options: &SinkOptions, show: &ShowArgs) {
+    if options.handout.is_none() {
+        return;
+    }
+    if show.look.theme.unset() {
+        animation.look.theme = Theme::print();
+        animation.look.dark = None;
+    }
+    if let (Some(trace), None, None, None) = (trace, &show.select.frames, show.select.every, options.quiz) {
+        let keys: Vec<String> = queens::key_frames(trace).iter().map(usize::to_string).collect();
+        animation.selection.spec = FrameSpec::parse(&keys.join(",")).ok();
+    }
 }
 
 /// Write `path` in the animation `format` (an HTML player margin-less, or PDF handout pages, as

@@ -9,7 +9,7 @@
 
 use super::animate::run_title;
 use super::args::{ranged, ReadingArgs, ShowArgs, Source, SourceArgs};
-use super::format::{sink_options, HandoutArgs};
+use super::format::{handout_defaults, sink_options, HandoutArgs};
 use super::io::{
     count_of, default_output, distinct, input_stem, one_stdout, open_output, open_text_output, outln, progress_bar,
     summary, Bar, MadeFolders, UsageError,
@@ -64,7 +64,7 @@ impl FramesArgs {
         // The frame limit counts the frames drawn: the run itself is held up to HELD_FRAMES.
         let limit = self.source.search.max_frames;
         let trace = self.source.trace_within(limit.max(HELD_FRAMES))?;
-        let frames = (self.show.select.selection().resolve_within(&trace, limit))
+        let mut frames = (self.show.select.selection().resolve_within(&trace, limit))
             .map_err(|e| UsageError(format!("--frames: {e} (--max-frames N)")))?;
         let mut animation = self.show.animation()?;
         animation.max_frames = usize::MAX;
@@ -94,6 +94,11 @@ impl FramesArgs {
         )?;
         let format = Format::choose(None, Some(&path), &[Format::Png, Format::Svg, Format::Html, Format::Pdf])?;
         let mut options = sink_options(false, &self.handout, format, || run_title(trace.n, &trace.algorithm))?;
+        if options.handout.is_some() {
+            handout_defaults(&mut animation, Some(&trace), &options, &self.show);
+            frames = animation.selection.resolve(&trace)?;
+            bar.0.set_length(frames.len() as u64);
+        }
         let html = format == Format::Html;
         if self.embed && !html {
             return Err(UsageError("--embed makes an HTML player for an <iframe>; add -o NAME.html".into()).into());

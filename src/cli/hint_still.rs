@@ -1,16 +1,16 @@
 //! `queens puzzle hint FILE -o hint.png|svg`: the next deduction drawn as a still.
 //!
-//! Contract: the still is the frame a `--puzzle` run of the rule solver shows after its first
-//! event when that event is a deduction (its squares crossed or its queen placed, the squares the
-//! rule used outlined, the rule's sentence in the caption); a puzzle no rule moves (a guess is
-//! needed, or it is solved or dead) is drawn as given. PNG or SVG, by the file's extension; the
-//! look flags of `animate` apply. Nothing is left behind on failure. With the picture on stdout
-//! (`-o -`, or a path that is stdout's own file), the hint's words and the summary go to stderr.
+//! Contract: the still is `queens::write_puzzle_hint`'s: the board after the next deduction (its
+//! new crosses in the accent, or its queen placed, the squares the rule used outlined), then the
+//! rule in plain words and the deduction's sentence under it, without a step or counters; a
+//! puzzle no rule moves (a guess is needed, or it is solved or dead) is drawn as given. PNG or SVG,
+//! by the file's extension; the look flags of `animate` apply. Nothing is left behind on failure.
+//! With the picture on stdout (`-o -`, or a path that is stdout's own file), the hint's words and
+//! the summary go to stderr.
 
 use super::io::{open_output, render_options};
 use anyhow::Result;
-use queens::{Algorithm, Animation, Event, Format, FrameSpec, NoProgress, Puzzle, Selection, SolveOptions};
-use queens::{SheetOptions, SinkOptions};
+use queens::{Format, Puzzle};
 use std::path::Path;
 
 /// Draw `puzzle`'s next deduction into `path` (`-`: stdout) with the look `look`; the summary's
@@ -18,23 +18,11 @@ use std::path::Path;
 pub fn write_hint(puzzle: &Puzzle, path: &Path, look: &super::args::LookArgs) -> Result<String> {
     let format = Format::choose(None, Some(path), &[Format::Png, Format::Svg])?;
     super::svg::check_auto(&look.theme, format == Format::Svg)?;
-    let mut options = SolveOptions::new(puzzle.n);
-    options.algorithm = Algorithm::Deduce;
-    options.puzzle = Some(puzzle.clone());
-    // The first event alone: a hard puzzle's whole run is not recorded to show its first step.
-    let mut trace = queens::record_first(&options, 1)?;
-    let keep = usize::from(matches!(trace.events.first(), Some(Event::Deduce { .. } | Event::Eliminate { .. })));
-    trace.events.truncate(keep);
-    let mut animation = Animation::new();
-    animation.look = render_options(look)?;
-    let spec = FrameSpec::parse(&keep.to_string())?;
-    animation.selection = Selection { spec: Some(spec), every: None };
-    let mut sink_options = SinkOptions::default();
-    sink_options.sheet = Some(SheetOptions::new(1, None, 0, false));
+    let options = render_options(look)?;
     let mut file = open_output(path)?;
-    let done = queens::render(&trace, &animation, &mut format.sink(&mut file, &sink_options)?, &NoProgress)?;
+    let (width, height) = queens::write_puzzle_hint(puzzle, &options, format, &mut file)?;
     let bytes = file.commit()?;
-    Ok(format!("{}x{} px, {bytes} bytes", done.width, done.height))
+    Ok(format!("{width}x{height} px, {bytes} bytes"))
 }
 
 /// True when the picture at `path` lands on stdout: `-`, or the file stdout already is (such as

@@ -254,8 +254,8 @@ impl queens::Progress for Bar {
 pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     let theme = match &look.theme.theme_file {
         Some(path) => Theme::from_json(&read_theme_file(path)?).map_err(anyhow::Error::msg)?,
-        None if look.theme.theme == AUTO_THEME => Theme::default(),
-        None => Theme::named(&look.theme.theme).map_err(anyhow::Error::msg)?,
+        None if look.theme.name() == AUTO_THEME => Theme::default(),
+        None => Theme::named(look.theme.name()).map_err(anyhow::Error::msg)?,
     };
     let mut options = RenderOptions::default();
     options.square = look.square.map(|s| s as usize);
@@ -264,7 +264,7 @@ pub fn render_options(look: &LookArgs) -> Result<RenderOptions> {
     options.coords_outside = look.coords == Some(super::args::CoordsPlace::Outside);
     options.theme = theme;
     // --theme auto: the default theme, and the dark one for dark-mode viewers (SVG only).
-    let auto = look.theme.theme == AUTO_THEME && look.theme.theme_file.is_none();
+    let auto = look.theme.name() == AUTO_THEME && look.theme.theme_file.is_none();
     options.dark = auto.then(Theme::dark);
     Ok(options)
 }

@@ -24,7 +24,7 @@ impl StillFormatArgs {
 
 /// `--theme auto` is for SVG only: refused (a usage error) for anything else.
 pub fn check_auto(theme: &ThemeArgs, svg: bool) -> Result<()> {
-    if theme.theme == AUTO_THEME && theme.theme_file.is_none() && !svg {
+    if theme.name() == AUTO_THEME && theme.theme_file.is_none() && !svg {
         return Err(UsageError(
             "--theme auto needs an SVG or HTML output (-o NAME.svg, -o NAME.html or --format svg|html); pick a theme for other formats".into(),
         )
@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn auto_is_for_svg_only() {
-        let auto = ThemeArgs { theme: AUTO_THEME.into(), theme_file: None };
+        let auto = ThemeArgs { theme: Some(AUTO_THEME.into()), theme_file: None };
         assert!(check_auto(&auto, true).is_ok());
         assert!(check_auto(&auto, false).is_err());
         assert!(check_auto(&ThemeArgs::default(), false).is_ok());

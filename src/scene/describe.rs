@@ -51,7 +51,8 @@ impl Describer {
         }
         // A full board shows solved on the solution's own frame (and in stills), not on the placement before it.
         let solved = Self::shows_solved(&frame.board, solution || frame.event.is_none());
-        self.squares(&frame.board, solved, &mut scene);
+        let fresh = crate::board::puzzle_marks::ruled_out_by(frame.event.as_ref());
+        self.squares(&frame.board, solved, fresh, &mut scene);
         if !self.bare {
             if self.outline && !solution {
                 self.board_outline(&mut scene);
@@ -98,10 +99,10 @@ impl Describer {
     /// take the attacked shade and the others stay plain, ringed in themes that ring free squares.
     /// (The placement that completes a solution stays shaded: the solution frame after it is the
     /// reveal, and the frames around it stay alike, which keeps animations small.)
-    fn squares(&self, board: &Board, solved: bool, scene: &mut Scene) {
+    fn squares(&self, board: &Board, solved: bool, fresh: &[Square], scene: &mut Scene) {
         let size = self.layout.square;
         if board.has_regions() {
-            return self.puzzle_squares(board, solved, scene);
+            return self.puzzle_squares(board, solved, fresh, scene);
         }
         for row in 0..board.n() {
             for col in 0..board.n() {
@@ -113,7 +114,7 @@ impl Describer {
                 scene.push_as(ItemId::square(row, col), Item::Square { x, y, size, dark, ground, queen, inset });
             }
         }
-        self.puzzle_squares(board, solved, scene);
+        self.puzzle_squares(board, solved, fresh, scene);
     }
 
     /// The ground square `sq` is drawn on (`solved`: the board shows solved).

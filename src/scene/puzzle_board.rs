@@ -3,12 +3,16 @@
 //!
 //! Contract: a region puzzle's squares are its region fills (no chessboard, no attack shading:
 //! what is ruled out is what the run eliminated, each such square crossed thinly in the ghost
-//! paint, quieter than the queens); a
+//! paint, quieter than the queens; the squares the frame's own step rules out are crossed in the
+//! puzzle accent (`rule_used`, the paint of the outlines of the squares the rule used) and twice
+//! as thick, so what is new reads at a glance (in grayscale too),
+//! and thin and gray from the next frame on; a solved board drops them: they fade out, and the
+//! regions and queens read alone); a
 //! thin grid in the ghost paint separates squares and borders three times as thick in the queen's
 //! ink separate regions (and edge the board), so the partition reads without hue. A queen stands
 //! on a light token framed in its region's fill (a given on a dark token with a filled tab in its
 //! top-left corner; a guess with a `?` in its top-right corner; on the solution paint once
-//! solved). A completion puzzle keeps the chessboard and its attack shading; its blocked squares
+//! solved, framed then twice as thick in its region's fill, so every queen's region still shows). A completion puzzle keeps the chessboard and its attack shading; its blocked squares
 //! and givens are drawn over it the same way. Blocked squares are the blocked paint with a
 //! diagonal texture. Only full-square items, fills, outlines, lines and text are used, so every
 //! backend draws them alike.
@@ -24,7 +28,8 @@ use crate::trace::Square;
 impl Describer {
     /// The squares of a region puzzle's board (with its grid and borders), or the furniture over a
     /// completion puzzle's chessboard (drawn by the caller first).
-    pub(super) fn puzzle_squares(&self, board: &Board, solved: bool, scene: &mut Scene) {
+    /// `fresh`: the squares this frame's step rules out.
+    pub(super) fn puzzle_squares(&self, board: &Board, solved: bool, fresh: &[Square], scene: &mut Scene) {
         let Some(p) = board.puzzle() else { return };
         let regions = p.puzzle().has_regions();
         let s = self.layout.square;
@@ -43,15 +48,20 @@ impl Describer {
                         let item = Item::Square { x, y, size: s, dark, ground, queen: true, inset };
                         scene.push_as(ItemId::square(row, col), item);
                         let rect = (x as i64, y as i64, s as i64, s as i64);
-                        scene.push(Item::Outline { rect, thickness: (s as i64 / 14).max(2), paint: fill });
+                        // Solved, the gold token keeps a wider frame of the region's own fill.
+                        let thickness = if solved { (s as i64 / 7).max(3) } else { (s as i64 / 14).max(2) };
+                        scene.push(Item::Outline { rect, thickness, paint: fill });
                     }
                     self.queen_marks(p, sq, (x, y), scene);
                 } else {
                     if let Some(fill) = region {
                         scene.push(Item::Fill { rect: (x as i64, y as i64, s as i64, s as i64), paint: fill });
                     }
-                    if p.is_eliminated(sq) {
-                        self.cross(sq, scene);
+                    // Solved, the crosses have done their work: they fade out (motion fades
+                    // them; a still frame shows the regions and queens alone).
+                    if p.is_eliminated(sq) && !solved {
+                        let paint = if fresh.contains(&sq) { Paint::RuleUsed } else { Paint::Ghost };
+                        self.cross(sq, paint, scene);
                     }
                 }
             }
@@ -78,16 +88,19 @@ impl Describer {
         }
     }
 
-    /// The cross on a ruled-out square: thin, in the grid's ghost paint, so a solved puzzle's
-    /// many crosses stay quieter than its queens (about half the queens' stroke, a lighter ink).
-    /// Its strokes stand on their square ([`ItemId::Cross`]), so motion can time them.
-    fn cross(&self, sq: Square, scene: &mut Scene) {
+    /// The cross on a ruled-out square: thin, in `paint` (the grid's ghost paint, the accent on
+    /// the step that rules it out), so a solved puzzle's many crosses stay quieter than its queens
+    /// (about half the queens' stroke). Its strokes stand on their square ([`ItemId::Cross`]), so
+    /// motion can time them.
+    fn cross(&self, sq: Square, paint: Paint, scene: &mut Scene) {
         let (cx, cy) = self.layout.square_centre(sq);
         let s = self.layout.square as f32;
         let (h, width) = (s * 0.14, (s / 28.0).max(1.25));
         let strokes = [((cx - h, cy - h), (cx + h, cy + h)), ((cx - h, cy + h), (cx + h, cy - h))];
+        // A new cross is twice as thick: it tells itself apart in grayscale and on paper too.
+        let width = if paint == Paint::RuleUsed { 2.0 * width } else { width };
         for (k, (from, to)) in (0..).zip(strokes) {
-            scene.push_as(ItemId::cross(sq.row, sq.col, k), Item::Line { from, to, width, paint: Paint::Ghost });
+            scene.push_as(ItemId::cross(sq.row, sq.col, k), Item::Line { from, to, width, paint });
         }
     }
 

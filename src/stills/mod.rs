@@ -11,6 +11,7 @@ mod board;
 pub mod book;
 pub mod classes;
 pub mod heatmap;
+mod hint;
 mod pdf;
 pub mod picture;
 pub mod sheet;
@@ -78,6 +79,19 @@ pub fn write_sheet<W: Write>(
         Format::Pdf => pdf::write_sheet_pdf(n, boards, options, columns, out),
         _ => sheet::write_sheet_png(n, boards, options, columns, out),
     }
+}
+
+/// The next deduction on `puzzle` as a still (what `queens puzzle hint -o` draws): the board after
+/// it, the squares it used outlined, the rule in plain words and its sentence under the board; no
+/// step, no counters. Returns its width and height.
+pub fn write_puzzle_hint<W: Write>(
+    puzzle: &crate::trace::puzzle_furniture::Puzzle,
+    options: &RenderOptions,
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    let format = still(format)?;
+    hint::picture(puzzle, options)?.write(format, out)
 }
 
 /// How often each square holds a queen over all solutions of `n` (or one per symmetry class);

@@ -90,10 +90,11 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// The forms a content stream places, in order.
+/// The frames a content stream places, in order (the key under the header, form `Lg`, left out).
 fn placed(content: &[u8]) -> Vec<String> {
     let tokens = tokens(content);
-    tokens.windows(2).filter(|w| w[1] == "Do").map(|w| w[0].trim_start_matches('/').to_string()).collect()
+    let forms = tokens.windows(2).filter(|w| w[1] == "Do").map(|w| w[0].trim_start_matches('/').to_string());
+    forms.filter(|form| form != "Lg").collect()
 }
 
 /// A content stream's operands and operators; strings and arrays as `S`.
@@ -232,11 +233,13 @@ fn margins_clear(tools: &PdfTools, pdf: &Path, page: usize, what: &str) {
 fn handouts_print_every_text_at_8_pt_with_one_step_label_a_frame() {
     let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("handout", "print");
-    let cases: [(&str, &[&str], usize, usize); 4] = [
-        ("a4", &["animate", "6", "--handout"], 58, 15),
-        ("letter-print", &["animate", "6", "--handout", "--paper", "letter", "--theme", "print"], 58, 15),
+    let cases: [(&str, &[&str], usize, usize); 5] = [
+        // The key frames by default: frame 0, 8 dead ends, 5 removals, the solution.
+        ("a4", &["animate", "6", "--handout"], 15, 4),
+        ("a4-every", &["animate", "6", "--handout", "--every", "1"], 58, 15),
+        ("letter-print", &["animate", "6", "--handout", "--paper", "letter", "--theme", "print"], 15, 4),
         // Bare frames draw no caption: their step is a line of page text, and six fit a page.
-        ("bare", &["animate", "6", "--handout", "--bare"], 58, 10),
+        ("bare", &["animate", "6", "--handout", "--bare", "--every", "1"], 58, 10),
         // Too wide for a portrait page at 8 pt: one a landscape page.
         ("tree", &["animate", "6", "--handout", "--tree", "--frames", "0-2"], 3, 3),
     ];
@@ -253,7 +256,12 @@ fn handouts_print_every_text_at_8_pt_with_one_step_label_a_frame() {
         margins_clear(&tools, &path, pages, name);
     }
     let text = tools.page_texts(&dir.join("a4.pdf"));
-    assert!(text[1].contains("6×6 · backtrack") && text[1].contains("page 2 of 15"), "{}", text[1]);
+    assert!(text[1].contains("6×6 · backtrack") && text[1].contains("page 2 of 4"), "{}", text[1]);
+    // One header and one key a page.
+    for (k, page) in text.iter().enumerate().filter(|(_, page)| !page.trim().is_empty()) {
+        assert_eq!(page.matches("safe: no queen attacks it").count(), 1, "{page}");
+        assert_eq!(page.matches(&format!("page {} of 4", k + 1)).count(), 1, "{page}");
+    }
     // `frames` selections too; four a page on Letter (the most that keep 8 pt, as on A4).
     let letter = ["frames", "6", "--every", "5", "--handout", "--paper", "letter", "--per-page", "4"];
     assert_eq!(tools.parse(&pdf(&dir, "frames", &letter)).pages.len(), 4, "13 frames, 4 a page");
@@ -280,7 +288,8 @@ fn html_questions(dir: &Path, quiz: &str) -> Vec<(usize, String, bool)> {
 fn worksheets_ask_the_quiz_questions_and_key_them_with_the_frames() {
     let Some(tools) = pdf_tools() else { return };
     let dir = temp_dir("handout", "worksheet");
-    let frames = tools.parse(&pdf(&dir, "frames", &["animate", "6"]));
+    // Handouts default to the print theme: the worksheet's frames are the print theme's pages.
+    let frames = tools.parse(&pdf(&dir, "frames", &["animate", "6", "--theme", "print"]));
     for (quiz, paper) in [("dead-ends", "a4"), ("every:5", "letter")] {
         let asked = html_questions(&dir, quiz);
         assert!(asked.len() >= 4, "{quiz}: {asked:?}");
@@ -309,4 +318,42 @@ fn worksheets_ask_the_quiz_questions_and_key_them_with_the_frames() {
         assert!(!key.contains("Where does") && !key.contains("runs out of safe squares?"), "{quiz}: {key}");
         margins_clear(&tools, &path, 1, quiz);
     }
+}
+
+/// Every colour page 1 of `pdf` shows (poppler at 36 dpi), as a set.
+fn page_colours(tools: &PdfTools, pdf: &Path) -> std::collections::BTreeSet<[u8; 3]> {
+    let stem = format!("{}-colours", pdf.with_extension("").display());
+    output(
+        Command::new(&tools.pdftoppm)
+            .args(["-r", "36", "-png", "-singlefile", "-f", "1", "-l", "1"])
+            .arg(pdf)
+            .arg(&stem),
+    );
+    image::open(format!("{stem}.png")).unwrap().to_rgb8().pixels().map(|p| p.0).collect()
+}
+
+#[test]
+fn handouts_show_the_key_frames_on_a_few_pages_in_the_print_theme() {
+    let Some(tools) = pdf_tools() else { return };
+    let dir = temp_dir("handout", "key-frames");
+    // `animate 6` is 58 frames; its handout holds frame 0, the 8 dead ends, the 5 removals that
+    // take the search further back than before, and the solution: 15 frames, 4 A4 pages.
+    let key = pdf(&dir, "key", &["animate", "6", "--handout"]);
+    let pages = tools.parse(&key).pages.len();
+    assert!(pages <= 4, "animate 6 --handout is {pages} pages");
+    let labels = step_labels(&tools.page_texts(&key));
+    let steps: Vec<usize> = labels.keys().copied().collect();
+    assert_eq!(steps, [0, 5, 6, 7, 8, 10, 13, 17, 22, 29, 36, 40, 44, 49, 57]);
+    let every = pdf(&dir, "every", &["animate", "6", "--handout", "--every", "1"]);
+    assert_eq!(step_labels(&tools.page_texts(&every)).len(), 58, "--every 1: every frame");
+    // The print theme unless a theme is asked for: black, white and grays only.
+    let gray = |c: &[u8; 3]| c[0].abs_diff(c[1]) <= 2 && c[1].abs_diff(c[2]) <= 2;
+    let colours = page_colours(&tools, &key);
+    assert!(
+        colours.iter().all(gray),
+        "the print theme: {:?}",
+        colours.iter().filter(|c| !gray(c)).take(5).collect::<Vec<_>>()
+    );
+    let default = pdf(&dir, "default", &["animate", "6", "--handout", "--theme", "default"]);
+    assert!(page_colours(&tools, &default).iter().any(|c| !gray(c)), "--theme default keeps its colours");
 }

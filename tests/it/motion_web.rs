@@ -368,8 +368,8 @@ fn the_svgs_puzzle_crosses_sweep_out() {
     let size = gif[0].0.dimensions();
     let rows = [Row { svg: &svg, size, times: vec![start, end] }, Row { svg: &discrete, size, times: vec![end] }];
     let Some(shots) = play_rows(Browser::Chromium, &dir, "crosses", &rows, false) else { return };
-    // Pixels in the crosses' ink (the ghost paint) that the frame before does not have.
-    let ghost = queens::Theme::default().ghost;
+    // Pixels in the new crosses' ink (the rule's accent) that the frame before does not have.
+    let ghost = queens::Theme::default().puzzle.rule_used;
     let inked = |shot: &RgbImage| {
         let before = &gif[k - 1].0;
         shot.enumerate_pixels().filter(|(x, y, p)| p.0 == ghost && before.get_pixel(*x, *y).0 != ghost).count()

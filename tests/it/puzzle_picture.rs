@@ -54,15 +54,21 @@ pub(crate) fn trace() -> Trace {
 pub(crate) struct Model {
     pub(crate) queens: HashSet<Square>,
     pub(crate) ruled_out: HashSet<Square>,
+    /// The squares the frame's own step rules out (crossed in the accent on that frame only).
+    pub(crate) fresh: HashSet<Square>,
 }
 
 impl Model {
     fn apply(&mut self, event: &Event) {
+        self.fresh.clear();
         match event {
             Event::Deduce { row, col, .. } | Event::Guess { row, col } => {
                 self.queens.insert(Square::new(*row, *col));
             }
-            Event::Eliminate { squares, .. } => self.ruled_out.extend(squares),
+            Event::Eliminate { squares, .. } => {
+                self.ruled_out.extend(squares);
+                self.fresh.extend(squares);
+            }
             Event::Undo { queens, reopened, .. } => {
                 for q in queens {
                     self.queens.remove(q);
@@ -131,16 +137,27 @@ fn check_frame(k: usize, model: &Model, solved: bool, at: &dyn Fn(Square, usize)
                 (false, true) => colour(Paint::Dark),
                 (false, false) => colour(Paint::Light),
             };
-            assert_eq!(token, Some(ground), "{name}: queen's token");
-            assert!(corner.is_some_and(|c| c != fill), "{name}: a queen's square is its token");
+            if solved {
+                // The gold token keeps a wide frame of its region's fill: every queen's region shows.
+                assert_eq!(token, Some(fill), "{name}: the region's fill around a solved queen");
+                assert_eq!(corner, Some(ground), "{name}: the solved queen's token");
+            } else {
+                assert_eq!(token, Some(ground), "{name}: queen's token");
+                assert!(corner.is_some_and(|c| c != fill), "{name}: a queen's square is its token");
+            }
             if given {
                 assert_eq!(tab, Some(colour(Paint::Queen)), "{name}: given's tab");
             }
         } else {
             assert_eq!(corner, Some(fill), "{name}: region fill");
-            let crossed = model.ruled_out.contains(&sq);
-            let want = if crossed { colour(Paint::Ghost) } else { fill };
-            assert_eq!(centre, Some(want), "{name}: crossed {crossed}");
+            // New crosses in the accent, older ones gray; a solved board has dropped them.
+            let crossed = model.ruled_out.contains(&sq) && !solved;
+            let want = match (crossed, model.fresh.contains(&sq)) {
+                (true, true) => colour(Paint::RuleUsed),
+                (true, false) => colour(Paint::Ghost),
+                (false, _) => fill,
+            };
+            assert_eq!(centre, Some(want), "{name}: crossed {crossed}, new {}", model.fresh.contains(&sq));
         }
         for (other, seen) in [(Square::new(sq.row, sq.col + 1), right), (Square::new(sq.row + 1, sq.col), below)] {
             let Some(seen) = seen.filter(|_| other.row < 6 && other.col < 6) else { continue };
@@ -189,6 +206,8 @@ fn pillow_sees_regions_borders_crosses_queens_and_givens_in_every_frame() {
 struct Marks {
     fills: BTreeSet<Rgb>,
     crosses: BTreeSet<Rgb>,
+    /// The crosses a frame's own step adds.
+    fresh: BTreeSet<Rgb>,
     borders: BTreeSet<Rgb>,
     tokens: BTreeSet<(bool, Rgb)>,
     tabs: BTreeSet<Rgb>,
@@ -231,8 +250,10 @@ fn measure(theme: &Theme) -> Marks {
                 }
             } else {
                 m.fills.insert(px(img, corner));
-                if models[k].ruled_out.contains(&sq) {
-                    m.crosses.insert(px(img, centre));
+                let solved = k > 0 && matches!(trace.events[k - 1], Event::Solution { .. });
+                if models[k].ruled_out.contains(&sq) && !solved {
+                    let set = if models[k].fresh.contains(&sq) { &mut m.fresh } else { &mut m.crosses };
+                    set.insert(px(img, centre));
                 }
             }
             if sq.col < 5 && p.region(sq) != p.region(Square::new(sq.row, sq.col + 1)) {
@@ -252,6 +273,7 @@ fn puzzle_marks_are_legible_in_grayscale_and_to_colour_blind_readers() {
         assert_eq!(m.fills.len(), 6, "{name}: six regions, six fills: {:?}", m.fills);
         let [border] = m.borders.iter().copied().collect::<Vec<_>>()[..] else { panic!("{name}: {:?}", m.borders) };
         let [cross] = m.crosses.iter().copied().collect::<Vec<_>>()[..] else { panic!("{name}: {:?}", m.crosses) };
+        let [fresh] = m.fresh.iter().copied().collect::<Vec<_>>()[..] else { panic!("{name}: {:?}", m.fresh) };
         let mut report = vec![];
         for &fill in &m.fills {
             // Borders (the queen's ink) and crosses (the ghost's, thin): 3:1 on every fill, in every view.
@@ -265,6 +287,12 @@ fn puzzle_marks_are_legible_in_grayscale_and_to_colour_blind_readers() {
                 let apart = worst(ground, fill, flare) >= 1.25 || worst(texture, ground, flare) >= 3.0;
                 assert!(apart, "{name}: blocked {ground:?} (texture {texture:?}) against fill {fill:?}");
             }
+        }
+        // A step's new crosses, twice as thick as the others: 2.4:1 or more on every fill, in
+        // every view (2.50:1 at worst: the dark theme's pink on its dark green).
+        for &fill in &m.fills {
+            let ratio = worst(fresh, fill, flare);
+            assert!(ratio >= 2.4, "{name}: new cross {fresh:?} on fill {fill:?} is {ratio:.2}:1");
         }
         // A given's token differs from a placed queen's by 1.25:1, or its tab is 3:1 on it.
         let given: Vec<Rgb> = m.tokens.iter().filter(|t| t.0).map(|t| t.1).collect();
@@ -379,9 +407,29 @@ fn hint_draws_its_deduction() {
     }
     let png = image::open(dir.join("hint.png")).unwrap().to_rgba8();
     assert!(png.width() >= 6 * 40 && png.height() > 6 * 40);
+    // The picture names the rule in plain words and says no step and no counters: its words (the
+    // SVG's title) are the rule's and the sentence's alone, and it is shorter than the run's frame
+    // with its three caption lines.
+    let svg = std::fs::read_to_string(dir.join("hint.svg")).unwrap();
+    let title = svg.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+    let plain = ["Ruled out by a queen", "Only one open square left", "A region and a line share one queen"];
+    assert!(plain.iter().any(|words| title.starts_with(&format!("{words} — "))), "{title}");
+    for id in ["step", "last-square", "neighbours:", "ruled out:", "guesses"] {
+        assert!(!title.contains(id), "{id} in {title}");
+    }
+    assert_eq!(stdout(&out_words(&dir)).lines().next().unwrap(), title, "the words of `puzzle hint`");
+    run_ok(&dir, &["frames", "--puzzle", "p.txt", "--frames", "1", "--square", "40", "-o", "f1.png"]);
+    let frame = image::open(dir.join("f1.png")).unwrap().to_rgba8();
+    assert_eq!(png.width(), frame.width());
+    assert!(png.height() < frame.height(), "no step or counter lines: {} vs {}", png.height(), frame.height());
     let out = run_queens(&dir, &["puzzle", "hint", "p.txt", "-o", "hint.bmp"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(!dir.join("hint.bmp").exists());
+}
+
+/// `puzzle hint p.txt` in `dir`, its words on stdout.
+fn out_words(dir: &std::path::Path) -> std::process::Output {
+    run_queens(dir, &["puzzle", "hint", "p.txt"])
 }
 
 #[test]

@@ -107,11 +107,12 @@ impl Atom {
 
 /// Whether smooth motion fades `atom` in and out (or, where only queens fade, switches it at its
 /// own time): a square's overlay (shading, a free square's ring, a solution's square), a queen, a
-/// ghost, or a stroke of a puzzle's cross (the ghost paint's only lines). Everything else (words,
+/// ghost, or a stroke of a puzzle's cross (the only lines in the ghost paint, or in `rule_used`: a
+/// step's new crosses). Everything else (words,
 /// panels, other lines, marks, brackets) switches at once, at its frame's start.
 pub fn fades(atom: &Atom) -> bool {
     matches!(atom.layer, OVERLAY | QUEENS | GHOSTS)
-        || (atom.paint == Paint::Ghost && matches!(atom.shape, Shape::Line { .. }))
+        || (matches!(atom.paint, Paint::Ghost | Paint::RuleUsed) && matches!(atom.shape, Shape::Line { .. }))
 }
 
 /// Whether `atom` is a queen standing on a square.

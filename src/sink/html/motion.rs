@@ -186,7 +186,9 @@ impl Timing {
     /// square).
     pub fn place(&self, atom: &Atom) -> Spot {
         if let Some(&square) = self.marks.get(atom) {
-            return Some((self.sweeps_as(square), 4));
+            // A gray cross is one a step before added in the accent: it comes at once with its
+            // frame (as a ghost does), the accent's new ones sweep.
+            return Some(if atom.paint == Paint::Ghost { (square, 1) } else { (self.sweeps_as(square), 4) });
         }
         if !fades(atom) {
             return None;

@@ -5,7 +5,8 @@
 //! too wide to keep their text at 8 pt on a portrait page, when that keeps it). Nothing is drawn
 //! within 15 mm of an edge: printers keep 12 mm (and two frames of a 6x6 run go side by side on A4
 //! with their text at 8 pt only with margins under 18 mm). The header (the run on the left, "page k
-//! of m" on the right, over a hairline) is the first thing under the top margin. Frames are scaled
+//! of m" on the right, over a hairline) is the first thing under the top margin; under it, on
+//! every page, the key to the frames' squares (`legend.rs`), once per page. Frames are scaled
 //! alike, never above 1 pt per pixel, and never so far that the smallest text they draw falls under
 //! [`MIN_TEXT_PT`]: a page holds at most `per_page` frames, fewer when more would shrink that text
 //! (a frame larger than the page even at that size gets a page of its own, scaled to fit). The grid
@@ -90,6 +91,8 @@ pub struct HandoutLayout {
     cell: (f32, f32),
     /// Text lines under each frame.
     lines: usize,
+    /// The key under the header (a form's name and its size in points), on every page.
+    pub legend: Option<(String, (f32, f32))>,
 }
 
 /// The em size, in points, of text drawn at `size` pixels one point per pixel.
@@ -97,9 +100,12 @@ pub fn em_points(glyphs: &Glyphs, size: u32) -> f32 {
     glyphs.units_scale(size as f32) * glyphs.units_per_em()
 }
 
-/// Top of the grid below the header, measured down from the page's top edge.
+/// The band under the header's hairline that holds the key (see `legend.rs`), kept on every page.
+const LEGEND_BAND: f32 = 20.0;
+
+/// Top of the grid below the header and its key, measured down from the page's top edge.
 fn header_band(glyphs: &Glyphs) -> f32 {
-    TOP + glyphs.ascent(HEADER_SIZE) + 12.0
+    TOP + glyphs.ascent(HEADER_SIZE) + 12.0 + LEGEND_BAND
 }
 
 impl HandoutLayout {
@@ -144,7 +150,8 @@ impl HandoutLayout {
             }
         }
         let (scale, columns, rows, cell) = best;
-        (fits, HandoutLayout { paper, size, per_page, columns, rows, scale: scale.max(0.01), frame, cell, lines })
+        let scale = scale.max(0.01);
+        (fits, HandoutLayout { paper, size, per_page, columns, rows, scale, frame, cell, lines, legend: None })
     }
 
     /// Pages for `frames` frames.
@@ -198,6 +205,12 @@ impl HandoutLayout {
         content.text(glyphs, (width - RIGHT - page_width, baseline), HEADER_SIZE as f32, page);
         content.stroke_rgb(PAGE_RULE);
         content.line((LEFT, baseline - 4.0), (width - RIGHT, baseline - 4.0), 0.5);
+        if let Some((form, (w, h))) = &self.legend {
+            // One point per pixel, scaled down only if wider than the page's text column.
+            let scale = ((width - LEFT - RIGHT) / w).min(1.0);
+            let top = baseline - 4.0 - (LEGEND_BAND - h * scale) / 2.0;
+            content.place_named(form, [scale, 0.0, 0.0, scale, LEFT, top - h * scale]);
+        }
         for (i, slot) in slots.iter().enumerate() {
             let (x, y) = self.frame_origin(i);
             content.place_named(&slot.form, [self.scale, 0.0, 0.0, self.scale, x, y]);

@@ -26,6 +26,7 @@ use std::io::Write;
 
 mod document;
 mod handout;
+mod legend;
 mod worksheet;
 
 pub use document::PdfDocument;
@@ -106,6 +107,8 @@ pub struct PdfFrame {
     dead: Option<Line>,
     n: Option<usize>,
     start: Option<(usize, bool)>,
+    /// The handout's key, drawn from the first frame (see [`legend`]), and its size.
+    legend: Option<(EncodedContent, (f32, f32))>,
 }
 
 impl Encode for PdfEncoder {
@@ -122,7 +125,12 @@ impl Encode for PdfEncoder {
             draws_step |= text.starts_with("step ");
         }
         let n = super::atom_frames::board(frame.scene).map(|[.., n]| n);
+        let legend = (frame.position == 0)
+            .then(|| legend::legend(frame.scene, &self.theme, &self.glyphs))
+            .flatten()
+            .map(|scene| (scene_content(&scene, &self.theme, &self.glyphs), (scene.width as f32, scene.height as f32)));
         Ok(PdfFrame {
+            legend,
             content: scene_content(frame.scene, &self.theme, &self.glyphs),
             step: frame.step,
             smallest: smallest.map(|size| em_points(&self.glyphs, size)),
@@ -227,7 +235,12 @@ impl<W: Write> Sink for PdfSink<W> {
             // A worksheet's prompt: the question in up to two lines, the answer line after it.
             let lines = usize::from(!frame.draws_step) + if state.worksheet.is_some() { 2 } else { 0 };
             let size = (state.size.0 as usize, state.size.1 as usize);
-            state.layout = Some(HandoutLayout::new(handout.paper, handout.per_page, size, frame.smallest, lines));
+            let mut layout = HandoutLayout::new(handout.paper, handout.per_page, size, frame.smallest, lines);
+            if let Some((content, size)) = &frame.legend {
+                state.doc.add_form("Lg".into(), *size, content)?;
+                layout.legend = Some(("Lg".into(), *size));
+            }
+            state.layout = Some(layout);
         }
         if let Some(mut worksheet) = state.worksheet.take() {
             let taken = worksheet.take(frame, |frame| state.form(frame));

@@ -68,9 +68,12 @@ impl Outcome {
 /// What a hint says when no rule applies.
 pub const NO_RULE_APPLIES: &str = "no rule applies: a guess is needed";
 
-/// A deduction in a hint's words: "rule-name: sentence".
+/// A deduction in a hint's words: the rule in plain words, a dash, the sentence ("Only one open
+/// square left — region C has one open square left: a queen on f7"; see
+/// [`rule_words`](super::rules::rule_words)): what `puzzle hint`, its picture, the play page and
+/// the explained book say. Traces and `puzzle check` keep the kebab-case [`rule_name`].
 pub fn hint_words(rule: Rule, text: &str) -> String {
-    format!("{}: {text}", rule_name(rule))
+    super::rules::plain_words(rule, text)
 }
 
 /// A rule's kebab-case name, as in traces.

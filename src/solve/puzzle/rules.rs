@@ -36,6 +36,26 @@ pub struct Deduction {
 pub const RULES: [Rule; 5] =
     [Rule::Neighbours, Rule::LastSquare, Rule::RegionInLine, Rule::SeesRegion, Rule::RegionsInLines];
 
+/// A rule's name in plain words, for people who have not read the rule table: what a hint picture
+/// and the play page's hints say before the deduction's sentence (traces and `puzzle check` keep the
+/// kebab-case names).
+pub fn rule_words(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Neighbours => "Ruled out by a queen",
+        Rule::LastSquare => "Only one open square left",
+        Rule::RegionInLine => "A region and a line share one queen",
+        Rule::RegionsInLines => "Regions and lines share their queens",
+        Rule::SeesRegion => "A queen there would empty a line or region",
+        Rule::Guess => "A guess",
+    }
+}
+
+/// A deduction in plain words: the rule's [`rule_words`], a dash, its sentence
+/// ("Only one open square left — region C has one open square left: a queen on f7").
+pub fn plain_words(rule: Rule, text: &str) -> String {
+    format!("{} — {text}", rule_words(rule))
+}
+
 /// The first deduction of `rule` on `state`, if it applies.
 pub fn apply(rule: Rule, state: &RegionGrid) -> Option<Deduction> {
     match rule {

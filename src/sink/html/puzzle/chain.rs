@@ -2,7 +2,7 @@
 //! position to it, each in the words `queens puzzle hint` says.
 //!
 //! Contract: a region puzzle's chain is the rule solver's own: from the puzzle as given, the next
-//! deduction of [`next_deduction`] (its sentence `rule: text`, what it places or rules out, the
+//! deduction of [`next_deduction`] (its sentence `Rule in plain words — text`, what it places or rules out, the
 //! squares it reasoned from), applied, until every queen stands; where no rule applies the step
 //! says so as `puzzle hint` does ("no rule applies: a guess is needed") and places the solution's
 //! queen of the row, column or region with the fewest open squares (the solver's guess), naming it
@@ -145,6 +145,19 @@ mod tests {
         assert!(!plan.several);
         let ruled_out = plan.steps.iter().flat_map(|s| &s.out);
         assert!(ruled_out.clone().all(|sq| !plan.solution.contains(sq)));
+    }
+
+    #[test]
+    fn hints_speak_plain_words_not_rule_ids() {
+        // queens puzzle generate --size 7 --seed 38: every rule.
+        let p = puzzle("AAAABCB\nAADBBBB\nAADBBBB\nAEDBBBB\nEEDDFFF\nEGDDFFF\nGGGDDFF\n");
+        let plan = plan(&p).unwrap();
+        let ids = ["last-square", "neighbours:", "region-in-line", "regions-in-lines", "sees-region", "guess:"];
+        for step in &plan.steps {
+            assert!(ids.iter().all(|id| !step.text.contains(id)), "{}", step.text);
+            assert!(step.text.contains(" — "), "the rule in words, then the sentence: {}", step.text);
+        }
+        assert!(plan.steps[0].text.starts_with("Only one open square left — region C"), "{}", plan.steps[0].text);
     }
 
     #[test]
