@@ -7,7 +7,8 @@
 //! into one reused canvas, so memory is flat in the number of frames: one indexed canvas plus the
 //! image handed out. No thread is started and nothing is written anywhere.
 
-use super::workers::{frame_delay, Drawer, RunDrawer};
+use super::timing::Pacer;
+use super::workers::{frame_delay, paced_words, Drawer, RunDrawer};
 use super::{prepare_trace, Animation, Timing};
 use crate::board::Replay;
 use crate::error::Error;
@@ -23,6 +24,8 @@ pub struct Frames<'a> {
     /// The frame numbers to hand out, increasing (`None`: every frame).
     wanted: Option<Peekable<std::vec::IntoIter<usize>>>,
     timing: Timing,
+    /// Holds the run's sentences as `render` does (frames come in order).
+    pacer: Pacer,
     canvas: IndexedImage,
     /// Frames handed out so far, and how many will be.
     position: usize,
@@ -57,6 +60,7 @@ pub fn frames<'a>(trace: &'a Trace, animation: &Animation) -> Result<Frames<'a>,
         replay: Replay::new(trace),
         wanted: selected.map(|frames| frames.into_iter().peekable()),
         timing: animation.timing,
+        pacer: Pacer::new(animation.timing.pace),
         position: 0,
         count,
     })
@@ -90,7 +94,7 @@ impl Iterator for Frames<'_> {
             self.drawer.paint(&scene, &mut self.canvas);
             self.position += 1;
             let last = self.position == self.count;
-            let words = self.drawer.words(&frame);
+            let words = paced_words(&self.drawer, &mut self.pacer, &frame);
             let delay_ms = frame_delay(&self.timing, &self.drawer, &frame, last, &words);
             return Some(Ok((self.canvas.to_rgba(self.drawer.palette().colors()), delay_ms)));
         }

@@ -123,6 +123,13 @@ impl Words {
     }
 }
 
+/// What `frame` says, its sentences held as the run's `pacer` decides (frames come to it in order).
+pub fn paced_words<D: Drawer>(drawer: &D, pacer: &mut Pacer, frame: &D::Frame) -> Words {
+    let mut words = drawer.words(frame);
+    words.to_read = pacer.words_to_hold(&words.sentences);
+    words
+}
+
 /// How long `frame` of a drawer shows: its usual delay, held for reading when it brings a sentence.
 pub fn frame_delay<D: Drawer>(timing: &Timing, drawer: &D, frame: &D::Frame, last: bool, words: &Words) -> u32 {
     let usual = timing.delay_for((frame.index(), frame.event()), last, drawer.dead_end(frame));
@@ -222,11 +229,7 @@ where
         let wanted = selected.frames.as_deref();
         let chunk_frames = (encoder.frames_per_chunk() / pictures).max(rayon::current_num_threads()).max(1);
         let (words_drawer, mut pacer) = (drawers[0].clone(), Pacer::new(animation.timing.pace));
-        let words = move |frame: &D::Frame| {
-            let mut words = words_drawer.words(frame);
-            words.to_read = pacer.words_to_hold(&words.sentences);
-            words
-        };
+        let words = move |frame: &D::Frame| paced_words(&words_drawer, &mut pacer, frame);
         scope.spawn(move || replay_in_chunks(frames, wanted, chunk_frames, words, tx));
         // The last two frames sent out, oldest first: the bases of the next chunk.
         let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
