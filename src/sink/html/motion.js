@@ -89,12 +89,14 @@ for (const [g, u] of moved) if (g.classList.remove("i", "o"), !visible(u)) g.set
 moved = [];
 }
 // Frame f's fading units start to fade.
+// A change fades for three quarters of its step's in-betweens (the start of its last picture:
+// longer in a held step), at most the page's fade.
 function move(f) {
-const rate = Number(speed.value);
+const rate = Number(speed.value), starts = t.plans[t.plan[f]], fading = Math.min(fade, (3 * starts[starts.length - 1]) >> 2);
 cues(f).forEach((cue, k) => {
 const u = t.toggled[t.start[f] + k];
 for (const g of cue < 0 ? [] : unitGroups[u]) {
-g.style.cssText = "--d:" + cue / rate + "ms;--f:" + Math.max(0, Math.min(fade, t.delays[f] - cue)) / rate + "ms";
+g.style.cssText = "--d:" + cue / rate + "ms;--f:" + Math.max(0, Math.min(fading, t.delays[f] - cue)) / rate + "ms";
 g.removeAttribute("display");
 g.classList.add(visible(u) ? "i" : "o");
 moved.push([g, u]);
