@@ -3,7 +3,7 @@
 //! Contract (order matters where items overlap): solution ring, squares (free squares ringed in
 //! themes that ring them, attacked squares and queens' squares shaded; a solved board unshaded with its queens on the
 //! solution paint), the board outline (themes that print), the marks (see [`Marks`]): lines between attacking queens (one per pair with no queen between,
-//! edge to edge), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
+//! edge to edge; two side by side or corner to corner: both their squares outlined instead), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
 //! outlines, the ghost of a queen that left, the brackets of the event's square, then the algorithm's annotation
 //! (its text over the marks, as in the SVG's layers); each stroke is
 //! drawn over a 1 px halo (2 px on big squares) of the background paint, all halos of a kind before their inks. Then
@@ -140,9 +140,22 @@ impl Describer {
         super::layout::halo_for(self.layout.square) as i64
     }
 
-    /// A line between every pair of queens that attack each other with no queen between them.
+    /// A line between every pair of queens that attack each other with no queen between them; two
+    /// that stand side by side (or corner to corner), where a line would be a stub between two
+    /// crowns, are marked on the queens instead: each one's square outlined in the alarm colour.
     fn conflicts(&self, board: &Board, marks: &mut Marks) {
         for (a, b) in board.conflicts().into_iter().filter(|&(a, b)| a.attacks(b)) {
+            if a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) == 1 {
+                for sq in [a, b] {
+                    let (x, y) = self.layout.square_origin(sq);
+                    let (s, rect) = (self.layout.square as i64, (x as i64, y as i64));
+                    let rect = (rect.0, rect.1, s, s);
+                    if !marks.outlines.contains(&rect) {
+                        marks.outlines.push(rect);
+                    }
+                }
+                continue;
+            }
             let (dr, dc) = ((b.row as i64 - a.row as i64).signum(), (b.col as i64 - a.col as i64).signum());
             let steps = b.row.abs_diff(a.row).max(b.col.abs_diff(a.col)) as i64;
             let between =

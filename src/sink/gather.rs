@@ -21,8 +21,10 @@ pub(crate) struct Gather {
 pub(crate) struct Gathered {
     pub(crate) frame: AtomFrame,
     before: Vec<(u32, Vec<Atom>)>,
-    /// When the step's own picture starts.
+    /// When the step's own picture starts, and when a sliding queen lands (the first picture
+    /// after her slide's).
     last_ms: u32,
+    land_ms: u32,
     /// The queen sliding over the step, if it moves one.
     pub(crate) slide: Option<SlideAt>,
 }
@@ -41,6 +43,9 @@ impl Gather {
         let mut pictures = std::mem::take(&mut self.pictures);
         let mut frame = pictures.pop()?;
         let slide = pictures.iter().find_map(|p| p.slide.clone());
+        let slid = pictures.iter().position(|p| p.slide.is_some());
+        let landed = slid.and_then(|k| pictures.iter().skip(k).position(|p| p.slide.is_none()).map(|j| k + j));
+        let land_ms = landed.map(|k| pictures[..k].iter().map(|p| p.delay_ms).sum());
         let mut at = 0;
         let before: Vec<(u32, Vec<Atom>)> = pictures
             .into_iter()
@@ -51,7 +56,7 @@ impl Gather {
             })
             .collect();
         frame.delay_cs = centiseconds(at + frame.delay_ms);
-        Some(Gathered { frame, before, last_ms: at, slide })
+        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide })
     }
 }
 
@@ -78,9 +83,10 @@ impl Gathered {
         self.last_ms + self.frame.delay_ms
     }
 
-    /// When the step's own picture starts (a sliding queen lands), in milliseconds into the step.
+    /// When a sliding queen lands (the first picture after her slide's, at the latest the step's
+    /// own), in milliseconds into the step.
     pub(crate) fn land_ms(&self) -> u32 {
-        self.last_ms
+        self.land_ms
     }
 
     /// How long this step's changes fade: three quarters of its in-betweens' time.

@@ -55,15 +55,18 @@ const [d] = near(q), b = q >>> 24;
 if (d < Infinity) reach[b] = Math.max(reach[b] || 1, d);
 }
 // One queen leaving and one arriving on a board is a move: the square she leaves switches at
-// once, the one she reaches at the end. Else switch_time (tween.rs): LAND is 0.3, SWEEP 0.8.
+// once, the one she reaches when she lands (SLIDE, 0.6), her old shading recedes while she
+// slides and her new shading grows after (slide_time). Else switch_time (tween.rs): LAND is 0.3,
+// SWEEP 0.8; the farthest ray and a removed queen at 1.
 const slide = causes.length === 2 && causes[0][1] !== causes[1][1] && apart(causes[0][0], causes[1][0]) < Infinity;
 const switchAt = (q) => {
 const cause = slide && causes.find((c) => c[0] === q);
-if (cause) return cause[1];
+if (cause) return cause[1] ? 0.6 : 0;
 const [d, placed] = near(q), r = reach[q >>> 24] || 1;
 if (d === Infinity) return (0.8 * row(q)) / t.rows;
-if (placed) return d ? 0.3 + (0.7 * (d - 1)) / r : 0.3;
-return (0.7 * (r - d)) / r;
+if (slide) return placed ? 0.6 + (0.4 * d) / r : (0.6 * (r - d)) / r;
+if (placed) return d ? 0.3 + (0.7 * d) / r : 0.3;
+return d ? (0.7 * (r - d)) / r : 1;
 };
 // A switch at eased time s shows from the first picture of the step drawn at or after it: picture
 // k of n is drawn at time k / n, so k is n times the linear time s eases to (the inverse of
@@ -109,17 +112,22 @@ slide(f, rate);
 //+slide
 // A move (one queen leaving a square, one arriving on its board; motion::tween's rule): the
 // silhouette standing on the square she reaches (t.sliders) shows from the step's start, moved
-// from the square she left, eases home and hides when she lands (the start of the step's last
-// picture); she leaves and lands at once (no fade). settle() hides it again: it is moved as unit
-// -1, which visible() never shows (shown[-1] is undefined).
+// from the square she left, eases home and hides when she lands (at eased time 0.6, motion::tween's
+// SLIDE: the start of the first picture drawn at or after it); she leaves and lands at once (no
+// fade). settle() hides it again: it is moved as unit -1, which visible() never shows (shown[-1]
+// is undefined).
 const sliders = svg.querySelectorAll(".k");
+const landing = (starts) => {
+const n = starts.length, k = starts.findIndex((_, k) => ((k + 1) / n) ** 2 * (3 - (2 * (k + 1)) / n) >= 0.6);
+return starts[k < 0 ? n - 1 : k];
+};
 //+stored
 // On a page that stores its cues, the frame's slide says which silhouette moves and from how far;
 // the changes on her two squares switch at once (their codes are even).
 function slide(f, rate) {
 const m = t.slides[f], s = m && sliders[m[0]], starts = t.plans[t.plan[f]];
 if (!s) return;
-s.style.cssText = `--x:${m[1]}px;--y:${m[2]}px;--f:${starts[starts.length - 1] / rate}ms`;
+s.style.cssText = `--x:${m[1]}px;--y:${m[2]}px;--f:${landing(starts) / rate}ms`;
 s.removeAttribute("display");
 moved.push([s, -1]);
 for (let i = t.start[f]; i < t.start[f + 1]; i++) if (t.cue[i] && !(t.cue[i] & 1)) for (const g of unitGroups[t.toggled[i]]) g.style.setProperty("--f", "0ms");
@@ -131,7 +139,7 @@ const units = t.toggled.subarray(t.start[f], t.start[f + 1]), go = [], come = []
 for (const u of units) if (t.kind[u] > 2) (visible(u) ? come : go).push(t.square[u]);
 const [a] = go, [b] = come, s = sliders[t.sliders.indexOf(b)], starts = t.plans[t.plan[f]];
 if (go.length !== 1 || come.length !== 1 || !s || a >>> 24 !== b >>> 24) return;
-s.style.cssText = `--x:${((a & 4095) - (b & 4095)) * t.side}px;--y:${(row(a) - row(b)) * t.side}px;--f:${starts[starts.length - 1] / rate}ms`;
+s.style.cssText = `--x:${((a & 4095) - (b & 4095)) * t.side}px;--y:${(row(a) - row(b)) * t.side}px;--f:${landing(starts) / rate}ms`;
 s.removeAttribute("display");
 moved.push([s, -1]);
 // The two squares switch at once, as the video switches them: her queen, her ghost, their grounds.

@@ -10,8 +10,8 @@
 use std::collections::{HashMap, HashSet};
 
 /// Variables and functions of the motion code.
-pub(super) const VARIABLES: [&str; 26] = [
-    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "fading", "far", "gap", "move", "moved",
+pub(super) const VARIABLES: [&str; 27] = [
+    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "fading", "far", "gap", "landing", "move", "moved",
     "near", "placed", "rate", "reach", "row", "settle", "slide", "sliders", "starts", "switchAt", "time", "used",
 ];
 
