@@ -12,11 +12,15 @@
 //! lands. Time is eased slow-in/slow-out with the smoothstep `3t^2 - 2t^3` ([`ease`]).
 //! Words (captions, counters, the code panel, the tree, status lines) and marks switch at the
 //! step's start: every in-between carries the new step's text, never a blend; but a puzzle's new
-//! crosses sweep out from the squares its rule used (`marks.rs`).
+//! crosses sweep out from the squares its rule used (`marks.rs`), the lines and outlines between
+//! attacking queens come when the queen lands and a dead end's mark pulses after her rays
+//! (`alarm.rs`).
 
+mod alarm;
 mod marks;
 mod tween;
 
+pub use alarm::{land_time, lands};
 pub use tween::tween;
 
 /// How a run moves between its steps.

@@ -18,8 +18,10 @@
 //! ruled out) sweep out from the squares the step's rule used (its outlines, there from the
 //! start), nearest first, by the same distance (`marks::cross_time`); with no used square on
 //! their board they sweep row by row from the top. Crosses an undo takes off vanish at the
-//! step's start.
+//! step's start. The marks that say queens attack each other come when the queen lands, and a
+//! dead end's mark after her rays, with a pulse (`alarm.rs`).
 
+use super::alarm::{land_time, Alarms};
 use super::marks::Crosses;
 use super::{ease, sweep};
 use crate::scene::identity::ItemId;
@@ -42,6 +44,7 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
     }
     let e = ease(t);
     let step = Step::between(before, after);
+    let alarms = Alarms::between(before, land_time(step.slide.is_some(), !step.placed.is_empty()));
     let last_square = after.ids.iter().rposition(|id| matches!(id, ItemId::Square { .. }));
     let mut out = Scene::new(after.width, after.height);
     out.panels_x = after.panels_x;
@@ -69,7 +72,12 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
                     out.push_as(*id, item.clone());
                 }
             }
-            ItemId::Used { .. } | ItemId::Part { .. } => out.push_as(*id, item.clone()),
+            ItemId::Used { .. } => out.push_as(*id, item.clone()),
+            ItemId::Part { .. } => {
+                if let Some(item) = alarms.at(id, item, e) {
+                    out.push_as(*id, item);
+                }
+            }
         }
         if Some(k) == last_square {
             if let Some(ghost) = step.sliding(e) {
@@ -367,7 +375,9 @@ mod tests {
         for k in 0..100 {
             let t = k as f32 / 100.0;
             let scene = tween(&before, &after, t);
-            let shaded = [(3, 2), (2, 3), (2, 2), (3, 0)].iter().any(|&(r, c)| ground_at(&scene, r, c) == Some(Ground::Attacked));
+            let shaded = [(3, 2), (2, 3), (2, 2), (3, 0)]
+                .iter()
+                .any(|&(r, c)| ground_at(&scene, r, c) == Some(Ground::Attacked));
             assert!(!(sliding(&scene) && shaded), "t = {t}: her new shading shows before she lands");
             if !sliding(&scene) && landed.is_none() {
                 landed = Some(k);

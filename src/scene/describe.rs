@@ -29,6 +29,8 @@ pub(super) struct Marks {
     pub lines: Vec<StrokedLine>,
     /// Rectangles outlined inside (forward's dead row).
     pub outlines: Vec<Rect>,
+    /// Queens' squares outlined inside, with no halo (two attacking queens side by side).
+    pub rings: Vec<Rect>,
     /// Lines of the board run out of safe squares, marked by corner brackets at their two ends.
     pub dead_lines: Vec<Rect>,
     /// Squares a queen just left.
@@ -150,8 +152,8 @@ impl Describer {
                     let (x, y) = self.layout.square_origin(sq);
                     let (s, rect) = (self.layout.square as i64, (x as i64, y as i64));
                     let rect = (rect.0, rect.1, s, s);
-                    if !marks.outlines.contains(&rect) {
-                        marks.outlines.push(rect);
+                    if !marks.rings.contains(&rect) {
+                        marks.rings.push(rect);
                     }
                 }
                 continue;
@@ -224,8 +226,8 @@ impl Describer {
         }
     }
 
-    /// The marks as items: line halos, lines, outline halos, outlines, ghosts, bracket halos,
-    /// brackets. Brackets are corner brackets inside a square: they read as a highlight, and
+    /// The marks as items: line halos, lines, outline halos, outlines, rings, ghosts, bracket
+    /// halos, brackets. Brackets are corner brackets inside a square: they read as a highlight, and
     /// unlike a full border they leave most pixel rows of the square alone (a GIF frame's LZW cost
     /// grows with the colour changes per row: full borders made animate 8 7% larger).
     fn push_marks(&self, marks: Marks, scene: &mut Scene) {
@@ -241,6 +243,10 @@ impl Describer {
                 let rect = (x + inset, y + inset, w - 2 * inset, hh - 2 * inset);
                 scene.push(Item::Outline { rect, thickness: b + extra, paint });
             }
+        }
+        for &(x, y, w, hh) in &marks.rings {
+            let rect = (x + h, y + h, w - 2 * h, hh - 2 * h);
+            scene.push(Item::Outline { rect, thickness: b, paint: Paint::CheckAttacked });
         }
         // A dead line is underlined (a column, under the board) or marked at its left end (a row,
         // in the margin): a bar in the alarm colour outside the board, where the caption's changes

@@ -7,7 +7,7 @@
 //! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
 
 use super::atom_frames::{AtomFrame, SlideAt};
-use crate::draw::svg::{fades, Atom, CRISP};
+use crate::draw::svg::{fades, lands, Atom, CRISP};
 use crate::encode::gif::centiseconds;
 
 /// The pictures of one step under smooth motion, gathered as they come.
@@ -62,12 +62,13 @@ impl Gather {
 
 impl Gathered {
     /// When `atom`, which changes over this step, starts to fade: the start of the first picture
-    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade).
+    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade, and for
+    /// an alarm mark that leaves: it goes at once, as the in-betweens take it off).
     pub(crate) fn cue(&self, atom: &Atom) -> u16 {
-        if !fades(atom) {
+        let last = self.frame.atoms.binary_search(atom).is_ok();
+        if !fades(atom) || (lands(atom) && !last) {
             return CRISP;
         }
-        let last = self.frame.atoms.binary_search(atom).is_ok();
         let mut cue = self.last_ms;
         for (start, atoms) in self.before.iter().rev() {
             if atoms.binary_search(atom).is_ok() != last {

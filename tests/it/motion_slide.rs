@@ -23,12 +23,14 @@ use std::path::Path;
 /// (then her new shading grows).
 const LAND_MS: u64 = 83;
 
-/// When the step's own picture starts (round(8 * 150 / 9) ms): her new shading has grown.
+/// When the step's own picture starts (round(8 * 150 / 9) ms): her new shading and lines have
+/// come; the player's fades of what came there end 100 ms later (three quarters of 133 ms).
 const MOVED_MS: u64 = 133;
 
 /// Times into the move's frame to look at: half-way, her end, after she lands and her shading
-/// has grown (an SVG places a change within 10 ms, and her jump takes one keyframe step there).
-const TIMES: [u64; 3] = [LAND_MS / 2, LAND_MS - 3, MOVED_MS + 25];
+/// and lines have come (an SVG places a change within 10 ms, and her jump takes one keyframe step
+/// there).
+const TIMES: [u64; 3] = [LAND_MS / 2, LAND_MS - 3, MOVED_MS + 100];
 
 fn moves() -> Trace {
     let mut options = SolveOptions::new(8);
