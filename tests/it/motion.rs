@@ -19,11 +19,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
 /// One picture handed to the sink: its frame's position, pixels, scene and time on screen.
-struct Picture {
-    position: usize,
-    image: RgbaImage,
-    scene: Scene,
-    delay_ms: u32,
+pub(crate) struct Picture {
+    pub(crate) position: usize,
+    pub(crate) image: RgbaImage,
+    pub(crate) scene: Scene,
+    pub(crate) delay_ms: u32,
 }
 
 /// Records every picture (and takes motion, as a video does).
@@ -63,7 +63,7 @@ impl Sink for Pictures {
     }
 }
 
-fn smooth(fps: u32) -> Animation {
+pub(crate) fn smooth(fps: u32) -> Animation {
     let mut animation = Animation::new();
     animation.look.square = Some(24);
     animation.motion = Motion::Smooth { fps };
@@ -71,7 +71,7 @@ fn smooth(fps: u32) -> Animation {
 }
 
 /// Every picture of `trace`'s run with `animation`, grouped by frame.
-fn steps(trace: &Trace, animation: &Animation) -> Vec<Vec<Picture>> {
+pub(crate) fn steps(trace: &Trace, animation: &Animation) -> Vec<Vec<Picture>> {
     let mut sink = Pictures::default();
     queens::render(trace, animation, &mut sink, &NoProgress).unwrap();
     let mut steps: BTreeMap<usize, Vec<Picture>> = BTreeMap::new();
