@@ -126,9 +126,9 @@ pub use sink::{
 
 pub use motion::Motion;
 pub use pipeline::{
-    reading_ms, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Progress, Summary,
-    Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS, DEFAULT_MAX_FRAMES,
-    DEFAULT_START_HOLD_MS, MAX_DELAY_MS, MIN_DELAY_MS,
+    reading_ms, render, render_race, render_reader, render_stream, Animation, Clock, NoProgress, Pace, Progress,
+    Summary, Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS,
+    DEFAULT_MAX_FRAMES, DEFAULT_START_HOLD_MS, MAX_DELAY_MS, MIN_DELAY_MS,
 };
 pub use sink::html::puzzle::{write_puzzle_page, PlayOptions, PlayPage};
 pub use stills::book::{
@@ -175,6 +175,7 @@ pub fn render_html<W: Write>(trace: &Trace, animation: &Animation, out: W) -> Re
 pub mod internals {
     pub use crate::board::{Board, Replay};
     pub use crate::encode::lzw;
+    pub use crate::pipeline::Pacer;
     pub use crate::scene::{caption, layout, Describer};
     pub use crate::solve::puzzle::{deduce, region_grid, rules};
 }

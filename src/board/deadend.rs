@@ -11,11 +11,13 @@
 //!   links; the line is underlined by default). Its caption adds "column f: no safe square" ("row
 //!   k" for rows; "rank k" on a puzzle's board, as its hints and rules say) under the step's own
 //!   words.
-//! - A removal adds the same words, and its line is outlined too, when the board it was taken from
-//!   had that line fully attacked, and "... has no safe square left" when the line's safe squares
-//!   had all been tried (a cascade): a run of dead ends on one line keeps one mark. For `backtrack` and `grid` the line is the first
-//!   empty one; for `forward` the topmost dead row, else the row being filled (the tightest,
-//!   topmost on ties). Removals after a solution keep their usual caption.
+//! - A removal marks the line that made the search turn back ([`DeadLine`], `here` false), in words
+//!   true of the board after it: "column f had no safe square" when the board it was taken from
+//!   had that line fully attacked; "column e: e3 tried, nothing else fit" when the line's safe
+//!   squares there had all been tried (a cascade; the frame marks those squares as tried). For
+//!   `backtrack` and `grid` the line is the first empty one; for `forward` the topmost dead row,
+//!   else the row being filled (the tightest, topmost on ties). Removals after a solution keep
+//!   their usual caption.
 
 use super::Board;
 use crate::trace::{column_label, Algorithm, Event, Square};
@@ -83,49 +85,85 @@ pub fn dead_end(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, c
     Some(DeadEnd { line, links })
 }
 
-/// Why the queen on `removed` was taken off `board` (the board after the removal): the line that
-/// ran out, and whether every square of it was attacked (else its safe squares were all tried).
-pub fn backtrack_cause(kind: Option<Algorithm>, board: &Board, removed: Square) -> Option<(Line, bool)> {
-    let mut before = board.clone();
-    before.place(removed).ok()?;
-    match kind? {
-        Algorithm::Backtrack | Algorithm::Grid => {
-            let line = next_line(kind?, &before)?;
-            Some((line, fully_attacked(&before, line)))
-        }
-        Algorithm::Forward => {
-            let empty = || (0..before.n()).filter(|&r| !before.row_has_queen(r));
-            if let Some(dead) = empty().find(|&r| before.free_in_row(r) == 0) {
-                return Some((Line::Row(dead), true));
-            }
-            empty().min_by_key(|&r| before.free_in_row(r)).map(|row| (Line::Row(row), false))
-        }
-        _ => None,
-    }
+/// Why a line ran out: every square of it attacked, or its safe squares all tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// Every square of the line is attacked.
+    Attacked,
+    /// The line's safe squares (these, top to bottom or left to right) were all tried.
+    Tried(Vec<Square>),
 }
 
-/// The line a frame marks as run out, and whether every square of it is attacked (else its safe
-/// squares had all been tried): on a dead-end frame its line; on a removal the line that made the
-/// search turn back (see [`backtrack_cause`]). A run of dead ends on one line keeps the same mark
-/// from frame to frame.
-pub fn dead_line(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<(Line, bool)> {
+/// A line that ran out, as a frame shows it (see [`dead_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadLine {
+    /// The line.
+    pub line: Line,
+    /// Why it ran out.
+    pub cause: Cause,
+    /// Whether the frame's step ran it out (a dead-end frame); else the step is the removal the
+    /// line caused, on a board that no longer holds the queen that ran it out.
+    pub here: bool,
+}
+
+/// Why the queen on `removed` was taken off `board` (the board after the removal): the line that
+/// ran out on the board before, and why (its safe squares there, when it had any, were all tried).
+pub fn backtrack_cause(kind: Option<Algorithm>, board: &Board, removed: Square) -> Option<DeadLine> {
+    let mut before = board.clone();
+    before.place(removed).ok()?;
+    let line = match kind? {
+        Algorithm::Backtrack | Algorithm::Grid => next_line(kind?, &before)?,
+        Algorithm::Forward => {
+            let empty = || (0..before.n()).filter(|&r| !before.row_has_queen(r));
+            let dead = empty().find(|&r| before.free_in_row(r) == 0);
+            Line::Row(dead.or_else(|| empty().min_by_key(|&r| before.free_in_row(r)))?)
+        }
+        _ => return None,
+    };
+    let safe: Vec<Square> = line.squares(before.n()).filter(|&sq| !before.is_attacked(sq)).collect();
+    let cause = if safe.is_empty() { Cause::Attacked } else { Cause::Tried(safe) };
+    Some(DeadLine { line, cause, here: false })
+}
+
+/// The line a frame marks as run out: on a dead-end frame its line (every square attacked); on a
+/// removal the line that made the search turn back (see [`backtrack_cause`]). A run of dead ends
+/// on one line keeps the same mark from frame to frame.
+pub fn dead_line(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<DeadLine> {
     if let Some(dead) = dead_end(kind, board, event, checks) {
-        return Some((dead.line, true));
+        return Some(DeadLine { line: dead.line, cause: Cause::Attacked, here: true });
     }
     let Some(Event::Remove { row, col }) = event else { return None };
     backtrack_cause(kind, board, Square::new(*row, *col))
 }
 
+/// Most tried squares a reason names one by one; more are counted ("4 squares tried").
+const NAMED_TRIED: usize = 3;
+
 /// Why a frame's step happened, when a dead end explains it (said by default, with or without
-/// `--why`): "column f: no safe square" ("row 3" for rows, "rank 3" on a puzzle's board; "... left" when the line's safe
-/// squares had all been tried), on the dead-end frame and on the removal it causes. The caption
-/// gives it under the plain action ("remove e3"). Short on purpose: every character of it costs
-/// GIF bytes on every dead end (the longer "dead end: column f has no safe square" made
-/// `animate 8` 5% larger again).
+/// `--why`), in words true of the board the frame shows: on the dead-end frame "column f: no safe
+/// square" ("row 3" for rows, "rank 3" on a puzzle's board); on the removal right after it, whose
+/// board no longer holds the queen that did it, "column f had no safe square"; on a removal
+/// whose line's safe squares were all tried "column e: e3 tried, nothing else fit" (up to three
+/// squares named, top to bottom, else "4 squares tried"). The caption gives it under the plain
+/// action ("remove e3"). Short on purpose: every character of it costs GIF bytes on every dead end.
+/// (The caption computes the step's facts once and calls [`reason_words`].)
+#[cfg(test)]
 pub fn why_reason(kind: Option<Algorithm>, board: &Board, event: Option<&Event>, checks: bool) -> Option<String> {
-    let (line, all_attacked) = dead_line(kind, board, event, checks)?;
-    let left = if all_attacked { "" } else { " left" };
-    Some(format!("{}: no safe square{left}", line.name(board.n(), board.puzzle().is_some())))
+    dead_line(kind, board, event, checks).map(|dead| reason_words(&dead, board.n(), board.puzzle().is_some()))
+}
+
+/// The words of [`why_reason`] for `dead` on an n-board (`ranks`: a puzzle's board).
+pub fn reason_words(dead: &DeadLine, n: usize, ranks: bool) -> String {
+    let line = dead.line.name(n, ranks);
+    match (&dead.cause, dead.here) {
+        (Cause::Attacked, true) => format!("{line}: no safe square"),
+        (Cause::Attacked, false) => format!("{line} had no safe square"),
+        (Cause::Tried(tried), _) if tried.len() <= NAMED_TRIED => {
+            let names: Vec<String> = tried.iter().map(|sq| sq.name(n)).collect();
+            format!("{line}: {} tried, nothing else fit", names.join(", "))
+        }
+        (Cause::Tried(tried), _) => format!("{line}: {} squares tried, nothing else fit", tried.len()),
+    }
 }
 
 /// The widest reasons dead ends can give on an n-board in runs of `kind`; none for runs that are
@@ -134,8 +172,11 @@ pub fn widest_reasons(n: usize, kind: Option<Algorithm>, puzzle: bool) -> Vec<St
     if !explains(kind) {
         return Vec::new();
     }
-    let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)].map(|line| line.name(n, puzzle));
-    lines.iter().map(|line| format!("{line}: no safe square left")).collect()
+    // The longest names: the last file, rank n.
+    let widest = Square::new(0, n.saturating_sub(1));
+    let tried = Cause::Tried(vec![widest; NAMED_TRIED.min(n).max(1)]);
+    let lines = [Line::Column(n.saturating_sub(1)), Line::Row(0)];
+    lines.iter().map(|&line| reason_words(&DeadLine { line, cause: tried.clone(), here: false }, n, puzzle)).collect()
 }
 
 /// The line a backtrack or grid search fills next: the first empty column, or row.
@@ -197,12 +238,15 @@ mod tests {
         // The dead end above, then b2 comes off: column c was fully attacked.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 2, col: 1 };
-        assert_eq!(why_reason(kind, &after, Some(&remove), false).as_deref(), Some("column c: no safe square"));
-        // b1 (row 3, col 1) comes off after its column c was tried out: c2 (row 2) was safe.
+        assert_eq!(why_reason(kind, &after, Some(&remove), false).as_deref(), Some("column c had no safe square"));
+        // b1 (row 3, col 1) comes off after its column c was tried out: c3 (row 1) was its one safe square.
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 3, col: 1 };
         let text = why_reason(kind, &after, Some(&remove), false);
-        assert_eq!(text.as_deref(), Some("column c: no safe square left"));
+        assert_eq!(text.as_deref(), Some("column c: c3 tried, nothing else fit"));
+        let dead = dead_line(kind, &after, Some(&remove), false).unwrap();
+        assert_eq!(dead.cause, Cause::Tried(vec![Square::new(1, 2)]));
+        assert!(!dead.here);
         // A removal after a solution has no line left to blame.
         let full = board(4, &[(1, 0), (3, 1), (0, 2)]);
         assert_eq!(why_reason(kind, &full, Some(&Event::Remove { row: 2, col: 3 }), false), None);
@@ -219,7 +263,7 @@ mod tests {
         let after = board(4, &[(0, 0)]);
         let remove = Event::Remove { row: 1, col: 2 };
         let text = why_reason(Some(Algorithm::Forward), &after, Some(&remove), false);
-        assert_eq!(text.as_deref(), Some("row 2: no safe square"));
+        assert_eq!(text.as_deref(), Some("row 2 had no safe square"));
     }
 
     #[test]
@@ -232,7 +276,7 @@ mod tests {
         }
         let text = why_reason(Some(Algorithm::Forward), &b, Some(&Event::Deadend { row: 2 }), false);
         assert_eq!(text.as_deref(), Some("rank 2: no safe square"));
-        assert_eq!(widest_reasons(4, Some(Algorithm::Forward), true)[1], "rank 4: no safe square left");
+        assert_eq!(widest_reasons(4, Some(Algorithm::Forward), true)[1], "rank 4: d4, d4, d4 tried, nothing else fit");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 mod apply;
 pub mod deadend;
+pub mod facts;
 pub mod puzzle_marks;
 mod replay;
 pub mod seek;

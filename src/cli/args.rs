@@ -249,6 +249,20 @@ pub struct ReadingArgs {
     /// word, at most 4 s; off: the plain delays.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = parse_on_off, action = clap::ArgAction::Set)]
     pub reading_time: bool,
+    /// How sentences that repeat are held: blog (the first two of each kind in full, repeats
+    /// for the words that changed, a cascade of removals as one sentence) or lecture (every
+    /// sentence in full).
+    #[arg(long, value_name = "blog|lecture", default_value = "blog", value_parser = parse_pace)]
+    pub pace: queens::Pace,
+}
+
+/// `blog` or `lecture`.
+pub fn parse_pace(s: &str) -> Result<queens::Pace, String> {
+    match s {
+        "blog" => Ok(queens::Pace::Blog),
+        "lecture" => Ok(queens::Pace::Lecture),
+        _ => Err(format!("'{s}' is neither blog nor lecture")),
+    }
 }
 
 /// `on` or `off`.
@@ -270,6 +284,7 @@ impl TimingArgs {
         timing.start_hold_ms = self.start_hold;
         timing.deadend_hold_ms = self.deadend_hold;
         timing.reading_time = self.reading.reading_time;
+        timing.pace = self.reading.pace;
         timing.loop_count = if self.no_loop { Some(0) } else { self.loop_count };
         timing
     }

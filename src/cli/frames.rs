@@ -69,6 +69,7 @@ impl FramesArgs {
         let mut animation = self.show.animation()?;
         animation.max_frames = usize::MAX;
         animation.timing.reading_time = self.reading.reading_time;
+        animation.timing.pace = self.reading.pace;
         let bar = Bar(progress_bar(Some(frames.len()), "frames", quiet));
         if let Some(dir) = &self.split {
             let made = MadeFolders::create(dir)?;

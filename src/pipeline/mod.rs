@@ -22,7 +22,7 @@ mod workers;
 pub use frames::{frames, Frames};
 pub use race::{render_race, Clock};
 pub use timing::{
-    reading_ms, Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS,
+    reading_ms, Pace, Pacer, Timing, DEFAULT_DEADEND_HOLD_MS, DEFAULT_DELAY_MS, DEFAULT_END_HOLD_MS, DEFAULT_HOLD_MS,
     DEFAULT_START_HOLD_MS, MAX_DELAY_MS, MIN_DELAY_MS,
 };
 

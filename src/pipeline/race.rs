@@ -156,11 +156,13 @@ impl Drawer for RaceDrawer {
     /// stays on screen without holding later frames); no caption lines (races have no transcript).
     fn words(&self, frame: &RaceFrame) -> Words {
         let moving = self.describers.iter().zip(&frame.boards).zip(&self.ticks);
-        let to_read = moving
-            .filter(|(_, &ticks)| frame.index > 0 && frame.index <= ticks)
-            .filter_map(|((describer, board), _)| Words::of(describer, board).to_read)
-            .max();
-        Words { lines: Vec::new(), to_read }
+        let sentences = moving
+            .map(|((describer, board), &ticks)| {
+                let moved = frame.index > 0 && frame.index <= ticks;
+                moved.then(|| Words::of(describer, board).sentences.pop().flatten()).flatten()
+            })
+            .collect();
+        Words { sentences, ..Words::default() }
     }
 }
 

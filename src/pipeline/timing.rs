@@ -8,8 +8,18 @@
 //! the first, at most 4 s, rounded up to a multiple of 50 ms, so every delay a frame can get is
 //! listed by [`Timing::delays`] and a video's tick (their greatest common divisor) stays coarse.
 //! Plain steps ("place c3") keep their usual delay.
+//!
+//! Pace ([`Pace`], `--pace`): under `lecture` every sentence is held for all its words; under
+//! `blog` (the default) a [`Pacer`] walks the run's frames in order and holds a sentence in full
+//! only the first [`FULL_SHOWINGS`] times its kind shows (each kind: a dead end, the removal
+//! after it, a removal whose line was tried out, a check; a puzzle's deductions, which all differ,
+//! always), then only for its words that changed since that kind last showed; a run of removals
+//! whose lines were tried out (a cascade) reads as one sentence: the first is held, the rest
+//! are plain steps.
 
+use crate::scene::caption::{Sentence, SentenceKind};
 use crate::trace::Event;
+use std::collections::HashMap;
 
 /// Default milliseconds per ordinary frame (`--delay`).
 pub const DEFAULT_DELAY_MS: u32 = 250;
@@ -20,7 +30,7 @@ pub const DEFAULT_END_HOLD_MS: u32 = 3000;
 /// Default milliseconds frame 0, the empty board, shows (`--start-hold`).
 pub const DEFAULT_START_HOLD_MS: u32 = 1000;
 /// Default milliseconds the frame where a line runs out of safe squares shows (`--deadend-hold`).
-pub const DEFAULT_DEADEND_HOLD_MS: u32 = 750;
+pub const DEFAULT_DEADEND_HOLD_MS: u32 = 500;
 
 /// The shortest delay the command line and the Python package take, in milliseconds: GIF viewers
 /// slow down shorter ones.
@@ -36,6 +46,75 @@ pub const READING_WORD_MS: u32 = 230;
 pub const READING_MAX_MS: u32 = 4000;
 /// Reading times are rounded up to a multiple of this many milliseconds.
 const READING_STEP_MS: u32 = 50;
+
+/// How many times each kind of sentence is held for all its words under [`Pace::Blog`].
+pub const FULL_SHOWINGS: u32 = 2;
+
+/// How sentences that repeat are held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pace {
+    /// First showings of a kind in full, repeats for the words that changed, a cascade as one
+    /// sentence: a run a blog reader watches to the end.
+    #[default]
+    Blog,
+    /// Every sentence held for all its words (a lecture, paused and talked over).
+    Lecture,
+}
+
+/// Walks a run's frames in order and decides how many words each frame's sentence is held for.
+#[derive(Clone, Debug)]
+pub struct Pacer {
+    pace: Pace,
+    /// Per board and kind: how often it showed, and its words last time.
+    shown: HashMap<(usize, SentenceKind), (u32, Vec<String>)>,
+    /// Per board, the kind of the frame before (a cascade goes on while it is `Tried`).
+    before: Vec<Option<SentenceKind>>,
+}
+
+impl Pacer {
+    /// A pacer at the start of a run.
+    pub fn new(pace: Pace) -> Self {
+        Pacer { pace, shown: HashMap::new(), before: Vec::new() }
+    }
+
+    /// How many words the next frame is held for: the most any of its boards' sentences (one
+    /// per board, `None` where a board says nothing) asks; `None`: a plain step.
+    pub fn words_to_hold(&mut self, sentences: &[Option<Sentence>]) -> Option<usize> {
+        (0..sentences.len()).filter_map(|board| self.hold_one(board, sentences[board].as_ref())).max()
+    }
+
+    fn hold_one(&mut self, board: usize, sentence: Option<&Sentence>) -> Option<usize> {
+        if self.before.len() <= board {
+            self.before.resize(board + 1, None);
+        }
+        let before = std::mem::replace(&mut self.before[board], sentence.map(|s| s.kind));
+        let sentence = sentence?;
+        let entry = self.shown.entry((board, sentence.kind)).or_insert((0, Vec::new()));
+        let (count, last) = (entry.0, std::mem::replace(&mut entry.1, sentence.key.clone()));
+        entry.0 = count.saturating_add(1);
+        if self.pace == Pace::Lecture || sentence.kind == SentenceKind::Told || count < FULL_SHOWINGS {
+            return Some(sentence.words);
+        }
+        if sentence.kind == SentenceKind::Tried && before == Some(SentenceKind::Tried) {
+            return None;
+        }
+        Some(changed_words(&last, &sentence.key)).filter(|&changed| changed > 0)
+    }
+}
+
+/// How many of `now`'s words are not among `before`'s (each word of `before` matches once).
+fn changed_words(before: &[String], now: &[String]) -> usize {
+    let mut left: Vec<&String> = before.iter().collect();
+    now.iter()
+        .filter(|word| match left.iter().position(|w| w == word) {
+            Some(at) => {
+                left.swap_remove(at);
+                false
+            }
+            None => true,
+        })
+        .count()
+}
 
 /// How long a sentence of `words` words takes to read, in milliseconds: 300 ms for the first word,
 /// 230 ms for each further one, at most 4000 ms, rounded up to a multiple of 50 ms.
@@ -64,6 +143,8 @@ pub struct Timing {
     /// Whether a frame whose caption brings a sentence shows at least as long as the sentence
     /// takes to read ([`reading_ms`]; `--reading-time`). Default: `true`.
     pub reading_time: bool,
+    /// How sentences that repeat are held (`--pace`). Default: [`Pace::Blog`].
+    pub pace: Pace,
     /// `None` loops forever; `Some(k)` plays k extra times; `Some(0)` plays once. Default: `None`.
     pub loop_count: Option<u16>,
 }
@@ -77,6 +158,7 @@ impl Default for Timing {
             start_hold_ms: DEFAULT_START_HOLD_MS,
             deadend_hold_ms: DEFAULT_DEADEND_HOLD_MS,
             reading_time: true,
+            pace: Pace::Blog,
             loop_count: None,
         }
     }

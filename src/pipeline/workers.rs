@@ -5,13 +5,16 @@
 //! The seam: what a frame state is and how it is drawn is a [`Drawer`] — a [`RunDrawer`] (one run's
 //! [`BoardFrame`]s described, then painted), or a composite (a race's boards side by side).
 
+use super::timing::Pacer;
 use super::{inbetweens, Animation, Progress, Summary, Timing};
+use crate::board::facts::StepFacts;
 use crate::board::BoardFrame;
 use crate::draw::raster::canvas::IndexedImage;
 use crate::draw::raster::palette::Palette;
 use crate::draw::raster::Painter;
 use crate::error::Error;
 use crate::motion::{self, Motion};
+use crate::scene::caption::Sentence;
 use crate::scene::items::Scene;
 use crate::scene::Describer;
 use crate::sink::{Encode, Frame, Sink, Stream};
@@ -77,30 +80,46 @@ pub trait Drawer: Clone + Send {
     fn dead_end(&self, _frame: &Self::Frame) -> bool {
         false
     }
-    /// What `frame` says in words: its caption's lines and the sentence it brings (default:
-    /// nothing, plain delays).
-    fn words(&self, _frame: &Self::Frame) -> Words {
-        Words::default()
+    /// What `frame` says in words (default: nothing, plain delays; its step's plain facts).
+    fn words(&self, frame: &Self::Frame) -> Words {
+        Words { facts: StepFacts::plain(frame.event()), ..Words::default() }
     }
 }
 
-/// What a frame says in words, as the caption decides: never re-derived from event kinds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What a frame says in words, as the caption decides, and its step's facts: never re-derived
+/// from event kinds or caption text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
     /// The caption's lines as plain text (empty: none).
     pub lines: Vec<String>,
-    /// The words of the sentence line 1 brings, which hold the frame for reading (`None`: a plain
-    /// step or a label).
+    /// The sentence each of the frame's boards brings (a race has several; `None`: a plain step
+    /// or a label).
+    pub sentences: Vec<Option<Sentence>>,
+    /// The words the frame is held for, as the run's [`Pacer`] decided (`None`: plain delays).
     pub to_read: Option<usize>,
+    /// The step's facts.
+    pub facts: StepFacts,
+}
+
+impl Default for Words {
+    fn default() -> Self {
+        Words { lines: Vec::new(), sentences: Vec::new(), to_read: None, facts: StepFacts::plain(None) }
+    }
 }
 
 impl Words {
     /// A run's frame's words, from its describer's caption (bare frames draw none: nothing to read).
     pub fn of(describer: &Describer, frame: &BoardFrame) -> Self {
-        describer.caption_text(frame).map_or_else(Words::default, |caption| Words {
-            to_read: caption.action.words_to_read().filter(|_| describer.draws_caption()),
-            lines: caption.plain_lines(),
-        })
+        let facts = describer.facts(frame);
+        describer.caption_of(frame, &facts).map_or_else(
+            || Words { facts: facts.clone(), ..Words::default() },
+            |caption| Words {
+                sentences: vec![caption.action.to_read().filter(|_| describer.draws_caption())],
+                lines: caption.plain_lines(),
+                to_read: None,
+                facts: facts.clone(),
+            },
+        )
     }
 }
 
@@ -159,8 +178,9 @@ impl Drawer for RunDrawer {
     }
 }
 
-/// A replayed frame on its way to the workers, and whether it is the last to go out.
-type Chunk<T> = Vec<(T, bool)>;
+/// A replayed frame on its way to the workers, whether it is the last to go out, and its words
+/// (paced in order on the replay thread).
+type Chunk<T> = Vec<(T, bool, Words)>;
 
 /// Start the sink, then replay, draw, encode and write every selected frame in order.
 pub fn draw_frames<S, D, F>(
@@ -200,7 +220,13 @@ where
         let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
         let wanted = selected.frames.as_deref();
         let chunk_frames = (encoder.frames_per_chunk() / pictures).max(rayon::current_num_threads()).max(1);
-        scope.spawn(move || replay_in_chunks(frames, wanted, chunk_frames, tx));
+        let (words_drawer, mut pacer) = (drawers[0].clone(), Pacer::new(animation.timing.pace));
+        let words = move |frame: &D::Frame| {
+            let mut words = words_drawer.words(frame);
+            words.to_read = pacer.words_to_hold(&words.sentences);
+            words
+        };
+        scope.spawn(move || replay_in_chunks(frames, wanted, chunk_frames, words, tx));
         // The last two frames sent out, oldest first: the bases of the next chunk.
         let mut before: (Option<D::Frame>, Option<D::Frame>) = (None, None);
         let mut done = 0;
@@ -216,7 +242,7 @@ where
                     return Err(Error::Cancelled);
                 }
             }
-            let mut last_two = chunk.into_iter().rev().map(|(frame, _)| frame);
+            let mut last_two = chunk.into_iter().rev().map(|(frame, _, _)| frame);
             let last = last_two.next();
             before = (last_two.next().or(before.1), last);
         }
@@ -226,12 +252,14 @@ where
     Ok(Summary { frames: done, width, height })
 }
 
-/// Replay and send the selected frames in chunks, each marked whether it is the last to go out;
-/// stops at the first error (sent on) or when the receiver hangs up.
+/// Replay and send the selected frames in chunks, each marked whether it is the last to go out
+/// and given its `words` (called once per frame, in order); stops at the first error (sent on) or
+/// when the receiver hangs up.
 fn replay_in_chunks<T, F>(
     frames: F,
     wanted: Option<&[usize]>,
     chunk_frames: usize,
+    mut words: impl FnMut(&T) -> Words,
     tx: SyncSender<Result<Chunk<T>, Error>>,
 ) where
     T: FrameState,
@@ -255,7 +283,8 @@ fn replay_in_chunks<T, F>(
             wanted.next();
         }
         if let Some(previous) = pending.replace(frame) {
-            chunk.push((previous, false));
+            let said = words(&previous);
+            chunk.push((previous, false, said));
             if chunk.len() == chunk_frames && tx.send(Ok(std::mem::take(&mut chunk))).is_err() {
                 return;
             }
@@ -264,7 +293,10 @@ fn replay_in_chunks<T, F>(
             break;
         }
     }
-    chunk.extend(pending.map(|last| (last, true)));
+    chunk.extend(pending.map(|last| {
+        let said = words(&last);
+        (last, true, said)
+    }));
     if !chunk.is_empty() {
         let _ = tx.send(Ok(chunk));
     }
@@ -316,7 +348,7 @@ impl<E: Encode> Job<'_, E> {
         &self,
         drawer: &mut D,
         (base_two_back, base): (Option<&D::Frame>, Option<&D::Frame>),
-        frames: &[(D::Frame, bool)],
+        frames: &[(D::Frame, bool, Words)],
         offset: usize,
     ) -> Vec<Result<Vec<E::Encoded>, Error>> {
         let pixels = self.encoder.needs_pixels();
@@ -334,9 +366,8 @@ impl<E: Encode> Job<'_, E> {
         let mut shown = base.filter(|_| self.motion != Motion::None).map(|b| drawer.describe(b));
         let mut drawn = usize::from(base.is_some()) + usize::from(base_two_back.is_some());
         let mut out = Vec::with_capacity(frames.len());
-        for (i, (board_frame, last)) in frames.iter().enumerate() {
-            let words = drawer.words(board_frame);
-            let delay_ms = frame_delay(self.timing, drawer, board_frame, *last, &words);
+        for (i, (board_frame, last, words)) in frames.iter().enumerate() {
+            let delay_ms = frame_delay(self.timing, drawer, board_frame, *last, words);
             let scene = drawer.describe(board_frame);
             let pictures = inbetweens::pictures(self.motion, self.timing.delay_ms, shown.as_ref(), scene, delay_ms);
             let mut encoded = Vec::with_capacity(pictures.len());
@@ -349,6 +380,7 @@ impl<E: Encode> Job<'_, E> {
                     event: board_frame.event(),
                     delay_ms: *delay_ms,
                     caption: &words.lines,
+                    facts: &words.facts,
                     position: self.first + offset + i,
                     image: &current,
                     scene,

@@ -39,6 +39,8 @@ pub(super) struct Marks {
     pub brackets: Vec<(Square, Paint)>,
     /// Squares a puzzle rule reasoned from.
     pub used: Vec<Square>,
+    /// Squares of a line the search tried and left (crossed out).
+    pub tried: Vec<Square>,
 }
 
 impl Describer {
@@ -80,6 +82,9 @@ impl Describer {
                 self.solution_band((layout.top, layout.height), &mut scene);
             }
             caption_items(&mut scene, layout, &caption::caption_for(frame, spec), &self.glyphs);
+            if frame.event.is_none() && frame.index == 0 && !frame.board.has_regions() {
+                self.key(&mut scene);
+            }
         }
         scene.begin(Part::Code);
         self.code_panel(frame, &mut scene);
@@ -268,6 +273,11 @@ impl Describer {
                 let (x, y) = self.layout.square_origin(sq);
                 let rect = (x as i64 + inset, y as i64 + inset, s - 2 * inset, s - 2 * inset);
                 scene.push_as(ItemId::used(sq.row, sq.col, k), Item::Outline { rect, thickness: b + extra, paint });
+            }
+        }
+        for &sq in &marks.tried {
+            for (from, to, width) in self.tried_cross(sq) {
+                scene.push(Item::Line { from, to, width, paint: Paint::Ghost });
             }
         }
         for &sq in &marks.ghosts {

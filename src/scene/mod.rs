@@ -18,6 +18,7 @@ pub mod color;
 pub mod describe;
 pub mod identity;
 pub mod items;
+mod key;
 pub mod layout;
 pub mod paint;
 mod puzzle_board;
@@ -31,6 +32,7 @@ mod tree_legend;
 pub mod tree_panel;
 pub mod why;
 
+use crate::board::facts::StepFacts;
 use crate::board::tree::SearchTree;
 use crate::board::{Board, BoardFrame};
 use crate::font::Glyphs;
@@ -188,7 +190,20 @@ impl Describer {
 
     /// The caption `frame` says in words (also when bare frames do not draw it); `None` for stills.
     pub fn caption_text(&self, frame: &BoardFrame) -> Option<caption::CaptionText> {
-        self.words.as_ref().map(|spec| caption::caption_for(frame, spec))
+        self.caption_of(frame, &self.facts(frame))
+    }
+
+    /// The caption of `frame`, whose step's facts are `facts` (see [`Describer::facts`]).
+    pub fn caption_of(&self, frame: &BoardFrame, facts: &StepFacts) -> Option<caption::CaptionText> {
+        self.words.as_ref().map(|spec| caption::caption_of(frame, facts, spec))
+    }
+
+    /// The facts of `frame`'s step: plain ones for stills and runs of unknown algorithms.
+    pub fn facts(&self, frame: &BoardFrame) -> StepFacts {
+        match self.run {
+            Some((kind, checks)) => StepFacts::of(kind, frame, checks),
+            None => StepFacts::plain(frame.event.as_ref()),
+        }
     }
 
     /// Whether `frame` shows a line of the board running out of safe squares (held for

@@ -8,6 +8,8 @@
 //! pixels and takes smooth motion's in-betweens (the sinks gather them, see `gather.rs`).
 
 use super::{Encode, Frame, Stream};
+use crate::board::deadend::Line;
+use crate::board::facts::StepKind;
 use crate::draw::raster::canvas::IndexedImage;
 use crate::draw::svg::{atoms, words, Atom};
 use crate::encode::gif::centiseconds;
@@ -57,8 +59,8 @@ pub struct AtomFrame {
     pub(crate) mark: u8,
     /// The square (row, column) a queen is placed on in this frame's step, if it places one.
     pub(crate) placed: Option<(usize, usize)>,
-    /// On a dead end, the line that runs out ("column f", "row 3").
-    pub(crate) dead_line: Option<String>,
+    /// On a dead end, the line that runs out (from the step's facts).
+    pub(crate) dead_line: Option<Line>,
     /// The first frame's board: left, top, square side (pixels) and squares a side.
     pub(crate) board: Option<[usize; 4]>,
     /// Under smooth motion, every item of the frame standing on a square, with its board, row and
@@ -109,7 +111,7 @@ impl Encode for AtomEncoder {
                 Some(crate::trace::Event::Place { row, col }) => Some((*row, *col)),
                 _ => None,
             },
-            dead_line: (mark(frame) == 2).then(|| dead_line(frame.caption)).flatten(),
+            dead_line: frame.facts.dead_end().map(|dead| dead.line),
             board: (frame.position == 0).then(|| board(frame.scene)).flatten(),
             squares: if self.squares { squares(frame.scene, &self.glyphs) } else { Vec::new() },
             slide: slide(frame.scene, &self.glyphs, self.hatch),
@@ -128,23 +130,13 @@ impl Encode for AtomEncoder {
 }
 
 /// The timeline's mark for `frame`: 1 on a solution, 2 on a dead end (a line runs out of safe
-/// squares: the caption gives its reason, `board::deadend::why_reason`, on a step that is not a
-/// removal), else 0.
+/// squares on this step, as its facts say), else 0.
 pub(crate) fn mark(frame: &Frame<'_>) -> u8 {
-    use crate::trace::Event;
-    match frame.event {
-        Some(Event::Solution { .. }) => 1,
-        Some(Event::Remove { .. }) | None => 0,
-        Some(_) => u8::from(frame.caption.iter().any(|line| line.contains(": no safe square"))) * 2,
+    match (frame.facts.kind, frame.facts.dead_end()) {
+        (StepKind::Solution, _) => 1,
+        (_, Some(_)) => 2,
+        _ => 0,
     }
-}
-
-/// The line a dead end's caption names ("column f" of "place b2 · column f: no safe square").
-pub(crate) fn dead_line(caption: &[String]) -> Option<String> {
-    let line = caption.iter().find_map(|line| line.split(": no safe square").next().filter(|_| line.contains(':')))?;
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let name = words.get(words.len().checked_sub(2)?..)?.join(" ");
-    (name.starts_with("column ") || name.starts_with("row ")).then_some(name)
 }
 
 /// The scene's own board: left, top, square side and squares a side (from its top-left square).

@@ -29,6 +29,7 @@ pub mod transcript;
 pub mod video;
 pub mod webp;
 
+use crate::board::facts::StepFacts;
 use crate::draw::raster::canvas::IndexedImage;
 use crate::draw::raster::palette::Palette;
 use crate::error::Error;
@@ -100,6 +101,9 @@ pub struct Frame<'a> {
     /// the step, the counters), also when bare frames do not draw it; empty when the frame has
     /// none (stills, races).
     pub caption: &'a [String],
+    /// What the frame's step did, in types: its kind and the line it runs out (documents read
+    /// these, never the caption's text).
+    pub facts: &'a StepFacts,
     /// Position among the output frames (0-based).
     pub position: usize,
     /// The frame's pixels: palette indices, the colours in `palette`. Empty (0 x 0) for an encoder

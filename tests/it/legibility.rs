@@ -139,7 +139,9 @@ fn measure_frame(img: &RgbaImage, layout: &Layout, queens: &Queens, event: Optio
         for row in 0..n {
             for col in 0..n {
                 let sq = Square::new(row, col);
-                if Some(sq) != acted {
+                // A removal's next column may hold crossed-out tried squares (checked in why.rs).
+                let tried_line = matches!(event, Some(Event::Remove { col: c, .. }) if *c + 1 == col);
+                if Some(sq) != acted && !tried_line {
                     let state = state_of(queens, sq, solved);
                     m.squares.entry((state, (row + col) % 2 == 1)).or_default().insert(square_look(img, layout, sq));
                 }

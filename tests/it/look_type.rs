@@ -119,7 +119,8 @@ fn start_and_dead_end_holds_reach_the_gif() {
     assert_eq!(delays, want);
     assert_eq!(delays[0], 1230);
     assert!(delays.iter().filter(|&&d| d == 470).count() > 3, "6x6 meets several dead ends");
-    // The defaults: 1000 ms on frame 0; dead ends say why in 7 words: 1700 ms of reading time.
+    // The defaults: 1000 ms on frame 0; the first dead ends say why in 7 words: 1700 ms of reading
+    // time (later ones are held for the words that changed: the blog pace).
     queens_ok(&dir, &["animate", "6", "-o", "d.gif", "-q"]);
     let delays: Vec<u32> = decode_gif(&std::fs::read(dir.join("d.gif")).unwrap()).into_iter().map(|f| f.1).collect();
     assert_eq!(delays, expected_delays(&trace, &Timing::default()));

@@ -46,7 +46,7 @@ fn gif_delays(path: &Path) -> Vec<u32> {
 fn check_held(name: &str, args: &[&str], why: bool) -> usize {
     let dir = temp_dir("reading", name);
     let with = |extra: &[&'static str]| -> Vec<&str> { args.iter().chain(extra).copied().collect() };
-    run_ok(&dir, &with(&["-o", "on.gif", "--trace-out", "trace.json"]));
+    run_ok(&dir, &with(&["-o", "on.gif", "--trace-out", "trace.json", "--pace", "lecture"]));
     run_ok(&dir, &with(&["-o", "off.gif", "--reading-time", "off"]));
     let trace = read_trace(&dir.join("trace.json"));
     let words = words_per_frame(&trace, why);

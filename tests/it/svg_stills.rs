@@ -148,7 +148,7 @@ fn frames_render_like_their_pngs() {
         &dir,
         "one",
         &["frames", "6", "--frames", "7"],
-        "remove d5 · column e: no safe square left · 6×6 · backtrack · step 7 of 57 · placements: 5",
+        "remove d5 · column e: e3 tried, nothing else fit · 6×6 · backtrack · step 7 of 57 · placements: 5",
     );
 }
 

@@ -177,6 +177,7 @@ fn removals_name_the_line_that_ran_out() {
         options.until = queens::Until::All;
         let trace = queens::record(&options, 100_000).unwrap();
         let spec = queens::caption_spec(&trace);
+        let plain = Describer::new(n, &RenderOptions::default(), Some(spec.clone()));
         let queens = queens_per_frame(&trace);
         let mut explained = 0;
         for frame in Replay::new(&trace) {
@@ -196,20 +197,45 @@ fn removals_name_the_line_that_ran_out() {
             let previous = &trace.events[k - 2];
             let expected = match (algorithm, previous) {
                 (Algorithm::Forward, Event::Deadend { row }) => {
-                    format!("row {}: no safe square", n - row)
+                    format!("row {} had no safe square", n - row)
                 }
                 (Algorithm::Forward, _) => {
-                    assert!(action.starts_with("row ") && action.ends_with(": no safe square left"), "{action}");
+                    assert!(action.starts_with("row ") && action.ends_with(" tried, nothing else fit"), "{action}");
                     continue;
                 }
                 _ => {
+                    // True of the board after the removal: the line had no safe square while the
+                    // removed queen stood, or its safe squares then (named, top to bottom or left
+                    // to right) were all tried.
                     let line = next_line(algorithm, n, &before).unwrap();
                     let name = line_name(n, &line);
-                    let left = if all_attacked(&before, &line) { "" } else { " left" };
-                    format!("{name}: no safe square{left}")
+                    if all_attacked(&before, &line) {
+                        format!("{name} had no safe square")
+                    } else {
+                        let safe: Vec<String> = line
+                            .iter()
+                            .filter(|&&(r, c)| !attacked(&before, r, c))
+                            .map(|&(r, c)| Square::new(r, c).name(n))
+                            .collect();
+                        format!("{name}: {} tried, nothing else fit", safe.join(", "))
+                    }
                 }
             };
             assert_eq!(action, expected, "{algorithm:?} frame {k}");
+            // The squares the words name as tried are crossed out on the frame.
+            if let Some(tried) = expected.split(": ").nth(1).and_then(|r| r.strip_suffix(" tried, nothing else fit")) {
+                let scene = plain.describe(&frame);
+                for name in tried.split(", ") {
+                    let (row, col) =
+                        (0..n * n).map(|i| (i / n, i % n)).find(|&(r, c)| Square::new(r, c).name(n) == name).unwrap();
+                    let (cx, cy) = centre(&plain, (row, col));
+                    let crossed = scene.items.iter().any(|i| {
+                        matches!(i, Item::Line { from, to, paint: Paint::Ghost, .. }
+                        if ((from.0 + to.0) / 2.0 - cx).abs() < 0.5 && ((from.1 + to.1) / 2.0 - cy).abs() < 0.5)
+                    });
+                    assert!(crossed, "{algorithm:?} frame {k}: {name} is crossed out");
+                }
+            }
         }
         assert!(explained > 10, "{algorithm:?}: {explained} removals");
     }

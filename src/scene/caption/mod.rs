@@ -14,6 +14,8 @@ mod place;
 
 pub use place::{caption_items, text_sizes, CaptionLayout, MAIN_CAP_HEIGHT, MAX_TEXT_SIZE};
 
+use crate::board::deadend::{reason_words, Cause, DeadLine};
+use crate::board::facts::StepFacts;
 use crate::board::{BoardFrame, Counters};
 use crate::trace::Algorithm;
 use crate::trace::{Event, RunInfo, Square, Trace};
@@ -72,6 +74,36 @@ fn text(s: &str) -> CaptionPiece {
     CaptionPiece::Text(s.to_string())
 }
 
+/// The kind of sentence line 1 brings, decided from the step's facts (never from its text): how
+/// long a reader needs for it depends on whether its kind was read before (see
+/// `pipeline::timing::Pacer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SentenceKind {
+    /// A line ran out on this step: "place e3 · column f: no safe square".
+    DeadEnd,
+    /// The removal right after a dead end: "remove e3 · column f had no safe square".
+    Retreat,
+    /// A removal whose line's safe squares were all tried: "remove d5 · column e: e3 tried, nothing
+    /// else fit". A run of them (a cascade) reads as one sentence.
+    Tried,
+    /// A check's outcome (`--detail checks`): "check c3: attacked by a5".
+    Check,
+    /// A whole sentence from the trace (a puzzle's deduction): each differs, each is read in full.
+    Told,
+}
+
+/// The sentence a frame's line 1 brings, for its reading time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    /// Its kind.
+    pub kind: SentenceKind,
+    /// Words in the whole line (` · ` and arrows not counted): a first reading's length.
+    pub words: usize,
+    /// The words a repeat of its kind is compared by: the reason's for dead ends and removals (the
+    /// plain "remove e3" before it is a step like any other), else the whole line's.
+    pub key: Vec<String>,
+}
+
 /// Line 1: a verb and what it acted on (drawn at a fixed x), or a whole sentence in `detail`; and
 /// why, when the step is a dead end (a smaller line under it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,17 +112,16 @@ pub struct Action {
     pub verb: &'static str,
     /// What the verb acted on (a square), or the whole sentence.
     pub detail: String,
-    /// Why the step happened: "column f: no safe square" (see
-    /// `board::deadend::why_reason`).
+    /// Why the step happened (see `board::deadend::why_reason`).
     pub reason: Option<String>,
-    /// Whether the reason is new on this frame (not the dead end the frame before already said:
-    /// the removal right after a dead end repeats it).
-    pub reason_is_new: bool,
+    /// The kind of sentence the line brings (`None`: a plain step such as "place c2", or a fixed
+    /// label such as "empty board" or "solution 3 found", which keep the plain delays).
+    pub kind: Option<SentenceKind>,
 }
 
 impl Action {
     fn sentence(text: String) -> Self {
-        Action { verb: "", detail: text, reason: None, reason_is_new: false }
+        Action { verb: "", detail: text, reason: None, kind: None }
     }
 
     /// The verb and what it acted on, or the sentence, without the reason.
@@ -102,21 +133,21 @@ impl Action {
         }
     }
 
-    /// How many words this line gives a reader to read, when it brings a sentence rather than a
-    /// label: an explanation (a dead end, a `--why` sentence, a puzzle deduction) or a check's
-    /// outcome (`--detail checks`). `None` for a plain step ("place c2", "remove c2", also when it
-    /// repeats the dead end the frame before said) and for the fixed labels ("empty board", "solution 3 found"), which keep the plain delays.
-    pub fn words_to_read(&self) -> Option<usize> {
-        let label = |t: &str| {
-            t == "empty board"
-                || t == "the puzzle as given"
-                || t == "new layout"
-                || (t.starts_with("solution ") && t.ends_with(" found"))
-                || t.starts_with("try layout ")
+    /// The sentence this line gives a reader to read, if it brings one (see [`SentenceKind`]).
+    pub fn to_read(&self) -> Option<Sentence> {
+        let kind = self.kind?;
+        let words = |t: &str| t.split_whitespace().filter(|w| *w != "·" && *w != "→").map(str::to_string).collect();
+        let all: Vec<String> = words(&self.text());
+        let key = match (&self.reason, kind) {
+            (Some(reason), SentenceKind::DeadEnd | SentenceKind::Retreat | SentenceKind::Tried) => words(reason),
+            _ => all.clone(),
         };
-        let sentence = (self.reason.is_some() && self.reason_is_new)
-            || if self.verb.is_empty() { !label(&self.detail) } else { self.verb == "check" };
-        sentence.then(|| self.text().split_whitespace().filter(|w| *w != "·" && *w != "→").count())
+        Some(Sentence { kind, words: all.len(), key })
+    }
+
+    /// How many words the whole line gives a reader to read, when it brings a sentence.
+    pub fn words_to_read(&self) -> Option<usize> {
+        self.to_read().map(|s| s.words)
     }
 
     /// The line as plain text, its reason after a ` · `.
@@ -157,18 +188,34 @@ impl CaptionText {
 
 /// Caption for a frame.
 pub fn caption_for(frame: &BoardFrame, spec: &CaptionSpec) -> CaptionText {
+    let facts = StepFacts::of(spec.kind, frame, spec.has_checks);
+    caption_of(frame, &facts, spec)
+}
+
+/// Caption for a frame whose step's facts are known.
+pub fn caption_of(frame: &BoardFrame, facts: &StepFacts, spec: &CaptionSpec) -> CaptionText {
     let conflicts = frame.board.conflicts().len() as u64;
     let mut lines = caption_lines(frame.index, frame.event.as_ref(), frame.counters, conflicts, spec);
-    let event = frame.event.as_ref();
-    lines.action.reason = crate::board::deadend::why_reason(spec.kind, &frame.board, event, spec.has_checks);
-    // A removal whose line is fully attacked follows the dead end that said so (the placement, or
-    // the failed check, or forward's dead end): its words are not new. A cascade's are.
-    lines.action.reason_is_new = lines
-        .action
-        .reason
-        .as_ref()
-        .is_some_and(|r| !matches!(event, Some(Event::Remove { .. })) || r.ends_with(" left"));
+    let ranks = frame.board.puzzle().is_some();
+    lines.action.reason = facts.dead.as_ref().map(|dead| reason_words(dead, spec.n, ranks));
+    lines.action.kind = match (&facts.dead, lines.action.verb) {
+        (Some(dead), _) if dead.here => Some(SentenceKind::DeadEnd),
+        (Some(DeadLine { cause: Cause::Attacked, .. }), _) => Some(SentenceKind::Retreat),
+        (Some(_), _) => Some(SentenceKind::Tried),
+        (None, "check") => Some(SentenceKind::Check),
+        (None, "") if !is_label(&lines.action.detail) => Some(SentenceKind::Told),
+        (None, _) => None,
+    };
     lines
+}
+
+/// The fixed labels line 1 shows as a whole sentence, which bring nothing to read.
+fn is_label(t: &str) -> bool {
+    t == "empty board"
+        || t == "the puzzle as given"
+        || t == "new layout"
+        || (t.starts_with("solution ") && t.ends_with(" found"))
+        || t.starts_with("try layout ")
 }
 
 pub(crate) fn caption_lines(
@@ -228,7 +275,7 @@ pub(crate) fn caption_lines(
 pub fn action_text(event: Option<&Event>, spec: &CaptionSpec, solutions: u64) -> Action {
     let n = spec.n;
     let name = |row: usize, col: usize| Square::new(row, col).name(n);
-    let verb = |verb: &'static str, detail: String| Action { verb, detail, reason: None, reason_is_new: false };
+    let verb = |verb: &'static str, detail: String| Action { verb, detail, reason: None, kind: None };
     match event {
         None if spec.puzzle.is_some() => Action::sentence("the puzzle as given".to_string()),
         None => Action::sentence("empty board".to_string()),

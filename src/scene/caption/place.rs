@@ -19,7 +19,8 @@
 use super::{action_text, caption_lines, Action, CaptionPiece, CaptionSpec, CaptionText, UNKNOWN_TOTAL_DIGITS};
 use crate::board::Counters;
 use crate::font::Glyphs;
-use crate::scene::items::Scene;
+use crate::scene::items::{Item, Scene};
+use crate::scene::theme::Paint;
 use crate::trace::column_label;
 
 /// The least capital height of the caption's main line, as a fraction of the square.
@@ -43,6 +44,9 @@ pub struct CaptionLayout {
     pub action_size: u32,
     /// Text size of the title, step and counters lines, in pixels.
     pub text_size: u32,
+    /// Text size of the action's reason (a dead end's), in pixels: near the action's, so the
+    /// reason reads as part of what happened, not as one more counter.
+    pub reason_size: u32,
     /// Baselines of the action's rows (a sentence wraps into them).
     pub action_rows: Vec<f32>,
     /// Baselines of the rows under the action holding its reason (a dead end's), at the text size;
@@ -89,6 +93,7 @@ impl CaptionLayout {
             right: (left + width) as f32,
             action_size,
             text_size,
+            reason_size: ((action_size as f32 * 0.85).round() as u32).max(text_size),
             action_rows: Vec::new(),
             reason_rows: Vec::new(),
             title_row: 0.0,
@@ -119,7 +124,7 @@ impl CaptionLayout {
             .max(1);
         let reason_rows = crate::board::deadend::widest_reasons(spec.n, spec.kind, spec.puzzle.is_some())
             .iter()
-            .map(|reason| wrap(reason, self.text_size, self.width(), glyphs).len())
+            .map(|reason| wrap(reason, self.reason_size, self.width(), glyphs).len())
             .max()
             .unwrap_or(0);
         let y = self.top as f32 + pad + glyphs.ascent(self.action_size);
@@ -127,7 +132,7 @@ impl CaptionLayout {
         // The reason follows the action's last row in use; it may reach as low as this.
         self.reason_rows = (0..reason_rows).map(|row| self.reason_baseline(action_rows, row, glyphs)).collect();
         let mut y = match self.reason_rows.last() {
-            Some(&reason) => reason + text * 1.4,
+            Some(&reason) => reason + self.reason_size as f32 * 0.5 + text * 1.2,
             None => self.action_rows[action_rows - 1] + action * 0.5 + glyphs.ascent(self.text_size),
         };
         let lines = caption_lines(0, None, Counters::default(), 0, spec);
@@ -150,8 +155,8 @@ impl CaptionLayout {
     /// The baseline of the reason's row `row` under an action taking `action_rows` rows.
     fn reason_baseline(&self, action_rows: usize, row: usize, glyphs: &Glyphs) -> f32 {
         let last_action = self.action_rows[0] + (action_rows - 1) as f32 * self.action_size as f32 * 1.2;
-        let text = self.text_size as f32;
-        last_action + self.action_size as f32 * 0.35 + glyphs.ascent(self.text_size) + row as f32 * text * 1.25
+        let size = self.reason_size as f32;
+        last_action + self.action_size as f32 * 0.35 + glyphs.ascent(self.reason_size) + row as f32 * size * 1.2
     }
 
     /// Where a line's rows start (group indices), packing its groups at their widest values into
@@ -323,23 +328,24 @@ fn action_items(scene: &mut Scene, layout: &CaptionLayout, action: &Action, glyp
         scene.text((verb_x, first), size, action.verb);
         1
     } else {
-        wrapped_items(scene, layout, &action.main_text(), (size, &layout.action_rows), glyphs)
+        wrapped_items(scene, layout, &action.main_text(), (size, &layout.action_rows), glyphs, Paint::Text)
     };
     if let Some(reason) = &action.reason {
         let rows: Vec<f32> =
             (0..layout.reason_rows.len()).map(|row| layout.reason_baseline(used, row, glyphs)).collect();
-        wrapped_items(scene, layout, reason, (layout.text_size, &rows), glyphs);
+        wrapped_items(scene, layout, reason, (layout.reason_size, &rows), glyphs, Paint::CheckAttacked);
     }
 }
 
-/// `text` wrapped into `rows` at `size`, each row right-aligned (rows past the last join it);
-/// returns the number of rows used.
+/// `text` wrapped into `rows` at `size` in `paint`, each row right-aligned (rows past the last
+/// join it); returns the number of rows used.
 fn wrapped_items(
     scene: &mut Scene,
     layout: &CaptionLayout,
     text: &str,
     (size, rows): (u32, &[f32]),
     glyphs: &Glyphs,
+    paint: Paint,
 ) -> usize {
     let Some(reserved) = rows.len().checked_sub(1) else { return 0 };
     let mut lines = wrap(text, size, layout.width(), glyphs);
@@ -350,7 +356,7 @@ fn wrapped_items(
     let used = lines.len();
     for (line, &baseline) in lines.into_iter().zip(rows) {
         let x = layout.right - glyphs.text_width(&line, size);
-        scene.text((x, baseline), size, line);
+        scene.push(Item::Text { x, baseline, size, text: line, paint });
     }
     used
 }
@@ -361,7 +367,7 @@ mod tests {
     use crate::draw::raster::canvas::IndexedImage;
     use crate::draw::raster::palette::Palette;
     use crate::draw::raster::{paint, Tiles};
-    use crate::scene::theme::{Paint, Theme};
+    use crate::scene::theme::Theme;
     use crate::trace::Event;
 
     fn spec() -> CaptionSpec {

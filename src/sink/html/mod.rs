@@ -28,6 +28,7 @@ use super::atom_frames::{AtomEncoder, AtomFrame};
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
+use crate::board::deadend::Line;
 use crate::draw::svg::{origin, Atom, Doc, Paints, Timeline, CRISP, JUMP};
 use crate::error::Error;
 use crate::font::Glyphs;
@@ -54,7 +55,7 @@ struct PlayerInProgress {
     delays: Vec<u32>,
     marks: Vec<u8>,
     placed: Vec<Option<(usize, usize)>>,
-    dead_lines: Vec<Option<String>>,
+    dead_lines: Vec<Option<Line>>,
     board: Option<[usize; 4]>,
     words: TitleWords,
     /// Where the first frame's panels start.

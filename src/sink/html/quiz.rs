@@ -12,6 +12,7 @@
 //! count from 0 at the top, as the trace's do. `quiz.js` asks them. Which frames are asked is
 //! [`QuizChooser`]'s choice, the PDF worksheet's too.
 
+use crate::board::deadend::Line;
 use crate::sink::options::QuizChooser;
 use crate::sink::Quiz;
 use std::fmt::Write;
@@ -26,7 +27,7 @@ border:1px solid;border-radius:6px;padding:0 6px}#ask{font-weight:600;margin:4px
 pub struct Steps<'a> {
     pub marks: &'a [u8],
     pub placed: &'a [Option<(usize, usize)>],
-    pub dead_lines: &'a [Option<String>],
+    pub dead_lines: &'a [Option<Line>],
     /// Left, top, square side and squares a side of the first frame's board.
     pub board: Option<[usize; 4]>,
 }
@@ -36,21 +37,15 @@ pub fn data(quiz: Quiz, steps: &Steps<'_>) -> Option<String> {
     let [x, y, side, n] = steps.board?;
     let squares = (n * n + 1) as i64;
     let code = |(row, col): (usize, usize)| (row * n + col) as i64;
-    let line = |name: &str| -> Option<i64> {
-        let (kind, at) = name.split_once(' ')?;
-        match kind {
-            "column" => Some(
-                at.bytes().try_fold(0i64, |v, b| b.is_ascii_lowercase().then(|| v * 26 + i64::from(b - b'a') + 1))? - 1,
-            ),
-            "row" => Some(n as i64 * 2 - at.parse::<i64>().ok()?),
-            _ => None,
-        }
+    let line = |line: &Line| match *line {
+        Line::Column(col) => col as i64,
+        Line::Row(row) => (n + row) as i64,
     };
     let mut out = format!("{{\"board\":[{x},{y},{side},{n}],\"q\":[");
     let mut chooser = QuizChooser::new(quiz);
     let mut before = 0;
     for f in 0..steps.marks.len() {
-        let dead = steps.dead_lines[f].as_deref().filter(|_| steps.marks[f] == 2).and_then(line);
+        let dead = steps.dead_lines[f].as_ref().filter(|_| steps.marks[f] == 2).map(line);
         let placed = steps.placed[f].map(code);
         let dead = dead.map(|line| -1 - (line * squares + placed.unwrap_or(squares - 1)));
         let Some(asked) = chooser.ask(dead, placed) else { continue };
@@ -78,7 +73,7 @@ mod tests {
     fn questions_are_chosen_as_asked() {
         let marks = [0, 0, 2, 0, 0, 1];
         let placed = [None, Some((0, 0)), Some((2, 1)), None, Some((4, 2)), None];
-        let dead_lines = [None, None, Some("column c".to_string()), None, None, None];
+        let dead_lines = [None, None, Some(Line::Column(2)), None, None, None];
         let steps = Steps { marks: &marks, placed: &placed, dead_lines: &dead_lines, board: Some([10, 10, 40, 5]) };
         let all = data(Quiz::Placements, &steps).unwrap();
         assert_eq!(all, "{\"board\":[10,10,40,5],\"q\":[1,0,1,11,2,22]}");

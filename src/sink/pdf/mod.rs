@@ -121,8 +121,7 @@ impl Encode for PdfEncoder {
             }
             _ => None,
         };
-        let line =
-            (super::atom_frames::mark(frame) == 2).then(|| super::atom_frames::dead_line(frame.caption)).flatten();
+        let line = frame.facts.dead_end().zip(n).map(|(dead, n)| dead.line.name(n, false));
         Ok(PdfFrame {
             content: scene_content(frame.scene, &self.theme, &self.glyphs),
             step: frame.step,

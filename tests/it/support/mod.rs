@@ -229,15 +229,16 @@ pub fn backtrack_dead_ends(trace: &Trace) -> Vec<bool> {
 pub fn expected_delays(trace: &Trace, timing: &queens::Timing) -> Vec<u32> {
     let dead = backtrack_dead_ends(trace);
     let last = trace.events.len();
-    // Reading time (when on): the caption's words as the library counts them (the rule itself is
-    // checked independently in reading.rs), for framed frames.
+    // Reading time (when on): the caption's words as the library counts and paces them (the rules
+    // themselves are checked independently in reading.rs), for framed frames.
     let describer = queens::internals::Describer::new(
         trace.n,
         &queens::RenderOptions::default(),
         Some(queens::caption_spec(trace)),
     );
+    let mut pacer = queens::internals::Pacer::new(timing.pace);
     let words: Vec<Option<usize>> = queens::internals::Replay::new(trace)
-        .map(|f| describer.caption_text(&f.unwrap()).and_then(|c| c.action.words_to_read()))
+        .map(|f| pacer.words_to_hold(&[describer.caption_text(&f.unwrap()).and_then(|c| c.action.to_read())]))
         .collect();
     (0..=last)
         .map(|k| {
