@@ -41,8 +41,12 @@ pub enum Motion {
     },
 }
 
-/// The most of a step's time the in-betweens take, in percent; the rest holds the step.
+/// The most of an ordinary step's time the in-betweens take, in percent; the rest holds the step.
 pub const MOTION_SHARE_PERCENT: u32 = 60;
+
+/// The most of a held step's time the in-betweens take, in percent (a 500 ms dead end moves for
+/// 450 ms: its rays, then its mark's pulse).
+pub const HELD_SHARE_PERCENT: u32 = 90;
 
 /// How long the in-betweens of an ordinary step last at most, in milliseconds (60% of the default
 /// 250 ms step): however slow the run (`--delay`), a plain step moves this fast.
@@ -79,14 +83,16 @@ pub fn ease(t: f32) -> f32 {
 /// When a step showing `delay_ms` milliseconds is drawn: `(t, ms)` per picture, `t` in (0, 1]
 /// increasing to exactly 1 (the step's own scene), `ms` how long that picture shows (they add up
 /// to `delay_ms`). The in-betweens take [`MOTION_SHARE_PERCENT`] of `delay_ms`, at most
-/// [`PLAIN_MS`], or [`HELD_MS`] when the step is held (`delay_ms` over `step_ms`, an ordinary
-/// step's delay), at `fps` pictures a second; the last picture holds the rest. So how long a step
+/// [`PLAIN_MS`], or when the step is held (`delay_ms` over `step_ms`, an ordinary step's delay)
+/// [`HELD_SHARE_PERCENT`], at most [`HELD_MS`], at `fps` pictures a second; the last picture
+/// holds the rest. So how long a step
 /// moves, and how many pictures it takes, never grow with the hold. `Motion::None`, or a step
 /// too short for a second picture: one picture, `(1, delay_ms)`.
 pub fn schedule(motion: Motion, step_ms: u32, delay_ms: u32) -> Vec<(f32, u32)> {
     let Motion::Smooth { fps } = motion else { return vec![(1.0, delay_ms)] };
-    let most = if delay_ms > step_ms { HELD_MS } else { PLAIN_MS };
-    let moving = (u64::from(delay_ms) * u64::from(MOTION_SHARE_PERCENT) / 100).min(u64::from(most));
+    let (share, most) =
+        if delay_ms > step_ms { (HELD_SHARE_PERCENT, HELD_MS) } else { (MOTION_SHARE_PERCENT, PLAIN_MS) };
+    let moving = (u64::from(delay_ms) * u64::from(share) / 100).min(u64::from(most));
     let pictures = ((moving * u64::from(fps) + 500) / 1000).max(1);
     if pictures < 2 {
         return vec![(1.0, delay_ms)];
@@ -145,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_held_step_moves_for_400_to_600_ms_of_its_hold() {
-        for delay in [1000, 1500, 1860, 4000, 655_350] {
+        for delay in [500, 1000, 1500, 1860, 4000, 655_350] {
             let hold = schedule(Motion::Smooth { fps: 60 }, 250, delay);
             assert!((400..=600).contains(&moving_ms(&hold)), "{delay} ms: {}", moving_ms(&hold));
             assert_eq!(hold.iter().map(|p| p.1).sum::<u32>(), delay, "the hold pays for it");

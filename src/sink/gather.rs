@@ -6,14 +6,17 @@
 //! step's own frame (timed as the whole step), when each atom that changes takes its final state
 //! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
 
-use super::atom_frames::{AtomFrame, SlideAt};
-use crate::draw::svg::{fades, lands, Atom, CRISP};
+use super::atom_frames::{AtomFrame, On, SlideAt};
+use crate::draw::svg::{fades, lands, Atom, Shape, CRISP};
 use crate::encode::gif::centiseconds;
+use crate::scene::theme::Paint;
 
 /// The pictures of one step under smooth motion, gathered as they come.
 #[derive(Default)]
 pub(crate) struct Gather {
     pictures: Vec<AtomFrame>,
+    /// A puzzle's crosses in the last step's frame, sorted.
+    crosses: Vec<Atom>,
 }
 
 /// One step gathered: its own frame (its last picture, timed as the whole step) and the atoms
@@ -27,6 +30,9 @@ pub(crate) struct Gathered {
     land_ms: u32,
     /// The queen sliding over the step, if it moves one.
     pub(crate) slide: Option<SlideAt>,
+    /// A puzzle's crosses in the frame before and in this one, sorted: the only lines in the ghost
+    /// paint that fade (a search's tried squares are crossed in it too, and switch at once).
+    crosses: Vec<Atom>,
 }
 
 impl Gather {
@@ -56,17 +62,32 @@ impl Gather {
             })
             .collect();
         frame.delay_cs = centiseconds(at + frame.delay_ms);
-        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide })
+        let mut now: Vec<Atom> = frame
+            .squares
+            .iter()
+            .filter_map(|(on, _)| match on {
+                On::Cross(atom) => Some(*atom),
+                _ => None,
+            })
+            .collect();
+        now.sort_unstable();
+        let mut crosses = [std::mem::take(&mut self.crosses), now.clone()].concat();
+        crosses.sort_unstable();
+        self.crosses = now;
+        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses })
     }
 }
 
 impl Gathered {
     /// When `atom`, which changes over this step, starts to fade: the start of the first picture
-    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade, and for
-    /// an alarm mark that leaves: it goes at once, as the in-betweens take it off).
+    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade, for an
+    /// alarm mark that leaves: it goes at once, as the in-betweens take it off, and for a line in
+    /// the ghost paint that is no puzzle's cross: a search's tried square, a mark like the others).
     pub(crate) fn cue(&self, atom: &Atom) -> u16 {
         let last = self.frame.atoms.binary_search(atom).is_ok();
-        if !fades(atom) || (lands(atom) && !last) {
+        let ghost_line = atom.paint == Paint::Ghost && matches!(atom.shape, Shape::Line { .. });
+        let tried = ghost_line && self.crosses.binary_search(atom).is_err();
+        if !fades(atom) || (lands(atom) && !last) || tried {
             return CRISP;
         }
         let mut cue = self.last_ms;

@@ -109,7 +109,9 @@ fn the_last_in_between_of_every_step_is_its_discrete_frame() {
             let last = step.last().unwrap();
             assert!(last.image == *image, "{fps} fps, step {k}: the last in-between is the frame, pixel for pixel");
             assert_eq!(step.iter().map(|p| p.delay_ms).sum::<u32>(), *delay, "step {k} keeps its time");
-            assert!(step.len() == 1 || last.delay_ms >= delay * 2 / 5, "step {k} holds after moving");
+            // A plain step holds its own picture for 40% of its time, a held one (a 500 ms dead end)
+            // for 10% at least (its in-betweens: 90%, at most 500 ms).
+            assert!(step.len() == 1 || last.delay_ms >= delay / 10, "step {k} holds after moving");
             // Each distinct picture once: no two pictures in a row the same.
             assert!(step.windows(2).all(|w| w[0].image != w[1].image), "step {k}: a picture repeated");
         }
