@@ -9,9 +9,10 @@
 //! off is gone from the start (it is not in the step's scene). The dead-end mark (a fill in the
 //! alarm colour or its tint in the marks part) the step adds shows from [`DEAD`], after most of
 //! the rays have reached the dead line, and pulses once: grown by up to 3 px a side from
-//! [`PULSE`].0 until [`PULSE`].1, then as the step draws it. The HTML player and animated SVG time
-//! the alarm marks alike ([`lands`] is theirs too: `draw::svg::lands`); the dead-end mark's
-//! pulse is the pixel formats' (the vector formats show it from the step's start).
+//! [`PULSE`] until the step's own picture, which draws it as it stays. The HTML player and
+//! animated SVG time the alarm marks alike ([`lands`] is theirs too: `draw::svg::lands`); the
+//! dead-end mark's pulse is the pixel formats' (the vector formats show it from the step's
+//! start).
 
 use super::tween::{LAND, SLIDE};
 use crate::scene::identity::{ItemId, Part};
@@ -21,8 +22,8 @@ use crate::scene::theme::Paint;
 /// Eased time the dead-end mark a step adds shows from.
 pub const DEAD: f32 = 0.7;
 
-/// Eased times the dead-end mark is drawn grown (its pulse).
-pub const PULSE: (f32, f32) = (0.8, 0.92);
+/// Eased time from which the dead-end mark is drawn grown (its pulse), until the step's own picture.
+pub const PULSE: f32 = 0.85;
 
 /// Whether `item` is an alarm mark that comes when the step's queens land (see the contract).
 pub fn lands(item: &Item) -> bool {
@@ -72,7 +73,7 @@ impl<'a> Alarms<'a> {
         match item {
             Item::Fill { rect: (x, y, w, h), paint } if dead_mark(item) => match e {
                 e if e < DEAD => None,
-                e if (PULSE.0..PULSE.1).contains(&e) => {
+                e if e >= PULSE => {
                     let g = ((*w).min(*h) / 2).clamp(1, 3);
                     Some(Item::Fill { rect: (x - g, y - g, w + 2 * g, h + 2 * g), paint: *paint })
                 }
