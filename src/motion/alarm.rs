@@ -14,7 +14,7 @@
 //! dead-end mark's pulse is the pixel formats' (the vector formats show it from the step's
 //! start).
 
-use super::tween::{LAND, SLIDE};
+use super::{LAND, SLIDE};
 use crate::scene::identity::{ItemId, Part};
 use crate::scene::items::{Item, Scene};
 use crate::scene::theme::Paint;

@@ -64,6 +64,14 @@ pub const DEFAULT_FPS: u32 = 60;
 /// viewers slow under 2/100 s).
 pub const DEFAULT_GIF_FPS: u32 = 30;
 
+/// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
+/// spends receding before she leaves: the same share from the other end).
+pub const LAND: f32 = 0.3;
+
+/// Share of the eased step a sliding queen travels before she lands (a move's new shading grows
+/// after it).
+pub const SLIDE: f32 = 0.6;
+
 /// Share of the eased step a sweep without a cause takes, top row first.
 const SWEEP: f32 = 0.8;
 

@@ -23,18 +23,10 @@
 
 use super::alarm::{land_time, Alarms};
 use super::marks::Crosses;
-use super::{ease, sweep};
+use super::{ease, sweep, LAND, SLIDE};
 use crate::scene::identity::ItemId;
 use crate::scene::items::{Item, Scene};
 use std::collections::HashMap;
-
-/// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
-/// spends receding before she leaves: the same share from the other end).
-pub const LAND: f32 = 0.3;
-
-/// Share of the eased step a sliding queen travels before she lands (a move's new shading grows
-/// after it).
-pub const SLIDE: f32 = 0.6;
 
 /// The scene at time `t` (0..=1) of the step from `before` to `after`; exactly `after` at `t >= 1`
 /// (or when the two are not frames of one size).
