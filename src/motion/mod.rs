@@ -12,11 +12,15 @@
 //! lands. Time is eased slow-in/slow-out with the smoothstep `3t^2 - 2t^3` ([`ease`]).
 //! Words (captions, counters, the code panel, the tree, status lines) and marks switch at the
 //! step's start: every in-between carries the new step's text, never a blend; but a puzzle's new
-//! crosses sweep out from the squares its rule used (`marks.rs`).
+//! crosses sweep out from the squares its rule used (`marks.rs`), the lines and outlines between
+//! attacking queens come when the queen lands and a dead end's mark pulses after her rays
+//! (`alarm.rs`).
 
+mod alarm;
 mod marks;
 mod tween;
 
+pub use alarm::{land_time, lands};
 pub use tween::tween;
 
 /// How a run moves between its steps.
@@ -26,18 +30,32 @@ pub enum Motion {
     /// One picture per step, as always (`--motion none`).
     #[default]
     None,
-    /// In-betweens at `fps` pictures a second in the first part of every step
-    /// ([`MOTION_SHARE_PERCENT`] of an ordinary step), then the step's own picture holds
-    /// (`--motion smooth`: MP4, WebM, GIF, WebP and APNG draw them as frames; the HTML player and
-    /// animated SVG gather each step's back into its frame and fade its changes where they happen).
+    /// In-betweens at `fps` pictures a second in the first part of every step (about
+    /// [`PLAIN_MS`] of an ordinary step, about [`HELD_MS`] of a step held longer: a dead end,
+    /// reading time), then the step's own picture holds (`--motion smooth`: MP4, WebM, GIF, WebP
+    /// and APNG draw them as frames; the HTML player and animated SVG gather each step's back into
+    /// its frame and fade its changes where they happen).
     Smooth {
         /// Pictures a second during the in-betweens (30 or 60 on the command line).
         fps: u32,
     },
 }
 
-/// Share of an ordinary step's time the in-betweens take, in percent; the rest holds the step.
+/// The most of an ordinary step's time the in-betweens take, in percent; the rest holds the step.
 pub const MOTION_SHARE_PERCENT: u32 = 60;
+
+/// The most of a held step's time the in-betweens take, in percent (a 500 ms dead end moves for
+/// 450 ms: its rays, then its mark's pulse).
+pub const HELD_SHARE_PERCENT: u32 = 90;
+
+/// How long the in-betweens of an ordinary step last at most, in milliseconds (60% of the default
+/// 250 ms step): however slow the run (`--delay`), a plain step moves this fast.
+pub const PLAIN_MS: u32 = 150;
+
+/// How long the in-betweens of a held step (one shown longer than an ordinary step: a dead end,
+/// a sentence's reading time) last at most, in milliseconds: time the hold already pays for, so
+/// the run lasts as long as without motion.
+pub const HELD_MS: u32 = 500;
 
 /// The default in-between rate, pictures a second.
 pub const DEFAULT_FPS: u32 = 60;
@@ -45,6 +63,14 @@ pub const DEFAULT_FPS: u32 = 60;
 /// The default in-between rate of a GIF (whose delays are whole hundredths of a second, and which
 /// viewers slow under 2/100 s).
 pub const DEFAULT_GIF_FPS: u32 = 30;
+
+/// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
+/// spends receding before she leaves: the same share from the other end).
+pub const LAND: f32 = 0.3;
+
+/// Share of the eased step a sliding queen travels before she lands (a move's new shading grows
+/// after it).
+pub const SLIDE: f32 = 0.6;
 
 /// Share of the eased step a sweep without a cause takes, top row first.
 const SWEEP: f32 = 0.8;
@@ -64,12 +90,17 @@ pub fn ease(t: f32) -> f32 {
 
 /// When a step showing `delay_ms` milliseconds is drawn: `(t, ms)` per picture, `t` in (0, 1]
 /// increasing to exactly 1 (the step's own scene), `ms` how long that picture shows (they add up
-/// to `delay_ms`). The in-betweens take [`MOTION_SHARE_PERCENT`] of `step_ms` (an ordinary step's
-/// delay) or of `delay_ms` if shorter, at `fps` pictures a second; the last picture holds the
-/// rest. `Motion::None`, or a step too short for a second picture: one picture, `(1, delay_ms)`.
+/// to `delay_ms`). The in-betweens take [`MOTION_SHARE_PERCENT`] of `delay_ms`, at most
+/// [`PLAIN_MS`], or when the step is held (`delay_ms` over `step_ms`, an ordinary step's delay)
+/// [`HELD_SHARE_PERCENT`], at most [`HELD_MS`], at `fps` pictures a second; the last picture
+/// holds the rest. So how long a step
+/// moves, and how many pictures it takes, never grow with the hold. `Motion::None`, or a step
+/// too short for a second picture: one picture, `(1, delay_ms)`.
 pub fn schedule(motion: Motion, step_ms: u32, delay_ms: u32) -> Vec<(f32, u32)> {
     let Motion::Smooth { fps } = motion else { return vec![(1.0, delay_ms)] };
-    let moving = u64::from(step_ms.min(delay_ms)) * u64::from(MOTION_SHARE_PERCENT) / 100;
+    let (share, most) =
+        if delay_ms > step_ms { (HELD_SHARE_PERCENT, HELD_MS) } else { (MOTION_SHARE_PERCENT, PLAIN_MS) };
+    let moving = (u64::from(delay_ms) * u64::from(share) / 100).min(u64::from(most));
     let pictures = ((moving * u64::from(fps) + 500) / 1000).max(1);
     if pictures < 2 {
         return vec![(1.0, delay_ms)];
@@ -117,10 +148,35 @@ mod tests {
         assert_eq!(plan.last().map(|p| p.0), Some(1.0));
         assert_eq!(plan.last().map(|p| p.1), Some(250 - 133));
         assert!(plan.windows(2).all(|w| w[0].0 < w[1].0));
-        let hold = schedule(Motion::Smooth { fps: 60 }, 250, 1500);
-        assert_eq!(hold.len(), 9, "a held step moves as fast as an ordinary one");
-        assert_eq!(hold.iter().map(|p| p.1).sum::<u32>(), 1500);
         assert_eq!(schedule(Motion::None, 250, 250), vec![(1.0, 250)]);
         assert_eq!(schedule(Motion::Smooth { fps: 30 }, 250, 20), vec![(1.0, 20)]);
+    }
+
+    /// When the last in-between ends: the start of the step's own picture, in ms.
+    fn moving_ms(plan: &[(f32, u32)]) -> u32 {
+        plan[..plan.len() - 1].iter().map(|p| p.1).sum()
+    }
+
+    #[test]
+    fn a_held_step_moves_for_400_to_600_ms_of_its_hold() {
+        for delay in [500, 1000, 1500, 1860, 4000, 655_350] {
+            let hold = schedule(Motion::Smooth { fps: 60 }, 250, delay);
+            assert!((400..=600).contains(&moving_ms(&hold)), "{delay} ms: {}", moving_ms(&hold));
+            assert_eq!(hold.iter().map(|p| p.1).sum::<u32>(), delay, "the hold pays for it");
+        }
+        let plain = schedule(Motion::Smooth { fps: 60 }, 250, 250);
+        assert_eq!(moving_ms(&plain), 133, "the last of 9 pictures starts at 8/9 of 150 ms");
+        assert_eq!(schedule(Motion::Smooth { fps: 30 }, 250, 1000).len(), 15, "500 ms at 30 a second");
+    }
+
+    #[test]
+    fn a_slow_run_moves_as_fast_as_a_quick_one() {
+        let quick = schedule(Motion::Smooth { fps: 60 }, 250, 250);
+        let slow = schedule(Motion::Smooth { fps: 60 }, 655_350, 655_350);
+        assert_eq!(slow.len(), quick.len(), "--delay does not add pictures");
+        assert_eq!(slow[..8], quick[..8]);
+        assert_eq!(slow.iter().map(|p| p.1).sum::<u32>(), 655_350);
+        let held = schedule(Motion::Smooth { fps: 60 }, 655_350, 2 * 655_350);
+        assert_eq!((held.len(), moving_ms(&held)), (30, 483), "a hold moves 500 ms at most");
     }
 }

@@ -7,25 +7,26 @@
 //! step's causes are the squares whose queen came or went. A placement: her silhouette for the
 //! first [`LAND`] of the (eased) step, then she stands and the squares she attacks change in
 //! order of their distance along her rays (the Chebyshev distance, the number of squares along a
-//! rank, file or diagonal), nearest first. A removal: the shading recedes, farthest first, then
-//! she leaves (her ghost, if the step draws one, comes with her leaving). One queen leaving and
-//! one arriving on the same board is a move: she slides as her silhouette from the old square to
-//! the new and lands at the end. Squares that changed with no cause on their board (a solution's
+//! rank, file or diagonal), nearest first, the farthest on the step's own picture. A removal: the
+//! shading recedes, farthest first, within `1 - LAND`, then she leaves on the step's own picture
+//! (her ghost, if the step draws one, comes with her leaving). So the motion fills the
+//! in-betweens, however long they last. One queen leaving and one arriving on the same board is
+//! a move: she slides as her silhouette from the old square to the new within [`SLIDE`], the old
+//! square's shading receding meanwhile, and lands; only then does the new square's shading grow
+//! out along her rays. Squares that changed with no cause on their board (a solution's
 //! reveal, a puzzle's marks) switch row by row from the top. A puzzle's new crosses (a square
 //! ruled out) sweep out from the squares the step's rule used (its outlines, there from the
 //! start), nearest first, by the same distance (`marks::cross_time`); with no used square on
 //! their board they sweep row by row from the top. Crosses an undo takes off vanish at the
-//! step's start.
+//! step's start. The marks that say queens attack each other come when the queen lands, and a
+//! dead end's mark after her rays, with a pulse (`alarm.rs`).
 
+use super::alarm::{land_time, Alarms};
 use super::marks::Crosses;
-use super::{ease, sweep};
+use super::{ease, sweep, LAND, SLIDE};
 use crate::scene::identity::ItemId;
 use crate::scene::items::{Item, Scene};
 use std::collections::HashMap;
-
-/// Share of the eased step a placed queen spends as her silhouette (and a removal's shading
-/// spends receding before she leaves: the same share from the other end).
-pub const LAND: f32 = 0.3;
 
 /// The scene at time `t` (0..=1) of the step from `before` to `after`; exactly `after` at `t >= 1`
 /// (or when the two are not frames of one size).
@@ -35,6 +36,7 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
     }
     let e = ease(t);
     let step = Step::between(before, after);
+    let alarms = Alarms::between(before, land_time(step.slide.is_some(), !step.placed.is_empty()));
     let last_square = after.ids.iter().rposition(|id| matches!(id, ItemId::Square { .. }));
     let mut out = Scene::new(after.width, after.height);
     out.panels_x = after.panels_x;
@@ -62,7 +64,12 @@ pub fn tween(before: &Scene, after: &Scene, t: f32) -> Scene {
                     out.push_as(*id, item.clone());
                 }
             }
-            ItemId::Used { .. } | ItemId::Part { .. } => out.push_as(*id, item.clone()),
+            ItemId::Used { .. } => out.push_as(*id, item.clone()),
+            ItemId::Part { .. } => {
+                if let Some(item) = alarms.at(id, item, e) {
+                    out.push_as(*id, item);
+                }
+            }
         }
         if Some(k) == last_square {
             if let Some(ghost) = step.sliding(e) {
@@ -144,19 +151,20 @@ impl<'a> Step<'a> {
 
     /// The eased time at which square `id` shows its new item.
     fn switch_at(&self, id: ItemId) -> f32 {
-        match self.slide {
-            Some((from, _)) if from == id => return 0.0,
-            Some((_, to)) if to == id => return 1.0,
-            _ => {}
+        let (reach, cause) = (self.reach.get(&board(id)).copied().unwrap_or(1), self.nearest(id));
+        match (self.slide, cause) {
+            (Some((from, _)), _) if from == id => 0.0,
+            (Some((_, to)), _) if to == id => SLIDE,
+            (Some(_), Some(cause)) => slide_time(cause, reach),
+            _ => switch_time(cause, reach, coords(id).1, self.rows),
         }
-        let reach = self.reach.get(&board(id)).copied().unwrap_or(1);
-        switch_time(self.nearest(id), reach, coords(id).1, self.rows)
     }
 
     /// A sliding queen's silhouette at eased time `e`, between the square she left and the one
     /// she reaches.
     fn sliding(&self, e: f32) -> Option<(ItemId, Item)> {
-        let (from, to) = self.slide?;
+        let (from, to) = self.slide.filter(|_| e < SLIDE)?;
+        let e = e / SLIDE;
         let (x0, y0, size) = place(self.new.get(&from)?)?;
         let (x1, y1, _) = place(self.new.get(&to)?)?;
         let lerp = |a: usize, b: usize| (a as f32 + (b as f32 - a as f32) * e).round().max(0.0) as usize;
@@ -169,8 +177,9 @@ impl<'a> Step<'a> {
 /// `cause` is the distance to the nearest cause on its board and whether that is a placement
 /// (`None`: no cause on its board), `reach` the farthest any changed square of that board lies from
 /// its nearest cause (taken as at least 1), `row` its row and `rows` the tallest board's rows.
-/// A placed queen lands at [`LAND`]; the squares she attacks follow, nearest first, until the end;
-/// a removal's shading recedes farthest first, and she leaves at `1 - LAND`; without a cause, rows
+/// A placed queen lands at [`LAND`]; the squares she attacks follow, nearest first, the farthest
+/// at 1 (the step's own picture); a removal's shading recedes farthest first from 0, the nearest
+/// before `1 - LAND`, and she leaves at 1; without a cause, rows
 /// switch from the top within `SWEEP` ([`sweep`](super::sweep)), as a puzzle's crosses do when
 /// its rule used no square.
 pub fn switch_time(cause: Option<(u16, bool)>, reach: u16, row: u16, rows: u16) -> f32 {
@@ -181,8 +190,23 @@ pub fn switch_time(cause: Option<(u16, bool)>, reach: u16, row: u16, rows: u16) 
     let d = f32::from(d);
     match (placed, d == 0.0) {
         (true, true) => LAND,
-        (true, false) => LAND + (1.0 - LAND) * (d - 1.0) / reach,
-        (false, _) => (1.0 - LAND) * (reach - d.min(reach)) / reach,
+        (true, false) => LAND + (1.0 - LAND) * d.min(reach) / reach,
+        (false, true) => 1.0,
+        (false, false) => (1.0 - LAND) * (reach - d.min(reach)) / reach,
+    }
+}
+
+/// The eased time a changed square of a move's board shows its new item, when it is neither of
+/// her two squares (the rule the player's script repeats too): the shading her old square cast
+/// recedes while she slides, farthest first, and the shading of her new square grows once she
+/// lands at [`SLIDE`], nearest first, the farthest at 1. `cause` and `reach` as for
+/// [`switch_time`] (a square with no cause on its board follows `switch_time`).
+pub fn slide_time((d, placed): (u16, bool), reach: u16) -> f32 {
+    let reach = f32::from(reach.max(1));
+    let d = f32::from(d).min(reach);
+    match placed {
+        true => SLIDE + (1.0 - SLIDE) * d / reach,
+        false => SLIDE * (reach - d) / reach,
     }
 }
 
@@ -319,7 +343,7 @@ mod tests {
     fn a_move_slides_her_silhouette() {
         let before = board(&[(1, 0)], &[]);
         let after = board(&[(1, 3)], &[]);
-        let xs: Vec<usize> = [0.2, 0.5, 0.8]
+        let xs: Vec<usize> = [0.15, 0.3, 0.45]
             .iter()
             .filter_map(|&t| {
                 tween(&before, &after, t).items.iter().find_map(|i| match i {
@@ -335,5 +359,30 @@ mod tests {
         assert_eq!(tween(&before, &after, 1.0).slide, None, "the step's own scene does not");
         let placed = board(&[(1, 0), (2, 2)], &[]);
         assert_eq!(tween(&before, &placed, 0.5).slide, None, "a placement is no slide");
+    }
+
+    #[test]
+    fn a_moves_new_shading_grows_only_once_she_lands() {
+        let before = board(&[(0, 0)], &[(0, 1), (1, 0), (1, 1)]);
+        let after = board(&[(3, 3)], &[(3, 2), (2, 3), (2, 2), (3, 0)]);
+        let sliding = |scene: &Scene| scene.items.iter().any(|i| matches!(i, Item::Ghost { .. }));
+        let mut landed = None;
+        for k in 0..100 {
+            let t = k as f32 / 100.0;
+            let scene = tween(&before, &after, t);
+            let shaded = [(3, 2), (2, 3), (2, 2), (3, 0)]
+                .iter()
+                .any(|&(r, c)| ground_at(&scene, r, c) == Some(Ground::Attacked));
+            assert!(!(sliding(&scene) && shaded), "t = {t}: her new shading shows before she lands");
+            if !sliding(&scene) && landed.is_none() {
+                landed = Some(k);
+            }
+        }
+        let landed = landed.expect("she lands before the end");
+        assert!(landed > 20, "she slides for a while ({landed})");
+        let grown = |k: usize| ground_at(&tween(&before, &after, k as f32 / 100.0), 3, 0) == Some(Ground::Attacked);
+        assert!(!grown(landed) && grown(100), "the far square's shading follows her landing");
+        assert_eq!(ground_at(&tween(&before, &after, 0.1), 1, 1), Some(Ground::Attacked), "the old shading recedes");
+        assert_eq!(ground_at(&tween(&before, &after, 0.1), 0, 1), Some(Ground::Attacked));
     }
 }

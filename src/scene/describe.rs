@@ -3,7 +3,7 @@
 //! Contract (order matters where items overlap): solution ring, squares (free squares ringed in
 //! themes that ring them, attacked squares and queens' squares shaded; a solved board unshaded with its queens on the
 //! solution paint), the board outline (themes that print), the marks (see [`Marks`]): lines between attacking queens (one per pair with no queen between,
-//! edge to edge), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
+//! edge to edge; two side by side or corner to corner: both their squares outlined instead), `--why`'s dead-end lines (see `why.rs`) and the checked square's attacker line,
 //! outlines, the ghost of a queen that left, the brackets of the event's square, then the algorithm's annotation
 //! (its text over the marks, as in the SVG's layers); each stroke is
 //! drawn over a 1 px halo (2 px on big squares) of the background paint, all halos of a kind before their inks. Then
@@ -29,6 +29,8 @@ pub(super) struct Marks {
     pub lines: Vec<StrokedLine>,
     /// Rectangles outlined inside (forward's dead row).
     pub outlines: Vec<Rect>,
+    /// Queens' squares outlined inside, with no halo (two attacking queens side by side).
+    pub rings: Vec<Rect>,
     /// Lines of the board run out of safe squares, marked by corner brackets at their two ends.
     pub dead_lines: Vec<Rect>,
     /// Squares a queen just left.
@@ -147,9 +149,22 @@ impl Describer {
         super::layout::halo_for(self.layout.square) as i64
     }
 
-    /// A line between every pair of queens that attack each other with no queen between them.
+    /// A line between every pair of queens that attack each other with no queen between them; two
+    /// that stand side by side (or corner to corner), where a line would be a stub between two
+    /// crowns, are marked on the queens instead: each one's square outlined in the alarm colour.
     fn conflicts(&self, board: &Board, marks: &mut Marks) {
         for (a, b) in board.conflicts().into_iter().filter(|&(a, b)| a.attacks(b)) {
+            if a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) == 1 {
+                for sq in [a, b] {
+                    let (x, y) = self.layout.square_origin(sq);
+                    let (s, rect) = (self.layout.square as i64, (x as i64, y as i64));
+                    let rect = (rect.0, rect.1, s, s);
+                    if !marks.rings.contains(&rect) {
+                        marks.rings.push(rect);
+                    }
+                }
+                continue;
+            }
             let (dr, dc) = ((b.row as i64 - a.row as i64).signum(), (b.col as i64 - a.col as i64).signum());
             let steps = b.row.abs_diff(a.row).max(b.col.abs_diff(a.col)) as i64;
             let between =
@@ -218,8 +233,8 @@ impl Describer {
         }
     }
 
-    /// The marks as items: line halos, lines, outline halos, outlines, ghosts, bracket halos,
-    /// brackets. Brackets are corner brackets inside a square: they read as a highlight, and
+    /// The marks as items: line halos, lines, outline halos, outlines, rings, ghosts, bracket
+    /// halos, brackets. Brackets are corner brackets inside a square: they read as a highlight, and
     /// unlike a full border they leave most pixel rows of the square alone (a GIF frame's LZW cost
     /// grows with the colour changes per row: full borders made animate 8 7% larger).
     fn push_marks(&self, board: &Board, marks: Marks, scene: &mut Scene) {
@@ -235,6 +250,10 @@ impl Describer {
                 let rect = (x + inset, y + inset, w - 2 * inset, hh - 2 * inset);
                 scene.push(Item::Outline { rect, thickness: b + extra, paint });
             }
+        }
+        for &(x, y, w, hh) in &marks.rings {
+            let rect = (x + h, y + h, w - 2 * h, hh - 2 * h);
+            scene.push(Item::Outline { rect, thickness: b, paint: Paint::CheckAttacked });
         }
         // A dead line is underlined (a column, under the board) or marked at its left end (a row,
         // in the margin): a bar in the alarm colour outside the board, where the caption's changes

@@ -6,14 +6,17 @@
 //! step's own frame (timed as the whole step), when each atom that changes takes its final state
 //! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
 
-use super::atom_frames::{AtomFrame, SlideAt};
-use crate::draw::svg::{fades, Atom, CRISP};
+use super::atom_frames::{AtomFrame, On, SlideAt};
+use crate::draw::svg::{fades, lands, Atom, Shape, CRISP};
 use crate::encode::gif::centiseconds;
+use crate::scene::theme::Paint;
 
 /// The pictures of one step under smooth motion, gathered as they come.
 #[derive(Default)]
 pub(crate) struct Gather {
     pictures: Vec<AtomFrame>,
+    /// A puzzle's crosses in the last step's frame, sorted.
+    crosses: Vec<Atom>,
 }
 
 /// One step gathered: its own frame (its last picture, timed as the whole step) and the atoms
@@ -21,10 +24,15 @@ pub(crate) struct Gather {
 pub(crate) struct Gathered {
     pub(crate) frame: AtomFrame,
     before: Vec<(u32, Vec<Atom>)>,
-    /// When the step's own picture starts.
+    /// When the step's own picture starts, and when a sliding queen lands (the first picture
+    /// after her slide's).
     last_ms: u32,
+    land_ms: u32,
     /// The queen sliding over the step, if it moves one.
     pub(crate) slide: Option<SlideAt>,
+    /// A puzzle's crosses in the frame before and in this one, sorted: the only lines in the ghost
+    /// paint that fade (a search's tried squares are crossed in it too, and switch at once).
+    crosses: Vec<Atom>,
 }
 
 impl Gather {
@@ -41,6 +49,9 @@ impl Gather {
         let mut pictures = std::mem::take(&mut self.pictures);
         let mut frame = pictures.pop()?;
         let slide = pictures.iter().find_map(|p| p.slide.clone());
+        let slid = pictures.iter().position(|p| p.slide.is_some());
+        let landed = slid.and_then(|k| pictures.iter().skip(k).position(|p| p.slide.is_none()).map(|j| k + j));
+        let land_ms = landed.map(|k| pictures[..k].iter().map(|p| p.delay_ms).sum());
         let mut at = 0;
         let before: Vec<(u32, Vec<Atom>)> = pictures
             .into_iter()
@@ -51,18 +62,34 @@ impl Gather {
             })
             .collect();
         frame.delay_cs = centiseconds(at + frame.delay_ms);
-        Some(Gathered { frame, before, last_ms: at, slide })
+        let mut now: Vec<Atom> = frame
+            .squares
+            .iter()
+            .filter_map(|(on, _)| match on {
+                On::Cross(atom) => Some(*atom),
+                _ => None,
+            })
+            .collect();
+        now.sort_unstable();
+        let mut crosses = [std::mem::take(&mut self.crosses), now.clone()].concat();
+        crosses.sort_unstable();
+        self.crosses = now;
+        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses })
     }
 }
 
 impl Gathered {
     /// When `atom`, which changes over this step, starts to fade: the start of the first picture
-    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade).
+    /// from which on it shows as in the step's frame ([`CRISP`] for what does not fade, for an
+    /// alarm mark that leaves: it goes at once, as the in-betweens take it off, and for a line in
+    /// the ghost paint that is no puzzle's cross: a search's tried square, a mark like the others).
     pub(crate) fn cue(&self, atom: &Atom) -> u16 {
-        if !fades(atom) {
+        let last = self.frame.atoms.binary_search(atom).is_ok();
+        let ghost_line = atom.paint == Paint::Ghost && matches!(atom.shape, Shape::Line { .. });
+        let tried = ghost_line && self.crosses.binary_search(atom).is_err();
+        if !fades(atom) || (lands(atom) && !last) || tried {
             return CRISP;
         }
-        let last = self.frame.atoms.binary_search(atom).is_ok();
         let mut cue = self.last_ms;
         for (start, atoms) in self.before.iter().rev() {
             if atoms.binary_search(atom).is_ok() != last {
@@ -78,9 +105,10 @@ impl Gathered {
         self.last_ms + self.frame.delay_ms
     }
 
-    /// When the step's own picture starts (a sliding queen lands), in milliseconds into the step.
+    /// When a sliding queen lands (the first picture after her slide's, at the latest the step's
+    /// own), in milliseconds into the step.
     pub(crate) fn land_ms(&self) -> u32 {
-        self.last_ms
+        self.land_ms
     }
 
     /// How long this step's changes fade: three quarters of its in-betweens' time.

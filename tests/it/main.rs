@@ -39,6 +39,7 @@ mod look_reveal;
 mod look_type;
 mod messages;
 mod motion;
+mod motion_pace;
 mod motion_pictures;
 mod motion_slide;
 mod motion_web;

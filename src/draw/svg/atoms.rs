@@ -107,12 +107,24 @@ impl Atom {
 
 /// Whether smooth motion fades `atom` in and out (or, where only queens fade, switches it at its
 /// own time): a square's overlay (shading, a free square's ring, a solution's square), a queen, a
-/// ghost, or a stroke of a puzzle's cross (the only lines in the ghost paint, or in `rule_used`: a
-/// step's new crosses). Everything else (words,
-/// panels, other lines, marks, brackets) switches at once, at its frame's start.
+/// ghost, a stroke of a puzzle's cross (the only lines in the ghost paint, or in `rule_used`: a
+/// step's new crosses), or an alarm mark that comes when the queen lands ([`lands`]). Everything
+/// else (words, panels, other marks, brackets) switches at once, at its frame's start.
 pub fn fades(atom: &Atom) -> bool {
     matches!(atom.layer, OVERLAY | QUEENS | GHOSTS)
         || (matches!(atom.paint, Paint::Ghost | Paint::RuleUsed) && matches!(atom.shape, Shape::Line { .. }))
+        || lands(atom)
+}
+
+/// Whether `atom` is an alarm mark that the motion stage shows when the step's queen lands
+/// (`motion::lands`): a line in the alarm colour or its background halo (only marks draw lines
+/// in those paints), or an outline in the alarm colour.
+pub fn lands(atom: &Atom) -> bool {
+    match atom.shape {
+        Shape::Line { .. } => matches!(atom.paint, Paint::CheckAttacked | Paint::Background),
+        Shape::Ring { .. } => atom.paint == Paint::CheckAttacked,
+        _ => false,
+    }
 }
 
 /// Whether `atom` is a queen standing on a square.

@@ -8,7 +8,7 @@
 //! times have just enough decimals to place every change within 10 ms. With smooth motion
 //! ([`Timeline::push_moving`]) every change of a moving atom also has a cue: when in its frame it
 //! starts to fade (ms); such atoms are grouped by their cues too, and their keyframes ramp the
-//! opacity, eased slow-in/slow-out, from the cue for the run's fade (never past the frame's end),
+//! opacity, eased slow-in/slow-out, from the cue for its frame's fade (never past the frame's end),
 //! then hold: the frame's own picture from the ramp's end until the next change (see
 //! `moving.rs`); a queen sliding over a frame ([`Timeline::push_slide`]) is her silhouette's own
 //! element and keyframes (see `sliding.rs`). Without motion, the same bytes as ever.
@@ -35,8 +35,10 @@ pub struct Timeline {
     starts: Vec<u64>,
     /// Per atom, the cue of each toggle (smooth motion only; empty vectors without).
     cues: Vec<Vec<u16>>,
-    /// How long a moving change fades, in milliseconds (0: no motion).
+    /// How long a moving change fades, in milliseconds: the longest of the run (0: no motion),
+    /// and each frame's own.
     fade_ms: u32,
+    fades: Vec<u32>,
     /// Queens sliding (smooth motion's moves).
     slides: Slides,
 }
@@ -94,10 +96,12 @@ impl Timeline {
     }
 
     /// The next frame under smooth motion: as [`push`](Self::push), and `cue` says when each atom
-    /// that changes starts to fade ([`CRISP`](super::moving::CRISP): at once); a moving change fades for `fade_ms`
-    /// (the longest asked for in the run is kept).
+    /// that changes starts to fade ([`CRISP`](super::moving::CRISP): at once); a moving change of this
+    /// frame fades for `fade_ms` (a held step's in-betweens take longer than a plain one's).
     pub fn push_moving(&mut self, atoms: Vec<Atom>, duration_ms: u64, cue: &dyn Fn(&Atom) -> u16, fade_ms: u32) {
         self.fade_ms = self.fade_ms.max(fade_ms.max(1));
+        self.fades.resize(self.frames(), 0);
+        self.fades.push(fade_ms.max(1));
         self.push_with(atoms, duration_ms, Some(cue));
     }
 
@@ -161,7 +165,8 @@ impl Timeline {
     fn ramp(&self, frame: u32, cue: u16, decimals: u32) -> (u64, u64) {
         let (start, end) = (self.starts[frame as usize], self.starts[frame as usize + 1]);
         let from = (start + u64::from(cue)).min(end);
-        let to = (from + u64::from(self.fade_ms)).min(end);
+        let fade = self.fades.get(frame as usize).copied().unwrap_or(self.fade_ms);
+        let to = (from + u64::from(fade)).min(end);
         let (from, to) = (self.scaled(from, decimals), self.scaled(to, decimals));
         (from, to.max(from + 1))
     }

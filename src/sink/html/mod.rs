@@ -261,7 +261,7 @@ impl PlayerInProgress {
             quiz,
             fade_ms: drawing.fade_ms,
             slides: !drawing.sliders.is_empty(),
-            marks: drawing.kinds.iter().any(|&kind| kind > 3),
+            marks: drawing.kinds.contains(&4),
             stored,
             cues: cues.as_deref(),
         };

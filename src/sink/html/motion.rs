@@ -11,7 +11,9 @@
 //! square's eased switch time (`motion::tween::switch_time`, a move sliding from 0 to 1), and a fading unit's cue is the
 //! start of the first picture of the step drawn at or after that time, as
 //! [`Gathered::cue`](crate::sink::gather::Gathered) finds it in the in-betweens. A puzzle's new
-//! crosses (units of kind 4) sweep out from the squares its rule used (`motion::marks`). So this
+//! crosses (units of kind 4) sweep out from the squares its rule used (`motion::marks`); the
+//! alarm marks a step adds (units of kind 5: lines and outlines between attacking queens) come
+//! when its queens land (`motion::alarm`). So this
 //! side keeps where the squares stand (every square item of every frame, by its top-left pixel; a
 //! square not in every frame stands only with its queen: a region puzzle's), the atoms of a
 //! puzzle's crosses with their squares, how and where every unit fades (see
@@ -23,7 +25,7 @@
 //! 4096, `trace::MAX_REPLAY_N`).
 
 use super::units::{Drawing, Move, Spot};
-use crate::draw::svg::{fades, is_queen, origin, Atom, CRISP, JUMP};
+use crate::draw::svg::{fades, is_queen, lands, origin, Atom, CRISP, JUMP};
 use crate::motion::{schedule, Motion};
 use crate::scene::theme::Paint;
 use crate::sink::atom_frames::{On, SquareAt};
@@ -190,6 +192,9 @@ impl Timing {
             // frame (as a ghost does), the accent's new ones sweep.
             return Some(if atom.paint == Paint::Ghost { (square, 1) } else { (self.sweeps_as(square), 4) });
         }
+        if lands(atom) {
+            return Some((0, 5));
+        }
         if !fades(atom) {
             return None;
         }
@@ -208,7 +213,7 @@ impl Timing {
     /// squares, or (`stored`) with every toggle's code and the slides.
     pub fn table<'a>(&'a self, drawing: &'a Drawing, stored: bool) -> Table<'a> {
         let (rows, side) = (self.rows, self.side);
-        let reach: &[Vec<u32>] = if drawing.kinds.iter().any(|&kind| kind > 3) { &self.reach } else { &[] };
+        let reach: &[Vec<u32>] = if drawing.kinds.contains(&4) { &self.reach } else { &[] };
         Table {
             rows,
             kinds: &drawing.kinds,

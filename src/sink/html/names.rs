@@ -10,9 +10,10 @@
 use std::collections::{HashMap, HashSet};
 
 /// Variables and functions of the motion code.
-pub(super) const VARIABLES: [&str; 25] = [
-    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "far", "gap", "move", "moved",
-    "near", "placed", "rate", "reach", "row", "settle", "slide", "sliders", "starts", "switchAt", "time", "used",
+pub(super) const VARIABLES: [&str; 28] = [
+    "apart", "best", "cause", "causes", "changed", "come", "cue", "drawn", "fade", "fading", "far", "gap", "land",
+    "landing", "move", "moved", "near", "placed", "rate", "reach", "row", "settle", "slide", "sliders", "starts",
+    "switchAt", "time", "used",
 ];
 
 /// Properties of the table `t` that only the motion code reads.

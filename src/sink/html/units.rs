@@ -56,8 +56,9 @@ pub struct Drawing {
     pub fade_ms: u32,
     /// Per unit, how it fades: 0 not at all (it switches at once), 1 as a ghost on a square, 2 as a
     /// square's own atoms, 3 as those that hold its queen, 4 as a puzzle's cross (crosses that
-    /// sweep in together stand on the first of their squares); and the number of that square (0
-    /// for kind 0). A queen on a square that stands only with her (a region puzzle's) fades as a
+    /// sweep in together stand on the first of their squares), 5 as an alarm mark that comes when
+    /// the step's queens land (on no square); and the number of that square (0 for kinds 0 and
+    /// 5). A queen on a square that stands only with her (a region puzzle's) fades as a
     /// ghost: she comes and goes at the step's start.
     pub kinds: Vec<u8>,
     pub squares: Vec<u32>,
