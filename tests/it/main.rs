@@ -27,6 +27,7 @@ mod hostile_other_user;
 mod hostile_out;
 mod html;
 mod jsonl;
+mod knuth;
 mod layers;
 mod legibility;
 mod library;
