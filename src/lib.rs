@@ -138,11 +138,12 @@ pub use stills::book::{
     book_puzzles, puzzles_per_page, write_book, write_book_picture, BookOptions, BookPages, BookPuzzle, Grade,
     ANSWERS_PER_PAGE, MAX_BOOK_PUZZLES,
 };
+pub use stills::chart::growth::GrowthRow;
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
 pub use stills::{write_board, write_heatmap, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard};
-pub use stills::{write_estimate_chart, write_profile_chart};
+pub use stills::{write_estimate_chart, write_growth_chart, write_profile_chart};
 #[cfg(feature = "image")]
 pub use {
     pipeline::{frames, Frames},

@@ -73,6 +73,9 @@ pub enum Command {
     /// Las Vegas queens (Brassard-Bratley): k random queens then backtracking; p(k), nodes per trial, nodes per solution.
     #[command(after_help = "Example: queens lasvegas 8 --trials 100000")]
     Lasvegas(knuth::LasVegasArgs),
+    /// Solutions, unique solutions and backtrack tree nodes for N = 1.. (with the time each took), as a table and with -o a chart.
+    #[command(after_help = "Example: queens growth --max 14 -o growth.svg")]
+    Growth(knuth::GrowthArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -107,6 +110,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Profile(args) => args.run(),
         Command::Estimate(args) => args.run(),
         Command::Lasvegas(args) => args.run(),
+        Command::Growth(args) => args.run(),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

@@ -267,3 +267,59 @@ impl LasVegasArgs {
         outln(&lines.join("\n"))
     }
 }
+
+#[derive(Debug, Args)]
+pub struct GrowthArgs {
+    /// Largest board (up to 16); the table stops earlier when the search budget runs out.
+    #[arg(long = "max", value_name = "N", default_value_t = 14, allow_negative_numbers = true, value_parser = ranged("--max", 1u32, 16))]
+    pub max: u32,
+    /// The table's format on stdout.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+    /// Also draw it: the three counts against N on a log axis, each N's measured time under it (.png, .svg or .pdf).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub theme: ThemeArgs,
+}
+
+impl GrowthArgs {
+    pub fn run(self) -> Result<()> {
+        let deadline = Instant::now() + queens::SEARCH_TIME_LIMIT;
+        let mut rows = Vec::new();
+        for n in 1..=self.max as usize {
+            let started = Instant::now();
+            let Ok(tree) = profile(n, ProfileSearch::Backtrack, Some(deadline)) else {
+                eprintln!(
+                    "growth: stopped before {n}x{n}: the search budget ({} s) ran out",
+                    queens::SEARCH_TIME_LIMIT.as_secs()
+                );
+                break;
+            };
+            let (solutions, unique) = (queens::count::count_all(n), queens::count::count_unique(n));
+            let seconds = started.elapsed().as_secs_f64();
+            rows.push(queens::GrowthRow { n, solutions, unique, nodes: tree.nodes(), seconds });
+        }
+        if self.format == "json" {
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|r| json!({"n": r.n, "solutions": r.solutions, "unique": r.unique, "nodes": r.nodes, "seconds": r.seconds}))
+                .collect();
+            outln(&json!({"rows": rows}).to_string())?;
+        } else {
+            let mut lines = vec![format!("{:>3}{:>14}{:>12}{:>16}{:>12}", "N", "solutions", "unique", "nodes", "time")];
+            for r in &rows {
+                let (s, u, k) = (thousands(r.solutions), thousands(r.unique), thousands(r.nodes));
+                lines.push(format!("{:>3}{s:>14}{u:>12}{k:>16}{:>10.1} ms", r.n, r.seconds * 1e3));
+            }
+            lines.push("nodes: the backtrack tree's, root included; time: measured on this run".into());
+            outln(&lines.join("\n"))?;
+        }
+        match &self.output {
+            Some(path) => write_chart(path, &self.theme, |options, format, file| {
+                queens::write_growth_chart(&rows, options, format, file)
+            }),
+            None => Ok(()),
+        }
+    }
+}

@@ -141,6 +141,18 @@ pub fn write_estimate_chart<W: Write>(
     chart::estimate::picture_of(estimate, exact, options)?.write(format, out)
 }
 
+/// Solutions, unique solutions and backtrack tree nodes against N on a log axis, with each N's
+/// measured time. Returns the width and height.
+pub fn write_growth_chart<W: Write>(
+    rows: &[chart::growth::GrowthRow],
+    options: &RenderOptions,
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    let format = still(format)?;
+    chart::growth::picture_of(rows, options)?.write(format, out)
+}
+
 /// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a
 /// PNG, pixel for pixel (opaque).
 ///

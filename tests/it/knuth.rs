@@ -186,3 +186,18 @@ fn charts_decode_everywhere_with_their_labels() {
         }
     }
 }
+
+#[test]
+fn growth_lists_the_oeis_counts_and_draws_them() {
+    let dir = temp_dir("knuth", "growth");
+    let out = run_ok(&dir, &["growth", "--max", "10", "--format", "json", "-o", "g.svg"]);
+    let json_line = out.lines().next().unwrap();
+    let v: serde_json::Value = serde_json::from_str(json_line).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let column = |key: &str| rows.iter().map(|r| r[key].as_u64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(column("solutions"), [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]);
+    assert_eq!(column("unique"), [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]);
+    let sums: Vec<u64> = A319284[..10].iter().map(|row| row.iter().sum()).collect();
+    assert_eq!(column("nodes"), sums, "A319283: the rows' sums");
+    assert!(std::fs::read_to_string(dir.join("g.svg")).unwrap().contains("solutions and backtrack nodes"));
+}

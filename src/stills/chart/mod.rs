@@ -1,5 +1,6 @@
 //! Charts of Knuth's numbers (issue 56): a search tree's profile as bars on a log axis
-//! (`profile.rs`), Knuth's estimator converging on the tree's size (`estimate.rs`), each a still
+//! (`profile.rs`), Knuth's estimator converging on the tree's size (`estimate.rs`), the problem's growth with N
+//! (`growth.rs`), each a still
 //! [`Picture`] any backend draws. This file holds what both share: the plot's frame, ticks, text
 //! placement, number formats and the palette.
 //!
@@ -9,6 +10,7 @@
 //! value in `CheckAttacked`. Every number a chart shows is the one the command prints.
 
 pub mod estimate;
+pub mod growth;
 pub mod profile;
 
 use super::picture::Picture;
@@ -106,6 +108,7 @@ fn picture(scene: Scene, title: String, options: &RenderOptions) -> Picture {
         (Paint::Placed, Paint::PlacedTint),
         (Paint::CheckAttacked, Paint::Background),
         (Paint::CheckAttacked, Paint::PlacedTint),
+        (Paint::CheckSafe, Paint::Background),
     ];
     let theme: Theme = options.theme.clone();
     Picture { palette: Palette::with_blends(&theme, &pairs), scene, theme, dark: options.dark.clone(), title }
