@@ -90,6 +90,9 @@ pub use trace::select::{solution_frames, FrameSpec, Selection};
 pub use trace::{column_label, Algorithm, Event, Full, Recorder, RunInfo, Square, Trace, VecRecorder};
 
 pub use count::TRANSFORMS;
+pub use solve::estimate::{estimate, Checkpoint, Estimate, Stat};
+pub use solve::las_vegas::{exact_p as las_vegas_exact_p, las_vegas, las_vegas_within, LasVegasRow};
+pub use solve::profile::{profile_within_budget, PROFILE_LIMIT_N};
 pub use solve::puzzle::deduce::{by_rules as solve_by_rules, Outcome as RulesOutcome};
 pub use solve::puzzle::generate::{generate as generate_puzzle, Generated, PuzzleKind, GENERATE_SIZES};
 pub use solve::puzzle::{count_puzzle_solutions, hint as puzzle_hint, rule_mix as puzzle_rule_mix, solve_puzzle};
@@ -136,12 +139,14 @@ pub use stills::book::{
     book_puzzles, puzzles_per_page, write_book, write_book_picture, BookOptions, BookPages, BookPuzzle, Grade,
     ANSWERS_PER_PAGE, MAX_BOOK_PUZZLES,
 };
+pub use stills::chart::growth::GrowthRow;
 pub use stills::classes::class_boards;
 pub use stills::heatmap::{heatmap_counts, ramp};
 pub use stills::sheet::{check_batch, solution_boards, DEFAULT_MAX_BOARDS};
 pub use stills::{
     write_board, write_heatmap, write_puzzle_hint, write_sheet, Atlas, AtlasEntry, ClassPlace, SheetBoard,
 };
+pub use stills::{write_estimate_chart, write_growth_chart, write_profile_chart};
 #[cfg(feature = "image")]
 pub use {
     pipeline::{frames, Frames},

@@ -4,7 +4,7 @@
 //! Contract: the library does the work; these modules turn flags into library options, name
 //! default output files, print the one summary line and map errors to exit codes (see `main.rs`).
 
-use crate::{animate, count, frames, heatmap, io, play, puzzle, race, stills};
+use crate::{animate, count, frames, heatmap, io, knuth, play, puzzle, race, stills};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -64,6 +64,18 @@ pub enum Command {
     /// Puzzles: solve, check, generate or hint a puzzle file (given queens, blocked squares, coloured regions).
     #[command(after_help = "Example: queens puzzle generate --size 8 --seed 7 > p8.txt && queens puzzle solve p8.txt")]
     Puzzle(puzzle::PuzzleArgs),
+    /// A search tree's nodes per level (Knuth's profile; OEIS A319284), exact, as a table and with -o a bar chart on a log axis.
+    #[command(after_help = "Example: queens profile 8 --vs forward -o profile8.svg")]
+    Profile(knuth::ProfileArgs),
+    /// Knuth's random-probe estimate of the backtrack tree's size, beside the exact count (N <= 14); -o charts it converging.
+    #[command(after_help = "Example: queens estimate 12 --samples 100000 --seed 1 -o estimate12.png")]
+    Estimate(knuth::EstimateArgs),
+    /// Las Vegas queens (Brassard-Bratley): k random queens then backtracking; p(k), nodes per trial, nodes per solution.
+    #[command(after_help = "Example: queens lasvegas 8 --trials 100000")]
+    Lasvegas(knuth::LasVegasArgs),
+    /// Solutions, unique solutions and backtrack tree nodes for N = 1.. (with the time each took), as a table and with -o a chart.
+    #[command(after_help = "Example: queens growth --max 14 -o growth.svg")]
+    Growth(knuth::GrowthArgs),
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "Example: queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions { shell: clap_complete::Shell },
@@ -95,6 +107,10 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Race(args) => args.run(quiet),
         Command::Heatmap(args) => args.run(),
         Command::Puzzle(args) => args.run(),
+        Command::Profile(args) => args.run(),
+        Command::Estimate(args) => args.run(),
+        Command::Lasvegas(args) => args.run(),
+        Command::Growth(args) => args.run(),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "queens", &mut script);

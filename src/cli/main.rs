@@ -15,6 +15,7 @@ mod frames;
 mod heatmap;
 mod hint_still;
 mod io;
+mod knuth;
 mod play;
 mod puzzle;
 mod puzzle_book;

@@ -24,6 +24,7 @@ mod dp_table;
 mod kernel;
 mod known;
 pub mod order;
+pub mod profile;
 mod puzzle_solutions;
 pub mod shard;
 pub mod shard_sum;

@@ -235,6 +235,10 @@ pub enum Error {
     /// The dynamic-programming count of `n` needs `needed` bytes, more than `limit`.
     #[error("the dynamic programming count of {n}x{n} needs about {needed} of memory, more than the limit of {limit}; raise the memory limit or count by search")]
     DpMemory { n: usize, needed: String, limit: String },
+    /// A tree profile of `n` x `n` is past the largest board counted within the budget, `max`: about
+    /// `nodes` nodes, which would take about `time`.
+    #[error("profiling {n}x{n} is refused: its tree has about {nodes} nodes (Knuth's estimate), about {time} of counting on this machine, past the {max}x{max} the search budget allows; estimate it instead (queens estimate {n})")]
+    ProfileTooLarge { n: usize, max: usize, nodes: String, time: String },
     /// The `n` x `n` `kind` puzzle has no solution, so there is nothing to play.
     #[error("this {n}x{n} {kind} puzzle has no solution, so there is nothing to play; check the file (queens puzzle check FILE)")]
     PuzzleUnsolvable { n: usize, kind: &'static str },

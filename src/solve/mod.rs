@@ -5,10 +5,13 @@
 
 mod backtrack;
 pub(crate) mod budget;
+pub mod estimate;
 mod forward;
 mod grid;
+pub mod las_vegas;
 mod min_conflicts;
 mod permutations;
+pub mod profile;
 pub mod puzzle;
 mod shuffle;
 mod solutions;

@@ -9,6 +9,7 @@
 
 mod board;
 pub mod book;
+pub mod chart;
 pub mod classes;
 pub mod heatmap;
 mod hint;
@@ -114,6 +115,56 @@ pub fn write_heatmap<W: Write>(
 ) -> Result<(usize, usize), Error> {
     let format = still(format)?;
     heatmap::picture(n, unique, options)?.write(format, out)
+}
+
+/// A search tree's nodes per level as a bar chart on a log axis (Knuth's profile); a second
+/// profile of the same board (`vs`) is drawn beside each bar. Returns the picture's width and height.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// use queens::count::profile::{profile, ProfileSearch};
+/// let eight = profile(8, ProfileSearch::Backtrack, None).unwrap();
+/// let mut file = queens::OutputFile::create(&dir.path().join("profile.svg"))?;
+/// let options = queens::RenderOptions::default();
+/// queens::write_profile_chart(&eight, None, &options, queens::Format::Svg, &mut file)?;
+/// file.commit()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_profile_chart<W: Write>(
+    profile: &crate::count::profile::Profile,
+    vs: Option<&crate::count::profile::Profile>,
+    options: &RenderOptions,
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    let format = still(format)?;
+    let profiles: Vec<_> = std::iter::once(profile).chain(vs).collect();
+    chart::profile::picture_of(&profiles, options)?.write(format, out)
+}
+
+/// Knuth's estimator converging: the running estimate of the tree's nodes against the probes,
+/// its standard error band and the `exact` count when given. Returns the width and height.
+pub fn write_estimate_chart<W: Write>(
+    estimate: &crate::solve::estimate::Estimate,
+    exact: Option<u64>,
+    options: &RenderOptions,
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    let format = still(format)?;
+    chart::estimate::picture_of(estimate, exact, options)?.write(format, out)
+}
+
+/// Solutions, unique solutions and backtrack tree nodes against N on a log axis, with each N's
+/// measured time. Returns the width and height.
+pub fn write_growth_chart<W: Write>(
+    rows: &[chart::growth::GrowthRow],
+    options: &RenderOptions,
+    format: Format,
+    out: W,
+) -> Result<(usize, usize), Error> {
+    let format = still(format)?;
+    chart::growth::picture_of(rows, options)?.write(format, out)
 }
 
 /// One board as an `image::RgbaImage` (feature `image`): the picture [`write_board`] writes as a

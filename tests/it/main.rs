@@ -30,6 +30,7 @@ mod hostile_std;
 mod hostile_text;
 mod html;
 mod jsonl;
+mod knuth;
 mod labels;
 mod layers;
 mod legibility;
