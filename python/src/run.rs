@@ -43,7 +43,7 @@ pub struct Run {
 #[allow(clippy::too_many_arguments)]
 pub fn animate(
     py: Python<'_>,
-    n: usize,
+    n: &Bound<'_, PyAny>,
     until: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
     detail: &str,
@@ -59,7 +59,7 @@ pub fn animate(
     seed: Option<u64>,
     max_frames: usize,
 ) -> PyResult<Run> {
-    let mut options = queens::SolveOptions::new(n);
+    let mut options = queens::SolveOptions::new(crate::solving::whole(n, "n")?);
     options.algorithm = algorithm.parse().map_err(value)?;
     options.until = until_arg(until)?;
     options.detail = detail.parse().map_err(value)?;
@@ -71,7 +71,7 @@ pub fn animate(
 }
 
 /// `until` as the library takes it: "first" (or None), "all", or a count given as int or text.
-fn until_arg(until: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Until> {
+pub fn until_arg(until: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Until> {
     let Some(until) = until else { return Ok(queens::Until::First) };
     let text = match until.extract::<u64>() {
         Ok(k) => k.to_string(),
