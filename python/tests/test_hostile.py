@@ -67,3 +67,44 @@ def test_puzzle_animate_takes_until_as_an_int():
     puzzle = queens.Puzzle.generate(6, seed=1, kind="completion")
     run = puzzle.animate(algorithm="backtrack", until=1)
     assert len(run) > 1
+
+
+def test_save_never_writes_onto_standard_input(tmp_path):
+    """Before: run.save("/dev/stdin") under `python script.py < input.txt` replaced input.txt."""
+    import subprocess
+    import sys
+
+    precious = tmp_path / "input.txt"
+    precious.write_text("precious input\n")
+    script = (
+        "import queens\n"
+        "try:\n"
+        "    queens.animate(6).save('/dev/stdin')\n"
+        "except queens.QueensOSError as e:\n"
+        "    print('refused:', e)\n"
+        "try:\n"
+        "    queens.board(6, [1, 3, 5, 0, 2, 4]).save('/proc/self/fd/0')\n"
+        "except queens.QueensOSError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    with precious.open() as stdin:
+        out = subprocess.run([sys.executable, "-c", script], stdin=stdin, capture_output=True, text=True)
+    assert out.stdout.count("refused:") == 2 and "standard input of Python" in out.stdout, out.stdout + out.stderr
+    assert precious.read_text() == "precious input\n"
+
+
+def test_a_full_disk_is_an_os_error():
+    """Before: saving onto /dev/full raised QueensError (a value error) for a failed write."""
+    with pytest.raises(queens.QueensOSError, match="No space left"):
+        queens.animate(6).save("/dev/full")
+
+
+def test_a_recorder_holds_a_bounded_number_of_steps():
+    """Before: Recorder(6, max_frames=10**12) was taken, and a runaway loop grew without a bound."""
+    with pytest.raises(queens.QueensError, match="max_frames must be from 1 to 10000000"):
+        queens.Recorder(6, max_frames=10**12)
+    recorder = queens.Recorder(6, max_frames=50)
+    with pytest.raises(queens.QueensError, match="reached 50 frames"):
+        while True:
+            recorder.place(0, 0)
+            recorder.remove(0, 0)
