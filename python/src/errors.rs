@@ -21,6 +21,14 @@ create_exception!(queens, QueensOSError, PyOSError, "A file, folder or program (
 pub fn to_py(error: queens::Error) -> PyErr {
     use queens::Error as E;
     let message = error.to_string();
+    // An encoder's failure to write (a full disk: `/dev/full`) is a failure to write.
+    let mut source = std::error::Error::source(&error);
+    while let Some(cause) = source {
+        if cause.is::<std::io::Error>() {
+            return QueensOSError::new_err(message);
+        }
+        source = cause.source();
+    }
     match error {
         E::TraceRead(_)
         | E::Io(_)

@@ -52,6 +52,10 @@ fn theme_text(theme: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
         return Ok(Some(text));
     }
     if theme.is_instance_of::<PyDict>() {
+        // A theme has a few dozen keys: a bigger dict is refused before it is turned into JSON.
+        if theme.len()? > 256 {
+            return Err(value(format!("a theme dict has at most 256 keys, not {}", theme.len()?)));
+        }
         return Ok(Some(theme.py().import("json")?.call_method1("dumps", (theme,))?.extract()?));
     }
     Err(value(format!(

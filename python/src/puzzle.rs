@@ -72,7 +72,7 @@ impl Puzzle {
     #[pyo3(signature = (*, all=false, limit=None))]
     fn solve(&self, py: Python<'_>, all: bool, limit: Option<usize>) -> PyResult<Vec<Vec<usize>>> {
         let until = if all { Until::All } else { Until::First };
-        let cap = if all { limit.unwrap_or(usize::MAX) } else { 1 };
+        let cap = if all { limit.unwrap_or(crate::solving::MAX_SOLUTIONS + 1) } else { 1 };
         let puzzle = &self.puzzle;
         let mut found = Vec::new();
         py.detach(|| {
@@ -86,7 +86,7 @@ impl Puzzle {
             })
         })
         .or_raise()?;
-        Ok(found)
+        crate::solving::within_bound(found, all && limit.is_none(), "Puzzle.solve(all=True)")
     }
 
     /// The next deduction, in words (the sentence `queens puzzle hint` prints).
@@ -104,7 +104,7 @@ impl Puzzle {
         &self,
         py: Python<'_>,
         algorithm: Option<&str>,
-        until: Option<&str>,
+        until: Option<&Bound<'_, PyAny>>,
         theme: Option<&Bound<'_, PyAny>>,
         why: bool,
         code: bool,
@@ -119,7 +119,7 @@ impl Puzzle {
         let mut options = SolveOptions::new(self.puzzle.n);
         let default = if self.puzzle.has_regions() { "deduce" } else { "backtrack" };
         options.algorithm = algorithm.unwrap_or(default).parse().map_err(value)?;
-        options.until = until.unwrap_or("first").parse().map_err(value)?;
+        options.until = crate::run::until_arg(until)?;
         options.puzzle = Some(self.puzzle.clone());
         let look = Look::new(theme, square, coords)?;
         Run::record(py, &options, animation(&look, &Show { why, code, tree, motion, fps, delay_ms }, max_frames)?)

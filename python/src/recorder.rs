@@ -14,6 +14,9 @@ use pyo3::prelude::*;
 use queens::{Event, Square, Trace};
 use std::sync::Arc;
 
+/// Most steps a recorder holds (about 200 MB): a runaway loop stops there with a QueensError.
+pub const MAX_RECORDED: usize = 10_000_000;
+
 /// Records the steps of your own solver: call `place(row, col)`, `remove(row, col)` and
 /// `solution()` as it works, then `run()` to watch it. Rows and columns count from 0 at the
 /// top left.
@@ -32,6 +35,11 @@ impl Recorder {
     #[new]
     #[pyo3(signature = (n, algorithm="my solver", *, max_frames=queens::DEFAULT_MAX_FRAMES))]
     fn new(n: usize, algorithm: &str, max_frames: usize) -> PyResult<Self> {
+        if !(1..=MAX_RECORDED).contains(&max_frames) {
+            return Err(value(format!(
+                "max_frames must be from 1 to {MAX_RECORDED} (a recorder holds every step in memory), not {max_frames}"
+            )));
+        }
         queens::validate(&Trace::new(n, algorithm, Vec::new())).or_raise()?;
         Ok(Recorder { n, algorithm: algorithm.to_string(), events: Vec::new(), board: vec![None; n], max_frames })
     }

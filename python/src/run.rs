@@ -43,7 +43,7 @@ pub struct Run {
 #[allow(clippy::too_many_arguments)]
 pub fn animate(
     py: Python<'_>,
-    n: usize,
+    n: &Bound<'_, PyAny>,
     until: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
     detail: &str,
@@ -59,7 +59,7 @@ pub fn animate(
     seed: Option<u64>,
     max_frames: usize,
 ) -> PyResult<Run> {
-    let mut options = queens::SolveOptions::new(n);
+    let mut options = queens::SolveOptions::new(crate::solving::whole(n, "n")?);
     options.algorithm = algorithm.parse().map_err(value)?;
     options.until = until_arg(until)?;
     options.detail = detail.parse().map_err(value)?;
@@ -71,7 +71,7 @@ pub fn animate(
 }
 
 /// `until` as the library takes it: "first" (or None), "all", or a count given as int or text.
-fn until_arg(until: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Until> {
+pub fn until_arg(until: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Until> {
     let Some(until) = until else { return Ok(queens::Until::First) };
     let text = match until.extract::<u64>() {
         Ok(k) => k.to_string(),
@@ -142,7 +142,7 @@ impl Run {
     fn save(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<u64> {
         let flag = format.map(parse_format).transpose()?;
         let format = Format::choose(flag, Some(&path), queens::ANIMATION_FORMATS).or_raise()?;
-        let mut file = OutputFile::create(&path).or_raise()?;
+        let mut file = create_output(&path)?;
         self.write(py, format, &SinkOptions::default(), &mut file)?;
         file.commit().or_raise()
     }
@@ -161,6 +161,13 @@ impl Run {
     fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         self.frame(py, -1)
     }
+}
+
+/// The output file at `path`, refused when it is the file or pipe this Python process reads as
+/// standard input (`/dev/stdin`, `/proc/self/fd/0`, or the file `python script.py < f` reads).
+pub fn create_output(path: &std::path::Path) -> PyResult<OutputFile> {
+    queens::output::register_input(std::path::Path::new("-"), "the standard input of Python");
+    OutputFile::create(path).or_raise()
 }
 
 impl Run {

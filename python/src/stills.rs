@@ -9,7 +9,7 @@ use crate::look::Look;
 use crate::run::release;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use queens::{Format, OutputFile, RenderOptions, SheetBoard};
+use queens::{Format, RenderOptions, SheetBoard};
 use std::path::PathBuf;
 
 /// What a picture shows.
@@ -104,7 +104,7 @@ impl Picture {
             })
             .transpose()?;
         let format = Format::choose(flag, Some(&path), queens::STILL_FORMATS).or_raise()?;
-        let mut file = OutputFile::create(&path).or_raise()?;
+        let mut file = crate::run::create_output(&path)?;
         self.write(py, format, &mut file)?;
         file.commit().or_raise()
     }

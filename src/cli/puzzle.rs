@@ -266,14 +266,17 @@ impl GenerateArgs {
                 self.seed, self.count
             ))
         })?;
-        let mut text = String::new();
+        // Each puzzle goes out as soon as it is made (a long --hard batch shows its first puzzles
+        // at once, and an interrupted one keeps them); the bar shows on a terminal only.
+        let bar = super::io::progress_bar((self.count > 1).then_some(self.count as usize), "puzzles", self.count == 1);
         for seed in self.seed..=last {
-            if seed > self.seed {
-                text.push('\n');
-            }
+            let mut text = if seed > self.seed { String::from("\n") } else { String::new() };
             text.push_str(&self.one(seed)?);
+            bar.suspend(|| super::io::out(&text))?;
+            bar.inc(1);
         }
-        super::io::out(&text)
+        bar.finish_and_clear();
+        Ok(())
     }
 
     /// The puzzle of `seed`: its `%` line (the command that makes it alone) and its grid.

@@ -6,7 +6,8 @@
 //! `.pdf`, or in `.pdf` for a folder of pictures) is one line on stderr and exit 2. The PDF goes
 //! through the output layer (whole or not at all); pictures go to `DIR/puzzle-KK.EXT` and
 //! `DIR/answer-KK.EXT`, all written to temporaries and renamed together at the end (folders this
-//! run made are removed again on failure). The summary line names the pages (PDF) or files.
+//! run made are removed again on failure). The summary line names the pages (PDF) or files. A book
+//! of 50 puzzles or more first says on stderr that it is making them.
 
 use super::io::{open_output, outln, summary, MadeFolders, UsageError};
 use anyhow::Result;
@@ -42,6 +43,9 @@ pub struct BookArgs {
     #[arg(short, long)]
     pub output: PathBuf,
 }
+
+/// Books of at least this many puzzles say on stderr what they are doing before they start.
+const SAY_FROM: usize = 50;
 
 fn usage(text: String) -> anyhow::Error {
     UsageError(text).into()
@@ -113,6 +117,13 @@ impl BookArgs {
     pub fn run(self) -> Result<()> {
         let (options, format) = self.options()?;
         let started = Instant::now();
+        if options.count >= SAY_FROM {
+            // Each puzzle is generated, counted and graded before the book is written: say so up front.
+            eprintln!(
+                "making {} puzzles and their answers before writing the book: hundreds can take minutes",
+                options.count
+            );
+        }
         let puzzles = queens::book_puzzles(&options)?;
         if format != Format::Pdf {
             return self.pictures(&puzzles, format);

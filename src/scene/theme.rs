@@ -97,6 +97,36 @@ fn hex(s: &str) -> Option<Rgb> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
+/// Largest theme read, in bytes of JSON (a theme file, or a Python dict as its JSON): a theme is
+/// a few hundred bytes.
+pub const MAX_THEME_BYTES: usize = 64 * 1024;
+
+/// The first key a JSON object gives twice (`None`: each once); JSON that is not an object fails.
+struct Keys(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for Keys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Keys;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                let mut seen = std::collections::HashSet::new();
+                let mut twice = None;
+                while let Some((key, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                    if twice.is_none() && !seen.insert(key.clone()) {
+                        twice = Some(key);
+                    }
+                }
+                Ok(Keys(twice))
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
+}
+
 impl Theme {
     /// A built-in theme by name (`default`, `gray`, `dark`, `print`).
     pub fn named(name: &str) -> Result<Self, String> {
@@ -114,9 +144,16 @@ impl Theme {
     /// `base`. The result must pass [`Theme::check_contrast`].
     pub fn from_json(text: &str) -> Result<Self, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte order mark
+        if text.len() > MAX_THEME_BYTES {
+            return Err(format!("a theme is at most {} KiB of JSON, not {} bytes", MAX_THEME_BYTES / 1024, text.len()));
+        }
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("theme file is not JSON: {e}"))?;
         let map = value.as_object().ok_or("theme file must hold a JSON object")?;
+        if let Ok(Keys(Some(key))) = serde_json::from_str::<Keys>(text) {
+            let clip = |text: &str| crate::error::echo::clipped(text, 40);
+            return Err(format!("theme key '{}' is given twice (give each key once)", clip(&key)));
+        }
         let base = match map.get("base") {
             None => "default",
             Some(b) => b.as_str().ok_or_else(|| format!("theme 'base' must be a theme's name in quotes, not {b}"))?,

@@ -55,8 +55,12 @@ impl std::str::FromStr for Quiz {
         match s {
             "dead-ends" => Ok(Quiz::DeadEnds),
             "placements" => Ok(Quiz::Placements),
-            _ => match s.strip_prefix("every:").and_then(|k| k.parse::<usize>().ok()) {
-                Some(k) if k > 0 => Ok(Quiz::Every(k)),
+            _ => match s.strip_prefix("every:") {
+                Some(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => match k.parse::<usize>() {
+                    Ok(k) if k > 0 => Ok(Quiz::Every(k)),
+                    Ok(_) => Err(format!("--quiz every:K takes K at least 1, not {s:?}")),
+                    Err(_) => Err(format!("--quiz every:K takes K at most {}, not {s:?}", usize::MAX)),
+                },
                 _ => Err(format!("--quiz takes dead-ends, placements or every:K (K at least 1), not {s:?}")),
             },
         }

@@ -24,6 +24,7 @@ mod handout;
 mod heatmap;
 mod hostile_budget;
 mod hostile_in;
+mod hostile_more;
 mod hostile_other_user;
 mod hostile_out;
 mod hostile_std;

@@ -298,7 +298,7 @@ impl Geometry {
         let regions = options.kind == crate::solve::puzzle::generate::PuzzleKind::Regions;
         let kind = if regions { "region" } else { "completion" };
         let mut lines: Vec<(u32, String)> = vec![(34, "Queens puzzles".into()), (0, String::new())];
-        let sizes = if a == b { format!("{a}×{a}") } else { format!("{a}×{a} to {b}×{b}") };
+        let sizes = sizes_held(puzzles);
         lines.push((LABEL_SIZE, format!("{} {kind} puzzles, {sizes}, each with exactly one solution.", puzzles.len())));
         lines.push((0, String::new()));
         let rules = if regions {
@@ -374,5 +374,24 @@ impl Geometry {
             }
         }
         content.finish()
+    }
+}
+
+/// The board sizes the puzzles hold, as the title page says them: "6×6", "6×6 to 9×9" when every
+/// size between is there, else each one ("5×5, 8×8 and 12×12": `--count 3 --sizes 5-12`).
+fn sizes_held(puzzles: &[BookPuzzle]) -> String {
+    let mut held: Vec<usize> = puzzles.iter().map(|p| p.puzzle.n).collect();
+    held.sort_unstable();
+    held.dedup();
+    let name = |n: &usize| format!("{n}×{n}");
+    match held.as_slice() {
+        [] => String::new(),
+        [one] => name(one),
+        [first, .., last] if last - first + 1 == held.len() && held.len() > 2 => {
+            format!("{} to {}", name(first), name(last))
+        }
+        [rest @ .., last] => {
+            format!("{} and {}", rest.iter().map(name).collect::<Vec<_>>().join(", "), name(last))
+        }
     }
 }
