@@ -71,7 +71,8 @@ pub struct AtomFrame {
 }
 
 /// A queen sliding over a step: the top-left pixels of the squares she leaves and reaches, and
-/// the atoms of her silhouette standing on the square she reaches.
+/// the atoms of her silhouette standing on the square she reaches (filling it in an in-between;
+/// as she stands there, giving way to its labels, once gathered: `Gathered::slide`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SlideAt {
     pub(crate) from: (i64, i64),

@@ -7,7 +7,7 @@
 //! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
 
 use super::atom_frames::{pieces, AtomFrame, On, SlideAt};
-use crate::draw::svg::{fades, is_piece, lands, origin, Atom, Shape, CRISP};
+use crate::draw::svg::{fades, is_piece, is_queen, lands, origin, Atom, Shape, CRISP};
 use crate::encode::gif::centiseconds;
 use crate::scene::theme::Paint;
 use std::collections::HashMap;
@@ -82,7 +82,9 @@ impl Gather {
         self.crosses = now;
         let now = pieces(&frame.squares);
         let pieces = std::mem::replace(&mut self.pieces, now.clone()).into_iter().chain(now).collect();
-        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses, pieces })
+        let mut step = Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses, pieces };
+        step.land_silhouette();
+        Some(step)
     }
 }
 
@@ -114,6 +116,17 @@ impl Gathered {
     pub(crate) fn stands(&self, atom: &Atom) -> Option<(i64, i64)> {
         let at = origin(atom)?;
         Some(if is_piece(atom) { self.pieces.get(&at).copied().unwrap_or(at) } else { at })
+    }
+
+    /// A sliding queen's silhouette lands as she stands on the square she reaches (where she
+    /// gives way to its labels, as the in-betweens draw her): her glyph in the frame, in the
+    /// silhouette's paint and layer.
+    fn land_silhouette(&mut self) {
+        let Some(to) = self.slide.as_ref().map(|slide| slide.to) else { return };
+        let queen = self.frame.atoms.iter().find(|a| is_queen(a) && self.stands(a) == Some(to)).copied();
+        if let (Some(queen), Some(slide)) = (queen, self.slide.as_mut()) {
+            slide.ghost.iter_mut().filter(|g| is_piece(g)).for_each(|g| g.shape = queen.shape);
+        }
     }
 
     /// The step's whole time, in milliseconds.
@@ -194,5 +207,16 @@ mod tests {
         let step = gather.finish().expect("frame 1");
         assert_eq!(step.stands(&queen), Some((40, 0)), "the queen who left, from the frame before");
         assert_eq!(step.stands(&shade), Some((43, 1)), "what is no queen stands where it is drawn");
+        // She slides back to the square she left: her silhouette lands as she stands there.
+        let ghost = Atom { layer: 7, paint: Paint::Ghost, shape: glyph(40, 0) };
+        let mut sliding = picture(2, 50, vec![]);
+        sliding.slide = Some(SlideAt { from: (0, 0), to: (40, 0), ghost: vec![ghost] });
+        let mut frame = picture(2, 200, vec![queen]);
+        frame.squares = vec![(On::Square(40, 0), (0, 0, 1)), (On::Piece(43, 1), (0, 0, 1))];
+        gather.push(sliding);
+        gather.push(frame);
+        let step = gather.finish().expect("frame 2");
+        let landing = Atom { shape: glyph(43, 1), ..ghost };
+        assert_eq!(step.slide.map(|s| s.ghost), Some(vec![landing]));
     }
 }
