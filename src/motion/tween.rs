@@ -161,14 +161,22 @@ impl<'a> Step<'a> {
     }
 
     /// A sliding queen's silhouette at eased time `e`, between the square she left and the one
-    /// she reaches.
+    /// she reaches: her silhouette as she stands there (giving way to its labels, if any), set off
+    /// as far as the two squares lie apart (as the animated SVG and the player slide her).
     fn sliding(&self, e: f32) -> Option<(ItemId, Item)> {
         let (from, to) = self.slide.filter(|_| e < SLIDE)?;
         let e = e / SLIDE;
-        let (x0, y0, size) = place(self.new.get(&from)?)?;
-        let (x1, y1, _) = place(self.new.get(&to)?)?;
-        let lerp = |a: usize, b: usize| (a as f32 + (b as f32 - a as f32) * e).round().max(0.0) as usize;
-        Some((ghost_id(to), Item::Ghost { x: lerp(x0, x1), y: lerp(y0, y1), size }))
+        let corner = |id| match self.new.get(&id)? {
+            Item::Square { x, y, .. } => Some((*x as f32, *y as f32)),
+            _ => None,
+        };
+        let ((x0, y0), (x1, y1)) = (corner(from)?, corner(to)?);
+        let (x, y, size) = place(self.new.get(&to)?)?;
+        let lerp = |b: usize, d: f32| {
+            let a = b as f32 - d;
+            (a + (b as f32 - a) * e).round().max(0.0) as usize
+        };
+        Some((ghost_id(to), Item::Ghost { x: lerp(x, x1 - x0), y: lerp(y, y1 - y0), size }))
     }
 }
 
@@ -359,6 +367,29 @@ mod tests {
         assert_eq!(tween(&before, &after, 1.0).slide, None, "the step's own scene does not");
         let placed = board(&[(1, 0), (2, 2)], &[]);
         assert_eq!(tween(&before, &placed, 0.5).slide, None, "a placement is no slide");
+    }
+
+    #[test]
+    fn a_silhouette_lands_where_she_gives_way_to_labels() {
+        let before = board(&[(1, 0)], &[]);
+        let mut after = board(&[(1, 3)], &[]);
+        let inset = Some(crate::scene::items::Inset { dx: 2, dy: 1, side: 7 });
+        for item in &mut after.items {
+            if let Item::Square { x: 30, y: 10, inset: at, .. } = item {
+                *at = inset;
+            }
+        }
+        let ghost = |t: f32| {
+            tween(&before, &after, t).items.into_iter().find_map(|i| match i {
+                Item::Ghost { x, y, size } => Some((x, y, size)),
+                _ => None,
+            })
+        };
+        // Her glyph on the square she reaches stands at (32, 11), 7 wide: she sets off three
+        // squares to its left and ends there.
+        assert_eq!(ghost(0.0), Some((2, 11, 7)));
+        let (x, y, size) = ghost(0.56).expect("still sliding at eased time 0.59");
+        assert!((31..=32).contains(&x) && (y, size) == (11, 7), "{x} {y} {size}");
     }
 
     #[test]

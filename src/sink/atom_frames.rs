@@ -71,7 +71,8 @@ pub struct AtomFrame {
 }
 
 /// A queen sliding over a step: the top-left pixels of the squares she leaves and reaches, and
-/// the atoms of her silhouette standing on the square she reaches.
+/// the atoms of her silhouette standing on the square she reaches (filling it in an in-between;
+/// as she stands there, giving way to its labels, once gathered: `Gathered::slide`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SlideAt {
     pub(crate) from: (i64, i64),
@@ -83,13 +84,32 @@ pub(crate) struct SlideAt {
 pub(crate) type SquareAt = (On, (u8, u16, u16));
 
 /// What stands on a square: the square itself (its left and top pixel), a stroke of a puzzle's
-/// cross or an outline of a square its rule used (the atom it draws), or a ghost.
+/// cross or an outline of a square its rule used (the atom it draws), or a queen or ghost (the
+/// left and top pixel of the square her glyph is drawn on: not her square's where she gives way
+/// to its labels, see [`Inset`](crate::scene::items::Inset)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum On {
     Square(i64, i64),
     Cross(Atom),
     Used(Atom),
-    Ghost,
+    Piece(i64, i64),
+}
+
+/// Where the queens and ghosts of `squares` (one frame's) stand: each one's glyph origin with
+/// the left and top pixel of the square she stands on.
+pub(crate) fn pieces(squares: &[SquareAt]) -> Vec<((i64, i64), (i64, i64))> {
+    let at: std::collections::HashMap<_, _> = squares
+        .iter()
+        .filter_map(|&(on, square)| match on {
+            On::Square(x, y) => Some((square, (x, y))),
+            _ => None,
+        })
+        .collect();
+    let pieces = squares.iter().filter_map(|&(on, square)| match on {
+        On::Piece(x, y) => Some(((x, y), *at.get(&square)?)),
+        _ => None,
+    });
+    pieces.collect()
 }
 
 impl Encode for AtomEncoder {
@@ -157,25 +177,41 @@ pub(crate) fn board(scene: &crate::scene::items::Scene) -> Option<[usize; 4]> {
 
 /// What stands on the scene's squares (a puzzle's marks as the atoms they draw).
 fn squares(scene: &crate::scene::items::Scene, glyphs: &Glyphs) -> Vec<SquareAt> {
-    use crate::scene::{identity::ItemId, items::Item};
+    use crate::scene::{
+        identity::ItemId,
+        items::{Inset, Item},
+    };
     let atom = |item: &Item| {
         let mut one = crate::scene::items::Scene::new(scene.width, scene.height);
         one.push(item.clone());
         atoms(&one, glyphs, false).first().copied()
     };
     let pairs = scene.items.iter().zip(&scene.ids);
-    pairs
-        .filter_map(|(item, id)| {
-            let on = match (item, id) {
-                (Item::Square { x, y, .. }, ItemId::Square { .. }) => On::Square(*x as i64, *y as i64),
-                (_, ItemId::Cross { .. }) => On::Cross(atom(item)?),
-                (_, ItemId::Used { .. }) => On::Used(atom(item)?),
-                (_, ItemId::Ghost { .. }) => On::Ghost,
-                _ => return None,
-            };
-            Some((on, id.square_of()?))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (item, id) in pairs {
+        let Some(square) = id.square_of() else { continue };
+        let on = match (item, id) {
+            (Item::Square { x, y, size, queen, inset, .. }, ItemId::Square { .. }) => {
+                if *queen {
+                    let (qx, qy, _) = Inset::place(*inset, (*x, *y), *size);
+                    out.push((On::Piece(qx as i64, qy as i64), square));
+                }
+                On::Square(*x as i64, *y as i64)
+            }
+            (Item::Ghost { x, y, .. }, ItemId::Ghost { .. }) => On::Piece(*x as i64, *y as i64),
+            (_, ItemId::Cross { .. }) => match atom(item) {
+                Some(atom) => On::Cross(atom),
+                None => continue,
+            },
+            (_, ItemId::Used { .. }) => match atom(item) {
+                Some(atom) => On::Used(atom),
+                None => continue,
+            },
+            _ => continue,
+        };
+        out.push((on, square));
+    }
+    out
 }
 
 /// The slide an in-between shows (`None` in a step's own scene).

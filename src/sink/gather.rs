@@ -6,10 +6,11 @@
 //! step's own frame (timed as the whole step), when each atom that changes takes its final state
 //! for good ([`Gathered::cue`]) and the slide a move makes, if any ([`Gathered::slide`]).
 
-use super::atom_frames::{AtomFrame, On, SlideAt};
-use crate::draw::svg::{fades, lands, Atom, Shape, CRISP};
+use super::atom_frames::{pieces, AtomFrame, On, SlideAt};
+use crate::draw::svg::{fades, is_piece, is_queen, lands, origin, Atom, Shape, CRISP};
 use crate::encode::gif::centiseconds;
 use crate::scene::theme::Paint;
+use std::collections::HashMap;
 
 /// The pictures of one step under smooth motion, gathered as they come.
 #[derive(Default)]
@@ -17,6 +18,8 @@ pub(crate) struct Gather {
     pictures: Vec<AtomFrame>,
     /// A puzzle's crosses in the last step's frame, sorted.
     crosses: Vec<Atom>,
+    /// Where the queens and ghosts of the last step's frame stand (see [`Gathered::stands`]).
+    pieces: Vec<((i64, i64), (i64, i64))>,
 }
 
 /// One step gathered: its own frame (its last picture, timed as the whole step) and the atoms
@@ -33,6 +36,9 @@ pub(crate) struct Gathered {
     /// A puzzle's crosses in the frame before and in this one, sorted: the only lines in the ghost
     /// paint that fade (a search's tried squares are crossed in it too, and switch at once).
     crosses: Vec<Atom>,
+    /// The squares (left and top pixel) the queens and ghosts of the frame before and of this one
+    /// stand on, by their glyphs' origins.
+    pieces: HashMap<(i64, i64), (i64, i64)>,
 }
 
 impl Gather {
@@ -74,7 +80,11 @@ impl Gather {
         let mut crosses = [std::mem::take(&mut self.crosses), now.clone()].concat();
         crosses.sort_unstable();
         self.crosses = now;
-        Some(Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses })
+        let now = pieces(&frame.squares);
+        let pieces = std::mem::replace(&mut self.pieces, now.clone()).into_iter().chain(now).collect();
+        let mut step = Gathered { frame, before, last_ms: at, land_ms: land_ms.unwrap_or(at), slide, crosses, pieces };
+        step.land_silhouette();
+        Some(step)
     }
 }
 
@@ -98,6 +108,25 @@ impl Gathered {
             cue = *start;
         }
         cue.min(u32::from(CRISP - 1)) as u16
+    }
+
+    /// Where `atom`, which changes over this step, stands: the left and top pixel of its square
+    /// (`None` for shapes no square draws). A queen or her ghost stands on her square, wherever on
+    /// it she gives way to its labels.
+    pub(crate) fn stands(&self, atom: &Atom) -> Option<(i64, i64)> {
+        let at = origin(atom)?;
+        Some(if is_piece(atom) { self.pieces.get(&at).copied().unwrap_or(at) } else { at })
+    }
+
+    /// A sliding queen's silhouette lands as she stands on the square she reaches (where she
+    /// gives way to its labels, as the in-betweens draw her): her glyph in the frame, in the
+    /// silhouette's paint and layer.
+    fn land_silhouette(&mut self) {
+        let Some(to) = self.slide.as_ref().map(|slide| slide.to) else { return };
+        let queen = self.frame.atoms.iter().find(|a| is_queen(a) && self.stands(a) == Some(to)).copied();
+        if let (Some(queen), Some(slide)) = (queen, self.slide.as_mut()) {
+            slide.ghost.iter_mut().filter(|g| is_piece(g)).for_each(|g| g.shape = queen.shape);
+        }
     }
 
     /// The step's whole time, in milliseconds.
@@ -160,5 +189,34 @@ mod tests {
         assert_eq!((step.cue(&queen), step.cue(&shade), step.cue(&word)), (50, 100, CRISP));
         assert_eq!(step.fade_ms(), 75);
         assert!(gather.finish().is_none());
+    }
+
+    #[test]
+    fn a_queen_giving_way_to_labels_stands_on_her_square() {
+        use crate::draw::svg::GlyphRef;
+        let glyph = |x, y| Shape::Glyph { glyph: GlyphRef::Piece { ch: crate::font::QUEEN, square: 30 }, x, y };
+        let (queen, shade) = (
+            Atom { layer: 2, paint: Paint::Queen, shape: glyph(43, 1) },
+            Atom { layer: 1, paint: Paint::LightAttacked, shape: Shape::Rect((43, 1, 1, 1)) },
+        );
+        let mut gather = Gather::default();
+        let mut frame = picture(0, 250, vec![queen]);
+        frame.squares = vec![(On::Square(40, 0), (0, 0, 1)), (On::Piece(43, 1), (0, 0, 1))];
+        gather.push(frame);
+        gather.push(picture(1, 250, vec![]));
+        let step = gather.finish().expect("frame 1");
+        assert_eq!(step.stands(&queen), Some((40, 0)), "the queen who left, from the frame before");
+        assert_eq!(step.stands(&shade), Some((43, 1)), "what is no queen stands where it is drawn");
+        // She slides back to the square she left: her silhouette lands as she stands there.
+        let ghost = Atom { layer: 7, paint: Paint::Ghost, shape: glyph(40, 0) };
+        let mut sliding = picture(2, 50, vec![]);
+        sliding.slide = Some(SlideAt { from: (0, 0), to: (40, 0), ghost: vec![ghost] });
+        let mut frame = picture(2, 200, vec![queen]);
+        frame.squares = vec![(On::Square(40, 0), (0, 0, 1)), (On::Piece(43, 1), (0, 0, 1))];
+        gather.push(sliding);
+        gather.push(frame);
+        let step = gather.finish().expect("frame 2");
+        let landing = Atom { shape: glyph(43, 1), ..ghost };
+        assert_eq!(step.slide.map(|s| s.ghost), Some(vec![landing]));
     }
 }

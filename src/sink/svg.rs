@@ -15,7 +15,7 @@
 use super::atom_frames::{AtomEncoder, AtomFrame};
 use super::gather::{Gather, Gathered};
 use super::{Sink, Stream};
-use crate::draw::svg::{animation_title, is_queen, origin, Atom, SvgPicture, CRISP, JUMP};
+use crate::draw::svg::{animation_title, is_queen, Atom, SvgPicture, CRISP, JUMP};
 use crate::error::Error;
 use std::io::Write;
 
@@ -49,7 +49,7 @@ impl SvgInProgress {
         let ends = step.slide.as_ref().map(|slide| [Some(slide.from), Some(slide.to)]);
         let cue = |atom: &Atom| match step.cue(atom) {
             CRISP => CRISP,
-            cue if !is_queen(atom) || ends.is_some_and(|ends| ends.contains(&origin(atom))) => cue | JUMP,
+            cue if !is_queen(atom) || ends.is_some_and(|ends| ends.contains(&step.stands(atom))) => cue | JUMP,
             cue => cue,
         };
         self.picture.push_moving(step.frame.atoms.clone(), duration, &cue, fade);

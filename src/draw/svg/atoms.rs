@@ -127,6 +127,12 @@ pub fn lands(atom: &Atom) -> bool {
     }
 }
 
+/// Whether `atom` is a queen's glyph or a ghost's (a queen's silhouette): standing on a square,
+/// where she gives way to its labels not at its corner (see [`origin`]).
+pub fn is_piece(atom: &Atom) -> bool {
+    matches!(atom.shape, Shape::Glyph { glyph: GlyphRef::Piece { .. }, .. })
+}
+
 /// Whether `atom` is a queen standing on a square.
 pub fn is_queen(atom: &Atom) -> bool {
     atom.layer == QUEENS
@@ -250,7 +256,9 @@ fn text_words(scene: &Scene, glyphs: &Glyphs) -> String {
 }
 
 /// Where an atom a square draws stands: the top-left corner of its square (`None` for shapes no
-/// square draws).
+/// square draws); for a queen or ghost ([`is_piece`]), of the square her glyph is drawn on, which
+/// is her square's own unless she gives way to its labels (the sinks find her square from the
+/// frame's squares, `sink::atom_frames::pieces`).
 pub fn origin(atom: &Atom) -> Option<(i64, i64)> {
     match atom.shape {
         Shape::Rect((x, y, _, _))

@@ -20,7 +20,7 @@ mod path;
 mod sliding;
 mod timeline;
 
-pub use atoms::{atoms, fades, is_queen, lands, origin, words, Atom, Shape, BASE};
+pub use atoms::{atoms, fades, is_piece, is_queen, lands, origin, words, Atom, Shape, BASE};
 pub use doc::{classed, escape, use_of, Doc};
 pub use moving::{CRISP, JUMP};
 pub use outline::{glyph_path, GlyphRef};

@@ -30,7 +30,7 @@ use super::atom_frames::{AtomEncoder, AtomFrame};
 use super::gather::{Gather, Gathered};
 use super::svg::TitleWords;
 use super::{Sink, Stream};
-use crate::draw::svg::{origin, Atom, Doc, Paints, Timeline, CRISP, JUMP};
+use crate::draw::svg::{Atom, Doc, Paints, Timeline, CRISP, JUMP};
 use crate::error::Error;
 use crate::font::Glyphs;
 use crate::scene::theme::Theme;
@@ -191,7 +191,7 @@ impl PlayerInProgress {
         let ends = step.slide.as_ref().map(|slide| [Some(slide.from), Some(slide.to)]);
         let cue = |atom: &Atom| match step.cue(atom) {
             CRISP => CRISP,
-            cue if ends.is_some_and(|ends| ends.contains(&origin(atom))) => cue | JUMP,
+            cue if ends.is_some_and(|ends| ends.contains(&step.stands(atom))) => cue | JUMP,
             cue => cue,
         };
         state.timeline.push_moving(frame.atoms, duration, &cue, step.fade_ms());

@@ -15,7 +15,8 @@
 //! alarm marks a step adds (units of kind 5: lines and outlines between attacking queens) come
 //! when its queens land (`motion::alarm`). So this
 //! side keeps where the squares stand (every square item of every frame, by its top-left pixel; a
-//! square not in every frame stands only with its queen: a region puzzle's), the atoms of a
+//! square not in every frame stands only with its queen: a region puzzle's; a queen or ghost
+//! giving way to her square's labels by where her glyph stands), the atoms of a
 //! puzzle's crosses with their squares, how and where every unit fades (see
 //! [`Drawing::kinds`](super::units::Drawing)) and, per frame, when its step's pictures start (each
 //! distinct list once: a step's pictures as the motion stage planned them, before equal ones were
@@ -25,10 +26,10 @@
 //! 4096, `trace::MAX_REPLAY_N`).
 
 use super::units::{Drawing, Move, Spot};
-use crate::draw::svg::{fades, is_queen, lands, origin, Atom, CRISP, JUMP};
+use crate::draw::svg::{fades, is_piece, is_queen, lands, origin, Atom, CRISP, JUMP};
 use crate::motion::{schedule, Motion};
 use crate::scene::theme::Paint;
-use crate::sink::atom_frames::{On, SquareAt};
+use crate::sink::atom_frames::{pieces, On, SquareAt};
 use crate::sink::gather::Gathered;
 use std::collections::{HashMap, HashSet};
 
@@ -46,6 +47,9 @@ pub struct Timing {
     pace: (Motion, u32),
     /// Square numbers by their top-left pixel, and in how many frames each stands.
     squares: HashMap<(i64, i64), (u32, usize)>,
+    /// The top-left pixel of the square a queen or ghost stands on, by her glyph's origin (not
+    /// her square's where she gives way to its labels).
+    pieces: HashMap<(i64, i64), (i64, i64)>,
     /// The atoms of a puzzle's crosses and their squares' numbers.
     marks: HashMap<Atom, u32>,
     /// The tallest board's rows, and a square's side in pixels.
@@ -89,6 +93,7 @@ impl Timing {
         Timing {
             pace: (motion, step_ms),
             squares: HashMap::new(),
+            pieces: HashMap::new(),
             marks: HashMap::new(),
             rows: 0,
             side: 0,
@@ -138,9 +143,10 @@ impl Timing {
             match on {
                 On::Square(x, y) => self.squares.entry((x, y)).or_insert((number(at), 0)).1 += 1,
                 On::Cross(atom) => _ = self.marks.insert(atom, number(at)),
-                On::Used(_) | On::Ghost => {}
+                On::Used(_) | On::Piece(..) => {}
             }
         }
+        self.pieces.extend(pieces(squares));
         let mut used: Vec<u32> =
             squares.iter().filter_map(|(on, at)| matches!(on, On::Used(_)).then_some(number(*at))).collect();
         used.sort_unstable();
@@ -198,7 +204,9 @@ impl Timing {
         if !fades(atom) {
             return None;
         }
-        let &(square, seen) = self.squares.get(&origin(atom)?)?;
+        let at = origin(atom)?;
+        let at = if is_piece(atom) { self.pieces.get(&at).copied().unwrap_or(at) } else { at };
+        let &(square, seen) = self.squares.get(&at)?;
         let kind = match (atom.paint == Paint::Ghost, is_queen(atom)) {
             (true, _) => 1,
             (_, false) => 2,
