@@ -70,7 +70,7 @@ for k, (img, duration, loop) in enumerate(gif):
             got = img.getpixel((col * 40 + 20, row * 40 + 20))
             check(got == expected(queens, row, col, solved), f"frame {k} square {row},{col}: {got}")
     last = k == len(gif) - 1
-    # Holds: the last frame, frame 0, solutions, then dead ends (defaults 3000, 1000, 1500, 750).
+    # Holds: the last frame, frame 0, solutions, then dead ends (defaults 3000, 1000, 1500, 500).
     want = 250
     if last:
         want = 3000
@@ -79,7 +79,7 @@ for k, (img, duration, loop) in enumerate(gif):
     elif event == "solution":
         want = 1500
     elif event == "place" and dead_end(queens, 6):
-        want = 750
+        want = 500
     check(duration == want, f"frame {k} duration {duration}, want {want}")
 check(gif[0][2] == 0, f"loop forever expected, got {gif[0][2]}")
 
