@@ -95,7 +95,7 @@ impl Iterator for Frames<'_> {
             self.position += 1;
             let last = self.position == self.count;
             let words = paced_words(&self.drawer, &mut self.pacer, &frame);
-            let delay_ms = frame_delay(&self.timing, &self.drawer, &frame, last, &words);
+            let delay_ms = frame_delay(&self.timing, &frame, last, &words);
             return Some(Ok((self.canvas.to_rgba(self.drawer.palette().colors()), delay_ms)));
         }
         None

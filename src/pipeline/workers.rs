@@ -76,10 +76,6 @@ pub trait Drawer: Clone + Send {
         let scene = self.describe(frame);
         self.paint(&scene, canvas);
     }
-    /// Whether `frame` is a dead end, held for `--deadend-hold` (default: never).
-    fn dead_end(&self, _frame: &Self::Frame) -> bool {
-        false
-    }
     /// What `frame` says in words (default: nothing, plain delays; its step's plain facts).
     fn words(&self, frame: &Self::Frame) -> Words {
         Words { facts: StepFacts::plain(frame.event()), ..Words::default() }
@@ -130,9 +126,11 @@ pub fn paced_words<D: Drawer>(drawer: &D, pacer: &mut Pacer, frame: &D::Frame) -
     words
 }
 
-/// How long `frame` of a drawer shows: its usual delay, held for reading when it brings a sentence.
-pub fn frame_delay<D: Drawer>(timing: &Timing, drawer: &D, frame: &D::Frame, last: bool, words: &Words) -> u32 {
-    let usual = timing.delay_for((frame.index(), frame.event()), last, drawer.dead_end(frame));
+/// How long `frame` shows: its usual delay (the dead-end hold when its facts say it is a dead end),
+/// held for reading when it brings a sentence.
+pub fn frame_delay<F: FrameState>(timing: &Timing, frame: &F, last: bool, words: &Words) -> u32 {
+    let dead_end = words.facts.dead_end().is_some();
+    let usual = timing.delay_for((frame.index(), frame.event()), last, dead_end);
     timing.with_reading(usual, words.to_read)
 }
 
@@ -174,10 +172,6 @@ impl Drawer for RunDrawer {
 
     fn paint(&mut self, scene: &Scene, canvas: &mut IndexedImage) {
         self.painter.paint(scene, canvas)
-    }
-
-    fn dead_end(&self, frame: &BoardFrame) -> bool {
-        self.describer.is_dead_end(frame)
     }
 
     fn words(&self, frame: &BoardFrame) -> Words {
@@ -372,7 +366,7 @@ impl<E: Encode> Job<'_, E> {
         let mut drawn = usize::from(base.is_some()) + usize::from(base_two_back.is_some());
         let mut out = Vec::with_capacity(frames.len());
         for (i, (board_frame, last, words)) in frames.iter().enumerate() {
-            let delay_ms = frame_delay(self.timing, drawer, board_frame, *last, words);
+            let delay_ms = frame_delay(self.timing, board_frame, *last, words);
             let scene = drawer.describe(board_frame);
             let pictures = inbetweens::pictures(self.motion, self.timing.delay_ms, shown.as_ref(), scene, delay_ms);
             let mut encoded = Vec::with_capacity(pictures.len());

@@ -221,13 +221,6 @@ impl Describer {
         }
     }
 
-    /// Whether `frame` shows a line of the board running out of safe squares (held for
-    /// `--deadend-hold`); never for stills and runs of unknown algorithms.
-    pub fn is_dead_end(&self, frame: &BoardFrame) -> bool {
-        let Some((kind, checks)) = self.run else { return false };
-        crate::board::deadend::dead_end(kind, &frame.board, frame.event.as_ref(), checks).is_some()
-    }
-
     /// This describer with a search tree panel right of the board, showing `tree` as the run goes.
     pub fn with_tree(mut self, tree: SearchTree) -> Self {
         let size = self.label_size();
