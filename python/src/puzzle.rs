@@ -24,7 +24,7 @@ pub struct Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// Read a puzzle from its text (the format `queens puzzle` reads; see the README).
+    /// Read a puzzle from its text (the format `queens puzzle` reads; see docs/guide/puzzles.md).
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
         let read = queens::parse_puzzle(text.as_bytes()).or_raise()?;

@@ -75,7 +75,7 @@ pub struct SearchArgs {
     /// min-conflicts; deduce (the default for a region puzzle).
     #[arg(long, value_parser = parse_algorithm, long_help = ALGORITHM_HELP)]
     pub algorithm: Option<Algorithm>,
-    /// Solve this puzzle file (README, "Puzzles"): its given queens, blocked squares and regions
+    /// Solve this puzzle file (docs/guide/puzzles.md): its given queens, blocked squares and regions
     /// stand on the board from frame 0; N comes from the file.
     #[arg(long, value_name = "FILE")]
     pub puzzle: Option<PathBuf>,
@@ -218,7 +218,7 @@ pub struct ThemeArgs {
     /// Colour theme: default (blog-friendly, colour-blind safe), gray (the blog's own board), dark (slides), print (black and white, hatched), auto (SVG only: default, dark for viewers in dark mode) [default: default; print on --handout pages].
     #[arg(long, value_parser = parse_theme_name)]
     pub theme: Option<String>,
-    /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see README).
+    /// Custom colours from a JSON file: {"base": "gray", "light": "#f0e6d2", ...} (see docs/guide/animate.md, Themes).
     #[arg(long, conflicts_with = "theme")]
     pub theme_file: Option<PathBuf>,
 }

@@ -19,7 +19,7 @@ pub struct RaceArgs {
     /// drawn left to right in this order (the same one twice is allowed).
     #[arg(required = true, num_args = 1.., value_name = "N|ALG", value_parser = parse_race_word)]
     pub words: Vec<RaceWord>,
-    /// Race on this puzzle file (README, "Puzzles"): every run starts from its furniture.
+    /// Race on this puzzle file (docs/guide/puzzles.md): every run starts from its furniture.
     #[arg(long, value_name = "FILE")]
     pub puzzle: Option<PathBuf>,
     /// What one frame advances each run by: events (one event) or checks (one square examined).

@@ -93,7 +93,7 @@ pub enum TraceFault {
 #[allow(missing_docs)]
 pub enum PuzzleFault {
     /// The file holds no row of cells.
-    #[error("the file holds no grid; write N lines of N cells (README, Puzzles)")]
+    #[error("the file holds no grid; write N lines of N cells (docs/guide/puzzles.md)")]
     Empty,
     /// The bytes are not UTF-8 text.
     #[error("the text is not UTF-8; save it as UTF-8 (iconv -t UTF-8)")]

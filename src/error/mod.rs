@@ -209,7 +209,9 @@ pub enum Error {
     #[error("puzzle file, line {line}, column {col}: {fault}")]
     PuzzleFile { line: usize, col: usize, fault: PuzzleFault },
     /// The puzzle file is larger than `limit` bytes.
-    #[error("the puzzle file is larger than {limit} bytes; a puzzle file is a few lines of cells (README, Puzzles)")]
+    #[error(
+        "the puzzle file is larger than {limit} bytes; a puzzle file is a few lines of cells (docs/guide/puzzles.md)"
+    )]
     PuzzleTooLarge { limit: u64 },
     /// The puzzle file cannot be read.
     #[error("cannot read the puzzle file: {0}")]

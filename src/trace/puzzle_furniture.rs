@@ -4,7 +4,7 @@
 //! completion puzzle (N-Queens rules; some queens given, some squares blocked: no queen may stand
 //! there) and a region puzzle (the board split into N regions; one queen in every row, column and
 //! region, no two queens touching, diagonally included; long diagonals do not attack). Squares are
-//! 0-based, row 0 at the top. The puzzle file format (README, "Puzzles") is read elsewhere; this
+//! 0-based, row 0 at the top. The puzzle file format (docs/guide/puzzles.md) is read elsewhere; this
 //! is the value every stage shares. Rules name the deductions a region solver makes (trace JSON
 //! uses their kebab-case names). [`Puzzle::check`] is the one validation of a puzzle's fields
 //! (board size, regions, squares on the board, givens a partial solution): the puzzle file reader

@@ -14,6 +14,7 @@ mod code;
 mod code_look;
 mod count;
 mod count_shards;
+mod docs_links;
 mod explains;
 mod formats;
 mod formats_video;
