@@ -120,3 +120,41 @@ fn the_readme_is_a_landing_page() {
     assert!(first_picture.contains("docs/"), "{first_picture}");
     assert!(readme.contains("cargo run --release -- animate 6") && readme.contains("cargo test"));
 }
+
+/// The source files under `src/`, as DEVELOPERS.md names them (`board/replay.rs`), test files aside.
+fn source_files() -> BTreeSet<String> {
+    let src = root().join("src");
+    let mut files = BTreeSet::new();
+    let mut folders = vec![src.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).expect("src/ is readable") {
+            let path = entry.expect("a src entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.to_string_lossy().ends_with("tests.rs") {
+                let name = path.strip_prefix(&src).expect("under src").to_string_lossy().replace('\\', "/");
+                files.insert(name);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_developers_map_names_every_source_file_and_no_other() {
+    let map = fs::read_to_string(root().join("DEVELOPERS.md")).expect("DEVELOPERS.md");
+    let listed: BTreeSet<String> = map
+        .lines()
+        .filter_map(|line| line.split_whitespace().next().filter(|w| w.ends_with(".rs") && line.len() > w.len()))
+        .map(str::to_string)
+        .collect();
+    let files = source_files();
+    let unlisted: Vec<_> = files.difference(&listed).collect();
+    // Lines of the map only: a name whose folder is under src/ (other code blocks name tests/ files).
+    let gone: Vec<_> = listed
+        .iter()
+        .filter(|f| !files.contains(*f) && root().join("src").join(f).parent().is_some_and(Path::exists))
+        .collect();
+    assert!(unlisted.is_empty(), "add these to DEVELOPERS.md's map, with their //! line: {unlisted:?}");
+    assert!(gone.is_empty(), "DEVELOPERS.md's map names files that are gone: {gone:?}");
+}
